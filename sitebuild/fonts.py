@@ -1,0 +1,3 @@
+from pathlib import Path
+def build_site_fonts(site_dir: Path) -> None:
+    pass

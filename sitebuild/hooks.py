@@ -1,0 +1,173 @@
+"""MkDocs hooks for the whole site (the one hooks file named in mkdocs.yml).
+
+What happens here, in build order:
+
+* every ``sitebuild/ext_*.py`` module is imported (alphabetically, freshly on each config load so
+  ``mkdocs serve`` picks up edits); an ext module may define any of ``on_pre_build(config)``,
+  ``on_page_markdown(markdown, page, config, files)``, ``on_page_content(html, page, config, files)``,
+  ``on_post_page(output, page, config)``, ``on_post_build(config)`` and register shortcodes with
+  ``@shortcode("name")`` from ``sitebuild.shortcodes``. A module that fails to import fails the build.
+* ``{{cp name args}}`` shortcodes are expanded before the ext modules see the page's Markdown;
+  an unknown or failing shortcode fails the build with the file and line.
+* the browser runtime (Pyodide, the engine wheel, the iframe-worker polyfill) is added to the site
+  (``sitebuild/ext_engine.py``-style helpers live in ``sitebuild/engine_assets.py``);
+* when every language is built, the CJK fonts are subset to the characters the site uses.
+
+The i18n plugin builds the default language (Chinese) into ``site/`` and then English into ``site/en/``,
+calling the build events once per language; ext ``on_post_build`` is called once per language build too.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+from sitebuild import engine_assets, fonts, shortcodes  # noqa: E402
+
+log = logging.getLogger("mkdocs.plugins.changpai")
+
+EXT_EVENTS = ("on_pre_build", "on_page_markdown", "on_page_content", "on_post_page", "on_post_build")
+
+_ext_modules: list[ModuleType] = []
+
+
+def load_ext_modules() -> list[ModuleType]:
+    """Import (or re-import) every sitebuild/ext_*.py, in name order."""
+    modules = []
+    for path in sorted((REPO_ROOT / "sitebuild").glob("ext_*.py")):
+        name = f"sitebuild.{path.stem}"
+        shortcodes.forget(name)
+        try:
+            if name in sys.modules:
+                module = importlib.reload(sys.modules[name])
+            else:
+                module = importlib.import_module(name)
+        except Exception as exc:
+            raise PluginError(f"sitebuild/{path.name}: cannot import ext module: {type(exc).__name__}: {exc}") from exc
+        modules.append(module)
+    return modules
+
+
+def _ext_handlers(event: str):
+    for module in _ext_modules:
+        handler = getattr(module, event, None)
+        if handler is not None:
+            yield module, handler
+
+
+def _call(module: ModuleType, event: str, handler, *args: Any) -> Any:
+    try:
+        return handler(*args)
+    except (PluginError, shortcodes.ShortcodeError):
+        raise
+    except Exception as exc:
+        where = ""
+        page = next((arg for arg in args if hasattr(arg, "file")), None)
+        if page is not None:
+            where = f" on {page_source(page)}"
+        raise PluginError(f"{module.__name__}.{event}{where}: {type(exc).__name__}: {exc}") from exc
+
+
+def page_lang(page: Any, config: Any) -> str:
+    """The language of a page: 'zh' or 'en' (from the i18n plugin's file locale, else the theme language)."""
+    locale = getattr(page.file, "locale", None)
+    if locale:
+        return str(locale)
+    theme_lang = config["theme"]["language"] if config is not None else None
+    return str(theme_lang or "zh")
+
+
+def page_source(page: Any) -> str:
+    """The page's source path as people see it in the repo, e.g. docs/rules/luzhou.en.md."""
+    src = getattr(page.file, "src_uri", None) or getattr(page.file, "src_path", "?")
+    return f"docs/{src}"
+
+
+# --- MkDocs events -------------------------------------------------------------------------------
+
+
+def on_config(config):
+    global _ext_modules
+    _ext_modules = load_ext_modules()
+    log.debug("changpai hooks: ext modules %s", [m.__name__ for m in _ext_modules])
+    return config
+
+
+def on_pre_build(config):
+    for module, handler in _ext_handlers("on_pre_build"):
+        _call(module, "on_pre_build", handler, config)
+
+
+@event_priority(-150)  # after the i18n plugin sorted the page files (it cannot handle generated files)
+def on_files(files, config):
+    if _inside_nested_language_build(config):
+        return files  # the runtime lives once at the site root, shared by every language
+    return engine_assets.add_runtime_files(files, config)
+
+
+def on_page_markdown(markdown, page, config, files):
+    try:
+        markdown = shortcodes.expand(markdown, lang=page_lang(page, config), page=page, source=page_source(page))
+    except shortcodes.ShortcodeError as exc:
+        raise PluginError(str(exc)) from exc
+    for module, handler in _ext_handlers("on_page_markdown"):
+        result = _call(module, "on_page_markdown", handler, markdown, page, config, files)
+        if result is not None:
+            markdown = result
+    return markdown
+
+
+def on_page_content(html, page, config, files):
+    for module, handler in _ext_handlers("on_page_content"):
+        result = _call(module, "on_page_content", handler, html, page, config, files)
+        if result is not None:
+            html = result
+    return html
+
+
+def on_post_page(output, page, config):
+    for module, handler in _ext_handlers("on_post_page"):
+        result = _call(module, "on_post_page", handler, output, page, config)
+        if result is not None:
+            output = result
+    return output
+
+
+@event_priority(-200)  # after the i18n plugin (-100), which builds the other languages from its on_post_build
+def on_post_build(config):
+    for module, handler in _ext_handlers("on_post_build"):
+        _call(module, "on_post_build", handler, config)
+    _finish_site(config)
+
+
+def _inside_nested_language_build(config) -> bool:
+    i18n = config["plugins"].get("i18n")
+    return bool(getattr(i18n, "building", False))
+
+
+def _finish_site(config):
+    """Runs once per build, after every language is written: fonts are subset to the site's characters."""
+    if _inside_nested_language_build(config):
+        return
+    site_dir = Path(config["site_dir"])
+    if site_dir.name in _other_language_dirs(config):
+        site_dir = site_dir.parent
+    fonts.build_site_fonts(site_dir)
+
+
+def _other_language_dirs(config) -> set[str]:
+    i18n = config["plugins"].get("i18n")
+    if i18n is None:
+        return set()
+    return {lang.locale for lang in i18n.config.languages if not lang.default}
