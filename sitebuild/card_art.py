@@ -1,0 +1,454 @@
+"""Draw every long card as a small, self-contained SVG.
+
+Run ``python -m sitebuild.card_art [OUT_DIR]`` (default ``docs/assets/cards``) to regenerate:
+
+* ``luzhou/<ascii>.svg``  the 20 kinds, 2/7/10 red in both cases (Luzhou [001][004], Wuchuan's reading of [000]);
+* ``leshan/<ascii>.svg``  the 20 kinds, big cards red, small black ([003]);
+* ``wuchuan-dual/<ascii>.svg``  the Wuchuan "one end pips, one end numeral" cards (一头点子一头字, [000]),
+  drawn only for the kinds whose domino partner can be read from [000]/[002] (see ``DUAL_PAIRING``);
+* ``dominoes/<a>-<b>.svg``  the 21 faces of the Sichuan long cards (川牌, [002]);
+* ``back.svg``  the black back ([000]: backs are usually black, faces white or yellow).
+
+Glyphs are outlines taken from AR PL UKai (a Kai, brush-style face) with fontTools, so the files need no
+web font and look the same wherever they are shown as ``<img>``. Output is deterministic: the test
+regenerates into a temporary folder and compares byte for byte with the committed files.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from changpai.cards import ALL_KINDS, Card
+
+FONT_FILE = Path("/usr/share/fonts/truetype/arphic/ukai.ttc")
+FONT_NUMBER = 0  # AR PL UKai CN
+DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "assets" / "cards"
+
+# Card faces use the traditional forms of the big numerals, as printed and hand-written cards do.
+BIG_FACE = "壹貳叄肆伍陸柒捌玖拾"
+SMALL_FACE = "一二三四五六七八九十"
+SMALL_NAMES_EN = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+# Geometry, in SVG user units. 100 × 380 is 1 : 3.8, the long narrow shape of the real cards.
+WIDTH, HEIGHT, CORNER = 100, 380, 7
+PAPER = "#f3e8d0"  # [000]: faces are white or yellow
+EDGE = "#6f5b40"
+FRAME = "#b39c78"
+RED = "#b8241c"  # vermilion
+INK = "#1e1a17"
+BACK = "#1d1916"  # [000]: backs are usually black
+BACK_LINE = "#8a7552"
+GLYPH_BOX = (12, 12, 88, 104)  # x0, y0, x1, y1 of the numeral at the top end
+GLYPH_WEIGHT = 22  # extra stroke in font units: thickens the thin Kai strokes like a loaded brush
+
+# Sichuan domino faces (川牌). Names from [002] (戳牌) and, for the ones [002] calls only by their pips,
+# the nicknames [000] uses in 红点点. Pairs are written low-high.
+DOMINO_NAMES: dict[tuple[int, int], tuple[str, str]] = {
+    (6, 6): ("天牌", "Heaven"),
+    (1, 1): ("地牌", "Earth"),
+    (4, 4): ("人牌", "Man"),
+    (1, 3): ("和牌", "Harmony"),
+    (3, 3): ("长三", "Long Three"),
+    (5, 5): ("梅（梅子、梅五）", "Plum"),
+    (2, 2): ("长二（板凳）", "Long Two (Bench)"),
+    (5, 6): ("斧头", "Axe"),
+    (4, 6): ("四六", "Four-Six"),
+    (1, 6): ("幺六", "One-Six"),
+    (1, 5): ("猪猪（幺五）", "Piggy (One-Five)"),
+    (2, 4): ("二红（二四、包包）", "Two Reds (Two-Four, Bundle)"),
+    (1, 2): ("丁丁", "Ding-Ding"),
+    (3, 6): ("三六（黑九）", "Three-Six (Black Nine)"),
+    (4, 5): ("四五（红九）", "Four-Five (Red Nine)"),
+    (3, 5): ("三五（弯八？）", "Three-Five (Bent Eight?)"),
+    (2, 6): ("二六（平八？）", "Two-Six (Level Eight?)"),
+    (3, 4): ("三四（酸菜）", "Three-Four (Pickled Greens)"),
+    (2, 5): ("二五", "Two-Five"),
+    (2, 3): ("二三（拐子）", "Two-Three (Crook)"),
+    (1, 4): ("幺四", "One-Four"),
+}
+
+# [002]'s classes of the 川牌 faces, strongest first.
+DOMINO_CLASSES: tuple[tuple[str, str, tuple[tuple[int, int], ...]], ...] = (
+    ("正门 天地人和", "main suit: Heaven, Earth, Man, Harmony", ((6, 6), (1, 1), (4, 4), (1, 3))),
+    ("中三", "the middle three", ((3, 3), (5, 5), (2, 2))),
+    ("幺牌（下幺）", "the low cards", ((5, 6), (4, 6), (1, 6), (1, 5))),
+    ("硬张", "the hard cards (not played, counted)", ((2, 4), (1, 2))),
+    ("副牌 九点", "point cards: nine", ((3, 6), (4, 5))),
+    ("副牌 八点", "point cards: eight", ((3, 5), (2, 6))),
+    ("副牌 七点", "point cards: seven", ((3, 4), (2, 5))),
+    ("副牌 五点", "point cards: five", ((2, 3), (1, 4))),
+)
+
+
+@dataclass(frozen=True)
+class DualPairing:
+    """Which domino face sits on the pip end of a Wuchuan two-ended card, and how sure we are."""
+
+    card: Card
+    domino: tuple[int, int]
+    nickname: str  # the name [000] uses for this card in 红点点
+    inferred: bool  # True where the pairing is our reading, not a name the sources give outright
+    note_zh: str
+    note_en: str
+
+
+def _dual(ascii_name: str, domino: tuple[int, int], nickname: str, inferred: bool, zh: str, en: str) -> DualPairing:
+    return DualPairing(Card.parse(ascii_name), domino, nickname, inferred, zh, en)
+
+
+# [000] names ten Da Er cards after 川牌 faces (天牌 大拾, 地牌 大捌, 人牌 大柒, 和牌 大陆, 丁丁 小十 …) and
+# says 长二 is 大叁. The red-point values it gives for 红点点 match the red pips of those faces exactly
+# (1 and 4 pips red; 天's twelve pips half red; an all-red face counted double), which fixes the rest.
+# Cards with no name and no red points (小一 小二 大肆 大伍) have no readable partner: not drawn.
+DUAL_PAIRING: tuple[DualPairing, ...] = (
+    _dual("tb", (6, 6), "天牌", False, "[000] 称大拾为天牌。", "[000] calls big ten 天牌, Heaven."),
+    _dual(
+        "9b",
+        (4, 5),
+        "红玖",
+        True,
+        "红九即四五：红点 4，与 [000] 的 4 点相合。",
+        "Red nine is four-five: 4 red pips, as [000] counts.",
+    ),
+    _dual(
+        "9s",
+        (3, 6),
+        "黑九",
+        True,
+        "黑九即三六：没有红点，[000] 也不计点。",
+        "Black nine is three-six: no red pips, no points in [000].",
+    ),
+    _dual("8b", (1, 1), "地牌", False, "[000] 称大捌为地牌。", "[000] calls big eight 地牌, Earth."),
+    _dual(
+        "8s",
+        (2, 6),
+        "平八",
+        True,
+        "八点有二六、三五两张，哪张是“平”、哪张是“弯”，来源未说；此处按字形猜测。",
+        "The eights are two-six and three-five; which is 'level' and which 'bent' is not said: a guess.",
+    ),
+    _dual(
+        "6s",
+        (3, 5),
+        "弯八",
+        True,
+        "同上，三五的斜排点子读作“弯”。",
+        "As above: the slanting pips of three-five read as 'bent'.",
+    ),
+    _dual("7b", (4, 4), "人牌", False, "[000] 称大柒为人牌。", "[000] calls big seven 人牌, Man."),
+    _dual(
+        "7s",
+        (3, 4),
+        "酸菜",
+        True,
+        "七点有三四、二五；三四红点 4，与酸菜的 4 点相合。",
+        "The sevens are three-four and two-five; three-four has the 4 red pips [000] gives 酸菜.",
+    ),
+    _dual("5s", (2, 5), "二五", False, "[000] 直呼小五为“二五”。", "[000] calls small five 二五, two-five, outright."),
+    _dual("6b", (1, 3), "和牌", False, "[000] 称大陆为和牌。", "[000] calls big six 和牌, Harmony."),
+    _dual(
+        "2b",
+        (1, 4),
+        "大贰",
+        True,
+        "和牌可靠大贰；五点中只有幺四全红，5 个红点加倍为 10，正是 [000] 给大贰的点数。",
+        "Harmony pairs with big two; of the fives only one-four is all red: 5 pips doubled = 10, [000]'s value.",
+    ),
+    _dual(
+        "4s",
+        (2, 3),
+        "拐子",
+        True,
+        "和牌的另一伴是拐子（小四），只剩二三，没有红点。",
+        "Harmony's other partner, 拐子 (small four), can only be two-three: no red pips.",
+    ),
+    _dual("ts", (1, 2), "丁丁", False, "[000] 称小十为丁丁。", "[000] calls small ten 丁丁, Ding-Ding."),
+    _dual("3s", (2, 4), "二四", False, "[000] 称小三为二四、包包。", "[000] calls small three 二四 or 包包."),
+    _dual(
+        "1b",
+        (4, 6),
+        "大壹",
+        True,
+        "大壹计 4 点；余下有 4 个红点的只剩四六。",
+        "Big one scores 4; the only face left with 4 red pips is four-six.",
+    ),
+    _dual("3b", (2, 2), "长二", False, "[000] 说“长二即大叁”。", "[000] says 长二 (Long Two) is big three."),
+)
+
+RED_PIP_NUMBERS = (1, 4)  # Chinese domino convention; 天 (6-6) also has half its pips red
+
+
+def card_face_char(card: Card) -> str:
+    return (BIG_FACE if card.big else SMALL_FACE)[card.number - 1]
+
+
+def card_is_red(card: Card, scheme: str) -> bool:
+    """Whether ``card`` is printed red in a colour scheme: "luzhou" 2/7/10 red [001][004], "leshan" big red [003].
+
+    TODO: import the schemes from ``changpai.rules`` once the engine defines them (one home per concept).
+    """
+    if scheme == "luzhou":
+        return card.number in (2, 7, 10)
+    if scheme == "leshan":
+        return card.big
+    raise ValueError(f"unknown colour scheme {scheme!r}")
+
+
+def domino_red_pips(a: int, b: int) -> int:
+    """Red pips on a face: 1s and 4s are red, and on 天 (6-6) half of each six."""
+    if (a, b) == (6, 6):
+        return 6
+    return sum(n for n in (a, b) if n in RED_PIP_NUMBERS)
+
+
+# --- glyph outlines ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Glyph:
+    path: str  # SVG path data in font units, y pointing down
+    bounds: tuple[float, float, float, float]  # x0, y0, x1, y1 of the outline, y pointing down
+
+
+@cache
+def _font():
+    from fontTools.ttLib import TTFont
+
+    return TTFont(str(FONT_FILE), fontNumber=FONT_NUMBER, lazy=True)
+
+
+@cache
+def glyph(char: str) -> Glyph:
+    """The outline of one character from the Kai face, with integer coordinates and y flipped."""
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.pens.svgPathPen import SVGPathPen
+    from fontTools.pens.transformPen import TransformPen
+
+    font = _font()
+    name = font.getBestCmap().get(ord(char))
+    if name is None:
+        raise ValueError(f"{FONT_FILE.name} has no glyph for {char!r}")
+    glyph_set = font.getGlyphSet()
+    svg_pen = SVGPathPen(glyph_set, ntos=lambda v: str(round(v)))
+    glyph_set[name].draw(TransformPen(svg_pen, (1, 0, 0, -1, 0, 0)))
+    bounds_pen = BoundsPen(glyph_set)
+    glyph_set[name].draw(bounds_pen)
+    x0, y0, x1, y1 = bounds_pen.bounds
+    return Glyph(svg_pen.getCommands(), (x0, -y1, x1, -y0))
+
+
+def _fit(g: Glyph, box: tuple[float, float, float, float]) -> str:
+    """A transform that scales ``g`` to fit ``box`` (keeping its shape) and centres it there."""
+    x0, y0, x1, y1 = g.bounds
+    bx0, by0, bx1, by1 = box
+    pad = GLYPH_WEIGHT / 2
+    scale = min((bx1 - bx0) / (x1 - x0 + 2 * pad), (by1 - by0) / (y1 - y0 + 2 * pad))
+    tx = (bx0 + bx1) / 2 - scale * (x0 + x1) / 2
+    ty = (by0 + by1) / 2 - scale * (y0 + y1) / 2
+    return f"translate({_num(tx)} {_num(ty)}) scale({_num(scale, 4)})"
+
+
+def _num(value: float, digits: int = 2) -> str:
+    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+# --- SVG pieces ----------------------------------------------------------------------------------
+
+
+def _svg(title: str, body: str, *, face: bool = True) -> str:
+    fill, edge = (PAPER, EDGE) if face else (BACK, BACK)
+    frame = FRAME if face else BACK_LINE
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}"'
+        f' role="img"><title>{_escape(title)}</title>'
+        f'<rect x="0.7" y="0.7" width="{WIDTH - 1.4}" height="{HEIGHT - 1.4}" rx="{CORNER}"'
+        f' fill="{fill}" stroke="{edge}" stroke-width="1.4"/>'
+        f'<rect x="5" y="5" width="{WIDTH - 10}" height="{HEIGHT - 10}" rx="{CORNER - 3}"'
+        f' fill="none" stroke="{frame}" stroke-width="0.8"/>'
+        f"{body}</svg>\n"
+    )
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _glyph_def(char: str, colour: str, ident: str = "g") -> str:
+    g = glyph(char)
+    return (
+        f'<defs><path id="{ident}" d="{g.path}" fill="{colour}" stroke="{colour}"'
+        f' stroke-width="{GLYPH_WEIGHT}" stroke-linejoin="round" data-char="{char}"/></defs>'
+    )
+
+
+def _glyph_use(char: str, ident: str = "g", rotate: bool = False) -> str:
+    transform = _fit(glyph(char), GLYPH_BOX)
+    if rotate:
+        transform = f"rotate(180 {WIDTH / 2:g} {HEIGHT / 2:g}) {transform}"
+    return f'<use href="#{ident}" transform="{transform}"/>'
+
+
+def _mid_mark(colour: str) -> str:
+    """A small lozenge at the middle of the face: the eye finds the card's centre line when fanned."""
+    cx, cy, r = WIDTH / 2, HEIGHT / 2, 5
+    return (
+        f'<path d="M{cx:g} {cy - r:g}L{cx + r:g} {cy:g}L{cx:g} {cy + r:g}L{cx - r:g} {cy:g}Z" fill="{colour}"'
+        f' opacity="0.85"/>'
+        f'<path d="M22 {cy:g}H{cx - r - 5:g}M{cx + r + 5:g} {cy:g}H78" stroke="{colour}" stroke-width="0.8"'
+        f' opacity="0.6"/>'
+    )
+
+
+def _card_title(card: Card, red: bool, tradition_zh: str, tradition_en: str) -> str:
+    case_zh = "大写" if card.big else "小写"
+    colour_zh, colour_en = ("红", "red") if red else ("黑", "black")
+    return (
+        f"{card_face_char(card)}（{case_zh}{SMALL_FACE[card.number - 1]}，{colour_zh}，{tradition_zh}）"
+        f" · {card.case_name.en} {SMALL_NAMES_EN[card.number - 1]}, {colour_en} ({tradition_en})"
+    )
+
+
+SCHEME_NAMES = {
+    "luzhou": ("泸州、务川配色", "Luzhou and Wuchuan colours"),
+    "leshan": ("乐山配色", "Leshan colours"),
+}
+
+
+def card_svg(card: Card, scheme: str) -> str:
+    """One numeral card: the numeral at the top, the same numeral turned round at the bottom (两头牌, [000])."""
+    red = card_is_red(card, scheme)
+    colour = RED if red else INK
+    char = card_face_char(card)
+    body = _glyph_def(char, colour) + _glyph_use(char) + _glyph_use(char, rotate=True) + _mid_mark(colour)
+    return _svg(_card_title(card, red, *SCHEME_NAMES[scheme]), body)
+
+
+def back_svg() -> str:
+    inner = (
+        f'<rect x="11" y="11" width="{WIDTH - 22}" height="{HEIGHT - 22}" rx="2" fill="none"'
+        f' stroke="{BACK_LINE}" stroke-width="0.6"/>' + _mid_mark(BACK_LINE)
+    )
+    return _svg("牌背（黑色）· card back (black)", inner, face=False)
+
+
+# --- domino faces --------------------------------------------------------------------------------
+
+# Pip places inside one half, as (column, row) in -1..1, for a face lying ACROSS the card ([002]: in Sichuan
+# the faces are printed crosswise), so a six shows two rows of three.
+PIP_PLACES: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (0, -1), (1, -1), (-1, 1), (0, 1), (1, 1)),
+}
+DOMINO_BOX = (9, 14, 91, 70)  # the face at the top end: two square-ish halves side by side
+
+
+def _pips(n: int, cx: float, cy: float, half_six_red: bool) -> str:
+    step_x, step_y = 11.5, 14
+    out = []
+    for col, row in PIP_PLACES[n]:
+        red = n in RED_PIP_NUMBERS or (half_six_red and row == -1)
+        r = 9 if n == 1 else 5
+        out.append(
+            f'<circle cx="{_num(cx + col * step_x)}" cy="{_num(cy + row * step_y)}" r="{r}"'
+            f' fill="{RED if red else INK}"/>'
+        )
+    return "".join(out)
+
+
+def _domino_group(a: int, b: int) -> str:
+    x0, y0, x1, y1 = DOMINO_BOX
+    mid_x, mid_y = (x0 + x1) / 2, (y0 + y1) / 2
+    six_six = (a, b) == (6, 6)
+    return (
+        f'<g><rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" rx="5" fill="none" stroke="{INK}"'
+        f' stroke-width="1.2"/><path d="M{mid_x:g} {y0 + 5}V{y1 - 5}" stroke="{INK}" stroke-width="1"/>'
+        + _pips(a, (x0 + mid_x) / 2, mid_y, six_six)
+        + _pips(b, (mid_x + x1) / 2, mid_y, six_six)
+        + "</g>"
+    )
+
+
+def _domino_title(a: int, b: int) -> str:
+    zh, en = DOMINO_NAMES[(a, b)]
+    return f"川牌 {zh}（{a}-{b}）· Sichuan long card {en} ({a}-{b})"
+
+
+def domino_svg(a: int, b: int) -> str:
+    """A 川牌 face: the domino at the top end and again, turned round, at the bottom."""
+    group = _domino_group(a, b)
+    body = (
+        f'<defs><g id="d">{group}</g></defs><use href="#d"/>'
+        f'<use href="#d" transform="rotate(180 {WIDTH / 2:g} {HEIGHT / 2:g})"/>'
+        + _mid_mark(RED if domino_red_pips(a, b) else INK)
+    )
+    return _svg(_domino_title(a, b), body)
+
+
+def dual_svg(pairing: DualPairing) -> str:
+    """A Wuchuan 一头点子一头字 card: the numeral at the top end, its domino partner at the bottom end."""
+    card = pairing.card
+    red = card_is_red(card, "luzhou")
+    colour = RED if red else INK
+    char = card_face_char(card)
+    a, b = pairing.domino
+    body = (
+        _glyph_def(char, colour)
+        + _glyph_use(char)
+        + f'<g transform="rotate(180 {WIDTH / 2:g} {HEIGHT / 2:g})">{_domino_group(a, b)}</g>'
+        + _mid_mark(colour)
+    )
+    zh, en = DOMINO_NAMES[pairing.domino]
+    reading = "（推断）" if pairing.inferred else ""
+    reading_en = ", inferred" if pairing.inferred else ""
+    title = (
+        f"务川一头点子一头字牌：{char}／{zh}{reading}"
+        f" · Wuchuan two-ended card: {card.case_name.en} {SMALL_NAMES_EN[card.number - 1]} / {en}{reading_en}"
+    )
+    return _svg(title, body)
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+
+def all_files() -> dict[str, str]:
+    """Every card image, keyed by its path under the cards folder."""
+    files: dict[str, str] = {"back.svg": back_svg()}
+    for scheme in SCHEME_NAMES:
+        for card in ALL_KINDS:
+            files[f"{scheme}/{card.ascii()}.svg"] = card_svg(card, scheme)
+    for pairing in DUAL_PAIRING:
+        files[f"wuchuan-dual/{pairing.card.ascii()}.svg"] = dual_svg(pairing)
+    for a, b in DOMINO_NAMES:
+        files[f"dominoes/{a}-{b}.svg"] = domino_svg(a, b)
+    return files
+
+
+def write_all(out_dir: Path = DEFAULT_OUT) -> list[Path]:
+    written = []
+    for rel, text in sorted(all_files().items()):
+        path = out_dir / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    out_dir = Path(args[0]) if args else DEFAULT_OUT
+    written = write_all(out_dir)
+    total = sum(p.stat().st_size for p in written)
+    print(f"wrote {len(written)} card images to {out_dir} ({total / 1024:.1f} KB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
