@@ -1,0 +1,669 @@
+/* The gallery kiosk (docs/kiosk/): a welcome screen with the language choice and an attract loop, a menu, three
+ * activities (meet the deck, watch an annotated deal, play a hand), and idle handling that returns to the welcome
+ * screen with every trace of the last visitor cleared.
+ *
+ * The root element #kiosk-app carries the settings:
+ *   data-idle-seconds       seconds without a touch or key before the kiosk resets (default 90)
+ *   data-countdown-seconds  the last seconds are counted down on screen, a touch cancels (default 15)
+ *   data-home-lang          the page's own language (zh or en)
+ *   data-deals              ids of annotated deals (tutorials/deals/<id>.yml) for the attract loop and "watch"
+ *
+ * window.changpaiKiosk exposes reset(), show(name) and state for the tests and the soak benchmark. */
+(function () {
+  "use strict";
+
+  const app = document.getElementById("kiosk-app");
+  if (!app || window.changpaiKiosk) return;
+
+  const DEFAULT_IDLE = 90;
+  const DEFAULT_COUNTDOWN = 15;
+  const ATTRACT_STEP_MS = 3200;
+  const ATTRACT_PAUSE_MS = 6000;
+
+  const settings = {
+    idleSeconds: positive(app.dataset.idleSeconds, DEFAULT_IDLE),
+    countdownSeconds: positive(app.dataset.countdownSeconds, DEFAULT_COUNTDOWN),
+    homeLang: app.dataset.homeLang === "en" ? "en" : "zh",
+  };
+  settings.countdownSeconds = Math.min(settings.countdownSeconds, settings.idleSeconds);
+
+  function positive(value, fallback) {
+    const n = Number(value);
+    return Number.isFinite(n) && n > 0 ? n : fallback;
+  }
+
+  // ---- words ---------------------------------------------------------------------------------------------------
+  const TEXT = {
+    zh: {
+      title: "长牌",
+      subtitle: "川黔两地的细长纸牌",
+      choose: "请选择语言",
+      attract: "自动演示：一局有讲解的牌",
+      attractNone: "八十张牌，二十种写法",
+      menuTitle: "想看什么？",
+      back: "返回",
+      restart: "重新开始",
+      otherLang: "English",
+      otherLangCode: "en",
+      cards: "认识这副牌",
+      cardsHint: "八十张牌：一到十，小写大写各四张。",
+      watch: "看一局讲解",
+      watchHint: "一步一步看完一局牌，每一步都有说明。",
+      play: "自己打一手",
+      playHint: "和两位电脑玩家打一手，吃、碰都有一句说明。",
+      stillThere: "还在吗？",
+      countdown: (n) => n + " 秒后回到开始画面",
+      stay: "我还在",
+      cardsTitle: "认识这副牌",
+      cardsIntro: [
+        "长牌又窄又长，一副共八十张。",
+        "一到十每个数都有两种写法：小写“一二三……十”，大写“壹贰叁……拾”。二十种牌，每种四张。",
+        "红黑怎么分，各地不同：泸州把二、七、十（不论大小写）印成红色；乐山则是大写全红、小写全黑。",
+      ],
+      schemeLuzhou: "泸州配色",
+      schemeLeshan: "乐山配色",
+      small: "小写",
+      big: "大写",
+      sources: "依据：泸州大贰规则 [001][004]，乐山贰柒拾 [003]。",
+      watchTitle: "看一局讲解",
+      noDeal: "这台展示机里还没有可以播放的牌局。",
+      playTitle: "自己打一手",
+      chooseGame: "选一种打法",
+      leshan: "乐山贰柒拾",
+      leshanHint: "三人打，大写为红。",
+      luzhou: "泸州大贰",
+      luzhouHint: "三人打，二七十为红。",
+      appName: "长牌档案馆 · 馆内展示",
+    },
+    en: {
+      title: "Long cards",
+      subtitle: "The narrow paper cards of Sichuan and Guizhou",
+      choose: "Choose a language",
+      attract: "Playing by itself: an annotated deal",
+      attractNone: "Eighty cards, twenty kinds",
+      menuTitle: "What would you like to see?",
+      back: "Back",
+      restart: "Start over",
+      otherLang: "中文",
+      otherLangCode: "zh",
+      cards: "Meet the deck",
+      cardsHint: "Eighty cards: one to ten, small and big forms, four of each.",
+      watch: "Watch a deal",
+      watchHint: "Go through a whole deal step by step, with a note on every move.",
+      play: "Play a hand",
+      playHint: "Play one hand against two computer players; every claim is explained.",
+      stillThere: "Still there?",
+      countdown: (n) => "Back to the start screen in " + n + " s",
+      stay: "I’m still here",
+      cardsTitle: "Meet the deck",
+      cardsIntro: [
+        "The cards are long and narrow; a deck has eighty of them.",
+        "Every number from one to ten is written two ways: the everyday small numerals (一二三 … 十) and the formal " +
+          "big ones used on cheques and banknotes (壹贰叁 … 拾). Twenty kinds, four cards of each.",
+        "Which cards are red depends on the town: Luzhou prints two, seven and ten in red in both forms; " +
+          "Leshan makes every big card red and every small card black.",
+      ],
+      schemeLuzhou: "Luzhou colours",
+      schemeLeshan: "Leshan colours",
+      small: "Small numerals",
+      big: "Big numerals",
+      sources: "Based on the Luzhou Da Er rules [001][004] and on Leshan Er Qi Shi [003].",
+      watchTitle: "Watch a deal",
+      noDeal: "This kiosk has no deal to play yet.",
+      playTitle: "Play a hand",
+      chooseGame: "Choose a game",
+      leshan: "Leshan Er Qi Shi",
+      leshanHint: "Three players; the big cards are red.",
+      luzhou: "Luzhou Da Er",
+      luzhouHint: "Three players; two, seven and ten are red.",
+      appName: "Changpai Archive · gallery kiosk",
+    },
+  };
+
+  // ---- state ---------------------------------------------------------------------------------------------------
+  const state = {
+    screen: null,
+    lang: null, // null on the welcome screen; "zh" or "en" once chosen
+    lastActivity: Date.now(),
+    resets: 0,
+    teardown: [], // functions that stop the current screen's timers and widgets
+    countdownShown: false,
+    updateWaiting: false,
+  };
+
+  // ---- small DOM helpers -----------------------------------------------------------------------------------------
+  function h(tag, attrs, ...children) {
+    const el = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value == null || value === false) continue;
+      if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+      else if (key === "class") el.className = value;
+      else if (key === "text") el.textContent = value;
+      else if (key === "dataset") Object.assign(el.dataset, value);
+      else el.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children.flat()) {
+      if (child == null || child === false) continue;
+      el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return el;
+  }
+
+  function button(label, onPress, options) {
+    const o = options || {};
+    const b = h("button", { type: "button", class: "kiosk-btn " + (o.className || ""), lang: o.lang, dataset: o.dataset });
+    if (o.big) b.append(h("span", { class: "kiosk-btn__label" }, label), h("span", { class: "kiosk-btn__hint" }, o.big));
+    else b.textContent = label;
+    b.addEventListener("click", onPress);
+    return b;
+  }
+
+  function T() {
+    return TEXT[state.lang || settings.homeLang];
+  }
+
+  function reducedMotion() {
+    return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  }
+
+  function later(fn, ms) {
+    const id = setTimeout(fn, ms);
+    state.teardown.push(() => clearTimeout(id));
+    return id;
+  }
+
+  // ---- screens ------------------------------------------------------------------------------------------------------
+  const stage = h("div", { class: "kiosk-stage" });
+  const overlay = buildCountdown();
+  app.replaceChildren(stage, overlay.root);
+  document.documentElement.classList.add("kiosk-mode");
+
+  function setLanguage(lang) {
+    state.lang = lang;
+    const effective = lang || settings.homeLang;
+    document.documentElement.lang = effective;
+    app.lang = effective;
+  }
+
+  function clearScreen() {
+    const jobs = state.teardown.splice(0);
+    for (const job of jobs) {
+      try {
+        job();
+      } catch (err) {
+        console.warn("kiosk teardown", err);
+      }
+    }
+    stage.replaceChildren();
+  }
+
+  const SCREENS = { welcome: welcomeScreen, menu: menuScreen, cards: cardsScreen, watch: watchScreen, play: playScreen };
+
+  function show(name, options) {
+    if (!SCREENS[name]) throw new Error("kiosk: no screen " + name);
+    clearScreen();
+    state.screen = name;
+    app.dataset.screen = name;
+    const node = SCREENS[name](options || {});
+    stage.append(node);
+    const heading = node.querySelector("h1");
+    if (heading && name !== "welcome") {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
+    window.scrollTo(0, 0);
+  }
+
+  function topBar(title) {
+    const t = T();
+    return h(
+      "header",
+      { class: "kiosk-bar" },
+      state.screen !== "menu" ? button(t.back, () => show("menu"), { className: "kiosk-btn--bar kiosk-back" }) : null,
+      h("h1", { class: "kiosk-bar__title" }, title),
+      button(
+        t.otherLang,
+        () => {
+          setLanguage(t.otherLangCode);
+          show(state.screen);
+        },
+        { className: "kiosk-btn--bar kiosk-lang-switch", lang: t.otherLangCode },
+      ),
+      button(t.restart, () => reset("button"), { className: "kiosk-btn--bar kiosk-restart" }),
+    );
+  }
+
+  function welcomeScreen() {
+    setLanguage(null);
+    const zh = TEXT.zh;
+    const en = TEXT.en;
+    const attract = h("div", { class: "kiosk-attract", "aria-hidden": "true" });
+    const root = h(
+      "section",
+      { class: "kiosk-screen kiosk-welcome", "aria-labelledby": "kiosk-welcome-title" },
+      h(
+        "div",
+        { class: "kiosk-welcome__intro" },
+        h(
+          "h1",
+          { id: "kiosk-welcome-title", class: "kiosk-welcome__title" },
+          h("span", { lang: "zh" }, zh.title),
+          h("span", { lang: "en", class: "kiosk-welcome__title-en" }, en.title),
+        ),
+        h("p", { class: "kiosk-welcome__subtitle", lang: "zh" }, zh.subtitle),
+        h("p", { class: "kiosk-welcome__subtitle", lang: "en" }, en.subtitle),
+        h(
+          "div",
+          { class: "kiosk-welcome__choose", role: "group", "aria-labelledby": "kiosk-choose-label" },
+          h(
+            "p",
+            { id: "kiosk-choose-label", class: "kiosk-welcome__prompt" },
+            h("span", { lang: "zh" }, zh.choose),
+            " · ",
+            h("span", { lang: "en" }, en.choose),
+          ),
+          button("中文", () => chooseLanguage("zh"), { className: "kiosk-btn--lang", lang: "zh", dataset: { lang: "zh" } }),
+          button("English", () => chooseLanguage("en"), { className: "kiosk-btn--lang", lang: "en", dataset: { lang: "en" } }),
+        ),
+      ),
+      attract,
+    );
+    startAttract(attract);
+    return root;
+  }
+
+  function chooseLanguage(lang) {
+    setLanguage(lang);
+    show("menu");
+  }
+
+  function menuScreen() {
+    const t = T();
+    const choice = (name, label, hint, icon) =>
+      button(label, () => show(name), { className: "kiosk-btn--choice kiosk-go-" + name, big: hint, dataset: { icon } });
+    return h(
+      "section",
+      { class: "kiosk-screen kiosk-menu" },
+      topBar(t.menuTitle),
+      h(
+        "div",
+        { class: "kiosk-menu__choices" },
+        choice("cards", t.cards, t.cardsHint, "壹"),
+        choice("watch", t.watch, t.watchHint, "贰"),
+        choice("play", t.play, t.playHint, "柒"),
+      ),
+    );
+  }
+
+  function cardsScreen() {
+    const t = T();
+    const C = window.cpCards;
+    const grid = h("div", { class: "kiosk-deck" });
+    let scheme = "luzhou";
+    const schemeButtons = [];
+    const render = () => {
+      grid.replaceChildren();
+      for (const big of [false, true]) {
+        const row = h("div", { class: "kiosk-deck__row" }, h("p", { class: "kiosk-deck__label" }, big ? t.big : t.small));
+        const cards = h("div", { class: "kiosk-deck__cards" });
+        for (let n = 1; n <= 10; n++) {
+          if (C) cards.append(C.element(C.card(n, big), { scheme, lang: state.lang, size: "l" }));
+          else cards.append(h("span", { class: "kiosk-card-text" }, (big ? "壹贰叁肆伍陆柒捌玖拾" : "一二三四五六七八九十")[n - 1]));
+        }
+        row.append(cards);
+        grid.append(row);
+      }
+      for (const b of schemeButtons) b.setAttribute("aria-pressed", String(b.dataset.scheme === scheme));
+    };
+    for (const [name, label] of [
+      ["luzhou", t.schemeLuzhou],
+      ["leshan", t.schemeLeshan],
+    ]) {
+      const b = button(
+        label,
+        () => {
+          scheme = name;
+          render();
+        },
+        { className: "kiosk-btn--toggle", dataset: { scheme: name } },
+      );
+      schemeButtons.push(b);
+    }
+    render();
+    return h(
+      "section",
+      { class: "kiosk-screen kiosk-cards" },
+      topBar(t.cardsTitle),
+      h(
+        "div",
+        { class: "kiosk-cards__body" },
+        h("div", { class: "kiosk-cards__text" }, t.cardsIntro.map((p) => h("p", {}, p))),
+        h("div", { class: "kiosk-toggles", role: "group" }, schemeButtons),
+        grid,
+        h("p", { class: "kiosk-sources" }, t.sources),
+      ),
+    );
+  }
+
+  // ---- the annotated deal: the attract loop and the watch screen ----------------------------------------------------
+  // The frames are the build's assets/deals/<id>.json (sitebuild/ext_tutorials.py), one of data-deals at random.
+  const scriptUrl = (document.currentScript && document.currentScript.src) || location.href;
+  const dealIds = (app.dataset.deals || "").split(/\s+/).filter(Boolean);
+  const framesById = new Map();
+
+  async function loadFrames(id) {
+    if (framesById.has(id)) return framesById.get(id);
+    const response = await fetch(new URL("../deals/" + encodeURIComponent(id) + ".json", scriptUrl));
+    if (!response.ok) throw new Error("assets/deals/" + id + ".json: HTTP " + response.status);
+    const frames = await response.json();
+    if (!frames || !Array.isArray(frames.steps) || !frames.steps.length) throw new Error("assets/deals/" + id + ".json: no steps");
+    framesById.set(id, frames);
+    return frames;
+  }
+
+  let dealTurn = 0;
+  function nextDealId() {
+    if (!dealIds.length) return null;
+    const id = dealIds[dealTurn % dealIds.length];
+    dealTurn += 1;
+    return id;
+  }
+
+  /** A large, bilingual, self-running view of the annotated deal; it restarts after a pause at the end. */
+  function startAttract(container) {
+    const id = nextDealId();
+    let alive = true;
+    state.teardown.push(() => {
+      alive = false;
+    });
+    if (!id) {
+      container.append(deckShow());
+      return;
+    }
+    loadFrames(id).then(
+      (frames) => {
+        if (alive) runAttract(container, frames);
+      },
+      (err) => {
+        console.warn("kiosk: attract deal", err);
+        if (alive) container.append(deckShow());
+      },
+    );
+  }
+
+  function runAttract(container, frames) {
+    const C = window.cpCards;
+    const scheme = C ? C.schemeFor(frames.rules) : "luzhou";
+    const title = h("p", { class: "kiosk-attract__title" });
+    const seats = h("div", { class: "kiosk-attract__seats" });
+    const action = h("div", { class: "kiosk-attract__action" });
+    const note = h("div", { class: "kiosk-attract__note" });
+    const bar = h("div", { class: "kiosk-attract__progress" }, h("span"));
+    container.append(
+      h("p", { class: "kiosk-attract__badge" }, h("span", { lang: "zh" }, TEXT.zh.attract), " · ", h("span", { lang: "en" }, TEXT.en.attract)),
+      title,
+      seats,
+      action,
+      note,
+      bar,
+    );
+    title.replaceChildren(h("span", { lang: "zh" }, bi(frames.title, "zh")), " · ", h("span", { lang: "en" }, bi(frames.title, "en")));
+    let index = 0;
+    const cardsRow = (text, size) => {
+      if (!text) return h("span", { class: "kiosk-attract__none" }, "—");
+      if (!C) return h("span", { class: "kiosk-card-text" }, text);
+      try {
+        return C.row(text, { scheme, size, lang: "zh" });
+      } catch (err) {
+        return h("span", { class: "kiosk-card-text" }, text);
+      }
+    };
+    const render = () => {
+      const step = frames.steps[index];
+      const st = step.state || {};
+      seats.replaceChildren(
+        ...frames.seats.map((seat, i) => {
+          const melds = ((st.melds || [])[i] || []).map((m) => cardsRow(m.cards, "s"));
+          const acting = step.action && step.action.seat === i;
+          return h(
+            "div",
+            { class: "kiosk-attract__seat" + (acting ? " is-acting" : "") },
+            h("span", { class: "kiosk-attract__seat-name" }, bi(seat.name, "zh"), " ", h("span", { lang: "en" }, bi(seat.name, "en"))),
+            h("span", { class: "kiosk-attract__melds" }, melds),
+          );
+        }),
+      );
+      action.replaceChildren();
+      if (step.action) {
+        action.append(
+          h("span", { class: "kiosk-attract__label" }, h("span", { lang: "zh" }, bi(step.action.label, "zh")), h("span", { lang: "en" }, bi(step.action.label, "en"))),
+          cardsRow(step.action.cards, "l"),
+        );
+      }
+      note.replaceChildren();
+      if (step.note) note.append(h("p", { lang: "zh" }, bi(step.note, "zh")), h("p", { lang: "en" }, bi(step.note, "en")));
+      bar.firstChild.style.width = Math.round(((index + 1) / frames.steps.length) * 100) + "%";
+      container.dataset.step = String(index);
+    };
+    const tick = () => {
+      const atEnd = index >= frames.steps.length - 1;
+      index = atEnd ? 0 : index + 1;
+      render();
+      later(tick, index >= frames.steps.length - 1 ? ATTRACT_PAUSE_MS : ATTRACT_STEP_MS);
+    };
+    render();
+    later(tick, ATTRACT_STEP_MS);
+  }
+
+  /** Without a deal: the twenty kinds, shown one after another. */
+  function deckShow() {
+    const C = window.cpCards;
+    const box = h("div", { class: "kiosk-attract__deck" });
+    const caption = h("p", { class: "kiosk-attract__badge" }, h("span", { lang: "zh" }, TEXT.zh.attractNone), " · ", h("span", { lang: "en" }, TEXT.en.attractNone));
+    const cards = h("div", { class: "kiosk-attract__deck-cards" });
+    box.append(caption, cards);
+    let n = 0;
+    const tick = () => {
+      cards.replaceChildren();
+      const number = (n % 10) + 1;
+      for (const big of [false, true]) {
+        if (C) cards.append(C.element(C.card(number, big), { scheme: n % 20 < 10 ? "luzhou" : "leshan", size: "l", lang: "zh" }));
+      }
+      n += 1;
+      later(tick, ATTRACT_STEP_MS);
+    };
+    tick();
+    return box;
+  }
+
+  function bi(value, lang) {
+    if (value == null) return "";
+    if (typeof value === "string") return value;
+    return value[lang] != null ? value[lang] : value.zh || value.en || "";
+  }
+
+  function watchScreen() {
+    const t = T();
+    const body = h("div", { class: "kiosk-watch__body" });
+    const id = nextDealId();
+    let alive = true;
+    state.teardown.push(() => {
+      alive = false;
+    });
+    const fail = (why) => body.replaceChildren(h("p", { class: "kiosk-message kiosk-message--error", role: "alert" }, t.noDeal, " ", h("code", {}, why)));
+    if (!id) fail("data-deals");
+    else {
+      loadFrames(id).then(
+        (frames) => {
+          if (!alive) return;
+          const viewer = h("div", { class: "cp-deal", "data-cp-widget": "deal", "data-deal": id });
+          const data = h("script", { type: "application/json" });
+          data.textContent = JSON.stringify(frames);
+          viewer.append(data);
+          body.replaceChildren(viewer);
+          if (window.cp && typeof window.cp.mountAll === "function") window.cp.mountAll();
+          else fail("deal-viewer.js");
+        },
+        (err) => {
+          if (alive) fail(String(err.message || err));
+        },
+      );
+    }
+    return h("section", { class: "kiosk-screen kiosk-watch" }, topBar(t.watchTitle), body);
+  }
+
+  function playScreen(options) {
+    const t = T();
+    const body = h("div", { class: "kiosk-play__body" });
+    const root = h("section", { class: "kiosk-screen kiosk-play" }, topBar(t.playTitle), body);
+    if (!options.rules) {
+      body.append(
+        h("p", { class: "kiosk-play__prompt" }, t.chooseGame),
+        h(
+          "div",
+          { class: "kiosk-menu__choices kiosk-menu__choices--two" },
+          button(t.leshan, () => show("play", { rules: "leshan" }), { className: "kiosk-btn--choice kiosk-rules-leshan", big: t.leshanHint, dataset: { icon: "贰" } }),
+          button(t.luzhou, () => show("play", { rules: "luzhou-a" }), { className: "kiosk-btn--choice kiosk-rules-luzhou", big: t.luzhouHint, dataset: { icon: "拾" } }),
+        ),
+      );
+      return root;
+    }
+    const player = window.changpaiKioskPlay;
+    if (!player) {
+      body.append(h("p", { class: "kiosk-message kiosk-message--error", role: "alert" }, "play.js"));
+      return root;
+    }
+    const stop = player.mount(body, { lang: state.lang || settings.homeLang, rules: options.rules, onAgain: () => show("play", { rules: options.rules }) });
+    if (typeof stop === "function") state.teardown.push(stop);
+    return root;
+  }
+
+  // ---- idle handling -------------------------------------------------------------------------------------------------
+  function buildCountdown() {
+    const title = h("p", { class: "kiosk-countdown__title", id: "kiosk-countdown-title" });
+    const message = h("p", { class: "kiosk-countdown__message", "aria-live": "assertive" });
+    const number = h("p", { class: "kiosk-countdown__number", "aria-hidden": "true" });
+    const stay = h("button", { type: "button", class: "kiosk-btn kiosk-btn--stay" });
+    const root = h(
+      "div",
+      { class: "kiosk-countdown", role: "alertdialog", "aria-modal": "true", "aria-labelledby": "kiosk-countdown-title", hidden: true },
+      h("div", { class: "kiosk-countdown__box" }, title, number, message, stay),
+    );
+    stay.addEventListener("click", () => activity());
+    return { root, title, message, number, stay };
+  }
+
+  function showCountdown(seconds) {
+    const t = T();
+    if (!state.countdownShown) {
+      state.countdownShown = true;
+      overlay.title.textContent = t.stillThere;
+      overlay.stay.textContent = t.stay;
+      overlay.root.hidden = false;
+      overlay.stay.focus({ preventScroll: true });
+    }
+    if (overlay.number.textContent !== String(seconds)) {
+      overlay.number.textContent = String(seconds);
+      overlay.message.textContent = t.countdown(seconds);
+    }
+  }
+
+  function hideCountdown() {
+    if (!state.countdownShown) return;
+    state.countdownShown = false;
+    overlay.root.hidden = true;
+  }
+
+  function activity() {
+    state.lastActivity = Date.now();
+    hideCountdown();
+  }
+
+  for (const type of ["pointerdown", "keydown", "wheel", "touchstart"]) {
+    document.addEventListener(type, activity, { capture: true, passive: true });
+  }
+
+  function idleTick() {
+    if (state.screen === "welcome") {
+      state.lastActivity = Date.now();
+      return;
+    }
+    const idle = (Date.now() - state.lastActivity) / 1000;
+    const left = Math.ceil(settings.idleSeconds - idle);
+    if (left <= 0) reset("idle");
+    else if (left <= settings.countdownSeconds) showCountdown(left);
+    else hideCountdown();
+  }
+  setInterval(idleTick, 250);
+
+  /** Back to the welcome screen with nothing of the last visitor left: storage, hash, widgets, timers. */
+  function reset(reason) {
+    clearScreen();
+    hideCountdown();
+    try {
+      window.localStorage.clear();
+    } catch (err) {
+      /* storage may be disabled; nothing to clear then */
+    }
+    try {
+      window.sessionStorage.clear();
+    } catch (err) {
+      /* as above */
+    }
+    if (location.hash || location.search) history.replaceState(null, "", location.pathname);
+    state.resets += 1;
+    state.lastReset = reason || "reset";
+    if (state.updateWaiting) {
+      location.reload(); // a new build was installed by the service worker: start it on a clean page
+      return;
+    }
+    show("welcome");
+    state.lastActivity = Date.now();
+  }
+
+  // ---- kiosk behaviour: no selection, no context menu, no leaving the kiosk ----------------------------------------
+  document.addEventListener("contextmenu", (event) => event.preventDefault());
+  document.addEventListener("selectstart", (event) => event.preventDefault());
+  document.addEventListener("dragstart", (event) => event.preventDefault());
+  document.addEventListener(
+    "click",
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!link) return;
+      const url = new URL(link.getAttribute("href"), location.href);
+      const samePage = url.origin === location.origin && url.pathname === location.pathname;
+      if (!samePage) event.preventDefault(); // the kiosk never navigates away
+    },
+    true,
+  );
+  // Press feedback that also shows on touch screens, where :active can be brief.
+  document.addEventListener("pointerdown", (event) => {
+    const b = event.target instanceof Element ? event.target.closest("button, .kiosk-pressable") : null;
+    if (!b) return;
+    b.classList.add("is-pressed");
+    const release = () => {
+      b.classList.remove("is-pressed");
+      document.removeEventListener("pointerup", release, true);
+      document.removeEventListener("pointercancel", release, true);
+    };
+    document.addEventListener("pointerup", release, true);
+    document.addEventListener("pointercancel", release, true);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && state.screen !== "welcome") {
+      if (state.countdownShown) return;
+      show(state.screen === "menu" ? "welcome" : "menu");
+    }
+  });
+
+  // A new build installed by the service worker takes over at the next reset.
+  if ("serviceWorker" in navigator) {
+    const hadController = Boolean(navigator.serviceWorker.controller);
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      if (hadController) state.updateWaiting = true;
+    });
+  }
+
+  window.changpaiKiosk = { reset, show, state, settings, activity };
+  show("welcome");
+})();

@@ -1,0 +1,5 @@
+/* placeholder, replaced below */
+(function () {
+  "use strict";
+  window.changpaiKioskPlay = { mount() { return () => {}; } };
+})();
