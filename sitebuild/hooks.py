@@ -163,7 +163,19 @@ def _finish_site(config):
     site_dir = Path(config["site_dir"])
     if site_dir.name in _other_language_dirs(config):
         site_dir = site_dir.parent
+    _write_language_sitemaps(site_dir, config)
     fonts.build_site_fonts(site_dir)
+
+
+def _write_language_sitemaps(site_dir: Path, config) -> None:
+    """Material fetches <alternate>/sitemap.xml for each language link; the i18n plugin writes only the root one."""
+    root_sitemap = site_dir / "sitemap.xml"
+    if not root_sitemap.is_file():
+        return
+    for lang in _other_language_dirs(config):
+        target = site_dir / lang / "sitemap.xml"
+        if target.parent.is_dir() and not target.exists():
+            target.write_bytes(root_sitemap.read_bytes())
 
 
 def _other_language_dirs(config) -> set[str]:

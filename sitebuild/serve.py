@@ -1,0 +1,79 @@
+"""Serve a built site on 127.0.0.1 with the MIME types Pyodide needs (module JS, wasm).
+
+Used by scripts/serve.sh (``python -m sitebuild.serve site --port 8000``), the browser tests and the benchmark.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+LOCAL_HOST = "127.0.0.1"
+
+MIME_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".woff2": "font/woff2",
+    ".svg": "image/svg+xml",
+}
+
+
+class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    quiet = True
+
+    def log_message(self, format, *args):  # noqa: A002 - signature fixed by the base class
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class SiteServer:
+    """A built site on 127.0.0.1 in a background thread; port 0 picks a free port."""
+
+    def __init__(self, root: Path, port: int = 0, *, quiet: bool = True):
+        handler_class = type("Handler", (SiteRequestHandler,), {"quiet": quiet})
+        handler = functools.partial(handler_class, directory=str(root))
+        self.httpd = http.server.ThreadingHTTPServer((LOCAL_HOST, port), handler)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, name="site-server", daemon=True)
+
+    @property
+    def url(self) -> str:
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host}:{port}/"
+
+    def __enter__(self) -> SiteServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("root", type=Path, help="the built site directory")
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args()
+    if not (args.root / "index.html").is_file():
+        parser.error(f"{args.root} has no index.html: build the site first")
+    server = SiteServer(args.root, args.port, quiet=False)
+    print(f"Serving {args.root} on {server.url} (Ctrl-C to stop)", flush=True)
+    try:
+        server.httpd.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.httpd.server_close()
+
+
+if __name__ == "__main__":
+    main()

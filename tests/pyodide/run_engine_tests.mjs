@@ -1,0 +1,119 @@
+// Run the engine's tests (tests/engine/) inside Pyodide, under node, against the engine WHEEL the site ships.
+//
+//   node tests/pyodide/run_engine_tests.mjs [pytest args…]
+//
+// Pyodide comes from node_modules (the same npm package the site serves). pytest, its dependencies and hypothesis
+// are pure-Python wheels that scripts/setup.sh downloads into .cache/pyodide-wheels; they and the engine wheel are
+// unpacked with unpackArchive (no micropip, no network). The repository is mounted read-write at its own path so
+// the tests find their data files exactly as under CPython, but `changpai` is imported from the wheel: the runner
+// checks that, so the code the browser runs is the code that was tested.
+// Exit code: pytest's, except that "no tests collected" (5) is a failure with a message.
+
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const PYODIDE_DIR = path.join(REPO, "node_modules", "pyodide");
+const WHEEL_CACHE = path.join(REPO, ".cache", "pyodide-wheels");
+const ENGINE_DIST = path.join(REPO, "engine", "dist");
+
+function fail(message) {
+  console.error(`[pyodide] ${message}`);
+  process.exit(2);
+}
+
+function engineWheel() {
+  const pyproject = readFileSync(path.join(REPO, "engine", "pyproject.toml"), "utf8");
+  const version = /^version\s*=\s*"([^"]+)"/m.exec(pyproject)?.[1];
+  if (!version) fail("cannot read the engine version from engine/pyproject.toml");
+  const name = `changpai-${version}-py3-none-any.whl`;
+  try {
+    readFileSync(path.join(ENGINE_DIST, name), { flag: "r" });
+  } catch {
+    fail(`engine/dist/${name} is missing: run scripts/setup.sh (python -m build --wheel --no-isolation engine)`);
+  }
+  return path.join(ENGINE_DIST, name);
+}
+
+function testWheels() {
+  let names;
+  try {
+    names = readdirSync(WHEEL_CACHE).filter((name) => name.endsWith(".whl"));
+  } catch {
+    names = [];
+  }
+  if (!names.some((name) => name.startsWith("pytest-"))) {
+    fail(`no pytest wheel in ${WHEEL_CACHE}: run scripts/setup.sh`);
+  }
+  return names.sort().map((name) => path.join(WHEEL_CACHE, name));
+}
+
+const PYTHON_RUN = `
+import sys, os, json, importlib.util
+sys.dont_write_bytecode = True
+os.chdir(REPO)
+import changpai
+origin = changpai.__file__
+if "site-packages" not in origin:
+    raise SystemExit(f"changpai was imported from {origin}, not from the installed wheel")
+
+class Report:
+    """pytest plugin: counts what ran, so the summary says exactly which tests ran in Pyodide."""
+    def __init__(self):
+        self.outcomes = {}
+    def pytest_runtest_logreport(self, report):
+        if report.when == "call" or (report.when == "setup" and report.outcome != "passed"):
+            self.outcomes[report.outcome] = self.outcomes.get(report.outcome, 0) + 1
+
+class PyodideHypothesisProfile:
+    """Pyodide is slower than CPython: no per-example deadline, and keep the example database in memory."""
+    def pytest_configure(self, config):
+        try:
+            from hypothesis import settings
+        except ImportError:
+            return
+        settings.register_profile("pyodide", deadline=None, database=None)
+        settings.load_profile("pyodide")
+
+import pytest
+report = Report()
+code = pytest.main(["-p", "no:cacheprovider", "-o", "addopts=", "-q", *ARGS], plugins=[PyodideHypothesisProfile(), report])
+try:
+    import hypothesis
+    hyp = hypothesis.__version__
+except Exception as exc:  # noqa: BLE001 - reported, not hidden
+    hyp = f"unavailable: {exc}"
+json.dumps({"code": int(code), "outcomes": report.outcomes, "changpai": origin,
+            "python": sys.version.split()[0], "hypothesis": hyp})
+`;
+
+async function main() {
+  const args = process.argv.slice(2);
+  const pytestArgs = args.length ? args : ["tests/engine"];
+  const { loadPyodide } = await import(path.join(PYODIDE_DIR, "pyodide.mjs"));
+  const started = Date.now();
+  const pyodide = await loadPyodide({ indexURL: `${PYODIDE_DIR}/`, stdout: console.log, stderr: console.error });
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  for (const wheel of [...testWheels(), engineWheel()]) {
+    pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
+  }
+  pyodide.FS.mkdirTree(REPO);
+  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: REPO }, REPO);
+  pyodide.globals.set("REPO", REPO);
+  pyodide.globals.set("ARGS", pyodide.toPy(pytestArgs));
+  const result = JSON.parse(await pyodide.runPythonAsync(PYTHON_RUN));
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    `[pyodide] Python ${result.python} (Pyodide ${pyodide.version}), hypothesis ${result.hypothesis}, ` +
+      `changpai from ${result.changpai}`,
+  );
+  console.log(`[pyodide] pytest ${pytestArgs.join(" ")}: ${JSON.stringify(result.outcomes)} in ${seconds}s`);
+  if (result.code === 5) {
+    console.error("[pyodide] pytest collected no tests: that is a failure, not a pass");
+    process.exit(5);
+  }
+  process.exit(result.code);
+}
+
+main().catch((err) => fail(err?.stack || String(err)));

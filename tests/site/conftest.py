@@ -1,0 +1,141 @@
+"""Shared fixtures for the browser tests (tests/site/).
+
+* ``site_dir``  — the built site: $CHANGPAI_SITE_DIR if set (scripts/test.sh builds it once with --strict),
+                  else built once per session into a temp dir.
+* ``site_url``  — that site served on 127.0.0.1 at an ephemeral port (ends with "/").
+* ``page``      — a Playwright page on Debian's /usr/bin/chromium whose context has ``base_url=site_url``,
+                  so ``page.goto("en/")`` works. Every request is recorded (``browser_log.requests``); a request
+                  to any host but 127.0.0.1 is blocked and fails the test, and so does a console error or an
+                  uncaught page error. A test that provokes an error on purpose says so first:
+                  ``browser_log.allow_console_error(r"404")``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from sitebuild.serve import LOCAL_HOST, SiteServer
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-default-apps",
+    "--disable-domain-reliability",
+]
+
+
+def build_site(dest: Path) -> Path:
+    """Build the whole site with --strict into ``dest``; a failed build fails the tests with its log."""
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(dest)]
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    proc = subprocess.run(cmd, cwd=REPO_ROOT, capture_output=True, text=True, env=env)
+    if proc.returncode != 0:
+        pytest.fail(f"mkdocs build --strict failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-6000:]}", pytrace=False)
+    return dest
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    given = os.environ.get("CHANGPAI_SITE_DIR")
+    if given:
+        path = Path(given)
+        if not (path / "index.html").is_file():
+            pytest.fail(f"CHANGPAI_SITE_DIR={given} has no index.html: build the site first", pytrace=False)
+        return path
+    dest = tmp_path_factory.mktemp("site") / "site"
+    return build_site(dest)
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path):
+    with SiteServer(site_dir) as server:
+        yield server.url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (scripts/setup.sh does)", pytrace=False)
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict, site_url: str) -> dict:
+    return {**browser_context_args, "base_url": site_url, "service_workers": "block"}
+
+
+@dataclass
+class BrowserLog:
+    """What a page did: every request URL, and the problems that fail the test."""
+
+    requests: list[str] = field(default_factory=list)
+    responses: list[tuple[str, int, int]] = field(default_factory=list)  # (url, status, body bytes if known)
+    foreign_requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    allowed_errors: list[re.Pattern[str]] = field(default_factory=list)
+
+    def allow_console_error(self, pattern: str) -> None:
+        """Let console errors matching ``pattern`` (a regex) pass: for tests that provoke a failure on purpose."""
+        self.allowed_errors.append(re.compile(pattern))
+
+    def problems(self) -> list[str]:
+        found = [f"request to a non-local host: {url}" for url in self.foreign_requests]
+        for text in self.console_errors:
+            if not any(p.search(text) for p in self.allowed_errors):
+                found.append(f"console error: {text}")
+        found += [f"uncaught page error: {text}" for text in self.page_errors]
+        return found
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about"):
+        return True
+    return parts.hostname == LOCAL_HOST
+
+
+@pytest.fixture
+def browser_log() -> BrowserLog:
+    return BrowserLog()
+
+
+@pytest.fixture
+def page(context, browser_log: BrowserLog):
+    def on_route(route):
+        url = route.request.url
+        if is_local(url):
+            route.continue_()
+        else:
+            browser_log.foreign_requests.append(url)
+            route.abort("blockedbyclient")
+
+    def on_console(message):
+        if message.type == "error":
+            location = message.location or {}
+            browser_log.console_errors.append(f"{message.text} ({location.get('url', '?')})")
+
+    context.route("**/*", on_route)
+    page = context.new_page()
+    page.on("request", lambda request: browser_log.requests.append(request.url))
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: browser_log.page_errors.append(str(error)))
+    yield page
+    problems = browser_log.problems()
+    page.close()
+    if problems:
+        pytest.fail("the page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
