@@ -165,6 +165,9 @@ def _finish_site(config):
         site_dir = site_dir.parent
     _write_language_sitemaps(site_dir, config)
     fonts.build_site_fonts(site_dir)
+    # Last of all (the site is complete): ext `on_site_finished(site_dir)`, e.g. the offline worker's file list.
+    for module, handler in _ext_handlers("on_site_finished"):
+        _call(module, "on_site_finished", handler, site_dir)
 
 
 def _write_language_sitemaps(site_dir: Path, config) -> None:
