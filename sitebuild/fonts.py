@@ -1,3 +1,192 @@
+"""Shipped CJK faces, subset to the characters the built site uses, as WOFF2 (no font is fetched from elsewhere).
+
+* ``ChangpaiKai``  — AR PL UKai CN (Debian fonts-arphic-ukai): card faces and headings.
+* ``ChangpaiSans`` — Noto Sans CJK SC (Debian fonts-noto-cjk): body text.
+
+After every language is built, :func:`build_site_fonts` reads every text file of the site (pages, search index,
+scripts, data), keeps the characters each font has, writes ``assets/fonts/changpai-{kai,sans}.woff2`` and
+``assets/css/fonts.css`` (``@font-face`` rules with ``unicode-range`` and a content hash against stale caches).
+Subsetting a CJK font takes seconds, so results are cached in ``.cache/fonts/`` by character set.
+
+Run ``python -m sitebuild.fonts SITE_DIR`` to (re)do it on a built site and print the sizes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from dataclasses import dataclass
 from pathlib import Path
-def build_site_fonts(site_dir: Path) -> None:
+
+from fontTools import subset
+from fontTools.ttLib import TTCollection, TTFont
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+CACHE_DIR = REPO_ROOT / ".cache" / "fonts"
+CACHE_VERSION = "1"
+
+# Files whose text can reach the screen. Not text for readers: Pyodide's runtime, the fonts, Material's own
+# scripts and styles (its UI strings are in the pages; its lunr language files hold word lists of other scripts).
+TEXT_SUFFIXES = {".html", ".js", ".mjs", ".json", ".xml", ".svg", ".txt", ".yml", ".yaml"}
+SKIP_DIRS = {"assets/engine/pyodide", "assets/fonts", "assets/javascripts", "assets/stylesheets"}
+
+
+@dataclass(frozen=True)
+class Face:
+    family: str  # CSS family name
+    file_stem: str  # assets/fonts/<file_stem>.woff2
+    source: Path
+    source_name: str  # the face inside the collection (name ID 1)
+    weight: int = 400
+
+
+FACES = (
+    Face("ChangpaiKai", "changpai-kai", Path("/usr/share/fonts/truetype/arphic/ukai.ttc"), "AR PL UKai CN"),
+    Face(
+        "ChangpaiSans",
+        "changpai-sans",
+        Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
+        "Noto Sans CJK SC",
+    ),
+)
+
+
+class FontError(Exception):
     pass
+
+
+def site_characters(site_dir: Path) -> set[str]:
+    """Every character in the site's text files (markup included: its ASCII is cheap and covers Latin text)."""
+    chars: set[str] = set()
+    for root, dirs, files in os.walk(site_dir):
+        here = Path(root).relative_to(site_dir)
+        dirs[:] = [d for d in dirs if (here / d).as_posix() not in SKIP_DIRS]
+        for name in files:
+            path = Path(root, name)
+            if path.suffix in TEXT_SUFFIXES:
+                chars.update(path.read_text(encoding="utf-8", errors="ignore"))
+    return {c for c in chars if c.isprintable() or c == " "}
+
+
+def _open_face(face: Face) -> TTFont:
+    if not face.source.is_file():
+        raise FontError(f"{face.source} is missing: run scripts/setup.sh (fonts-noto-cjk, fonts-arphic-ukai)")
+    if face.source.suffix.lower() == ".ttc":
+        collection = TTCollection(str(face.source), lazy=True)
+        for index, font in enumerate(collection.fonts):
+            if font["name"].getDebugName(1) == face.source_name:
+                return TTFont(str(face.source), fontNumber=index)
+        raise FontError(f"{face.source} has no face named {face.source_name!r}")
+    return TTFont(str(face.source))
+
+
+def _cmap_codepoints(face: Face) -> set[int]:
+    cache = CACHE_DIR / f"{face.file_stem}.cmap.json"
+    stamp = f"{face.source}:{face.source.stat().st_mtime_ns}:{face.source_name}"
+    if cache.is_file():
+        data = json.loads(cache.read_text())
+        if data.get("stamp") == stamp:
+            return set(data["codepoints"])
+    font = _open_face(face)
+    codepoints = set(font.getBestCmap())
+    _atomic_write(cache, json.dumps({"stamp": stamp, "codepoints": sorted(codepoints)}).encode())
+    return codepoints
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    with os.fdopen(fd, "wb") as out:
+        out.write(data)
+    os.replace(tmp, path)
+
+
+def subset_woff2(face: Face, codepoints: set[int]) -> bytes:
+    """The face reduced to ``codepoints`` as WOFF2 bytes (cached by face + character set)."""
+    key = hashlib.sha256(
+        f"{CACHE_VERSION}|{face.source}|{face.source.stat().st_mtime_ns}|{face.source_name}|".encode()
+        + ",".join(map(str, sorted(codepoints))).encode()
+    ).hexdigest()[:24]
+    cached = CACHE_DIR / f"{face.file_stem}-{key}.woff2"
+    if cached.is_file():
+        return cached.read_bytes()
+    font = _open_face(face)
+    options = subset.Options()
+    options.flavor = "woff2"
+    options.hinting = False  # screens at these sizes do not need it, and it is a third of a CJK font
+    options.desubroutinize = True  # smaller after Brotli for CFF faces
+    options.layout_features = ["kern", "liga", "locl", "ccmp", "palt", "halt"]
+    options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]  # keep copyright and licence names
+    options.notdef_outline = True
+    options.drop_tables += ["FFTM"]
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=sorted(codepoints))
+    subsetter.subset(font)
+    fd, tmp = tempfile.mkstemp(dir=tempfile.gettempdir(), suffix=".woff2")
+    os.close(fd)
+    try:
+        subset.save_font(font, tmp, options)
+        data = Path(tmp).read_bytes()
+    finally:
+        os.unlink(tmp)
+    _atomic_write(cached, data)
+    return data
+
+
+def unicode_ranges(codepoints: set[int]) -> str:
+    """CSS unicode-range for the code points, merged into runs: "U+20-7E, U+4E00-4E01"."""
+    runs: list[tuple[int, int]] = []
+    for cp in sorted(codepoints):
+        if runs and cp == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], cp)
+        else:
+            runs.append((cp, cp))
+    return ", ".join(f"U+{a:X}" if a == b else f"U+{a:X}-{b:X}" for a, b in runs)
+
+
+def build_site_fonts(site_dir: Path) -> dict[str, int]:
+    """Subset both faces to the site's characters; write the WOFF2 files and fonts.css. Returns bytes per file."""
+    chars = site_characters(site_dir)
+    wanted = {ord(c) for c in chars}
+    css = [
+        "/* Generated by sitebuild/fonts.py from the characters this site uses; do not edit. */",
+    ]
+    sizes: dict[str, int] = {}
+    fonts_dir = site_dir / "assets" / "fonts"
+    fonts_dir.mkdir(parents=True, exist_ok=True)
+    for face in FACES:
+        codepoints = wanted & _cmap_codepoints(face)
+        data = subset_woff2(face, codepoints)
+        name = f"{face.file_stem}.woff2"
+        (fonts_dir / name).write_bytes(data)
+        sizes[name] = len(data)
+        digest = hashlib.sha256(data).hexdigest()[:12]
+        css.append(
+            "@font-face {\n"
+            f'  font-family: "{face.family}";\n'
+            f'  src: url("../fonts/{name}?v={digest}") format("woff2");\n'
+            f"  font-weight: {face.weight};\n"
+            "  font-style: normal;\n"
+            "  font-display: swap;\n"
+            f"  unicode-range: {unicode_ranges(codepoints)};\n"
+            "}"
+        )
+    css_path = site_dir / "assets" / "css" / "fonts.css"
+    css_path.parent.mkdir(parents=True, exist_ok=True)
+    css_path.write_text("\n".join(css) + "\n", encoding="utf-8")
+    return sizes
+
+
+def main() -> None:
+    if len(sys.argv) != 2:
+        raise SystemExit("usage: python -m sitebuild.fonts SITE_DIR")
+    sizes = build_site_fonts(Path(sys.argv[1]))
+    for name, size in sizes.items():
+        print(f"{name}: {size} bytes")
+
+
+if __name__ == "__main__":
+    main()

@@ -19,7 +19,7 @@ calling the build events once per language; ext ``on_post_build`` is called once
 
 from __future__ import annotations
 
-import importlib
+import importlib.util
 import logging
 import sys
 from pathlib import Path
@@ -29,7 +29,8 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+SITEBUILD_DIR = Path(__file__).resolve().parent
+REPO_ROOT = SITEBUILD_DIR.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
@@ -42,21 +43,36 @@ EXT_EVENTS = ("on_pre_build", "on_page_markdown", "on_page_content", "on_post_pa
 _ext_modules: list[ModuleType] = []
 
 
-def load_ext_modules() -> list[ModuleType]:
-    """Import (or re-import) every sitebuild/ext_*.py, in name order."""
+def load_ext_modules(ext_dir: Path = SITEBUILD_DIR) -> list[ModuleType]:
+    """Import every ext_*.py in ``ext_dir`` afresh (as ``sitebuild.ext_*``), in name order.
+
+    A fresh import on every config load lets ``mkdocs serve`` pick up edits; the module's old shortcodes are
+    forgotten first so it can register them again. A module that fails to import fails the build, naming it.
+    """
     modules = []
-    for path in sorted((REPO_ROOT / "sitebuild").glob("ext_*.py")):
+    for path in sorted(ext_dir.glob("ext_*.py")):
         name = f"sitebuild.{path.stem}"
         shortcodes.forget(name)
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:
+            raise PluginError(f"{_shown(path)}: cannot be imported as a Python module")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
         try:
-            if name in sys.modules:
-                module = importlib.reload(sys.modules[name])
-            else:
-                module = importlib.import_module(name)
+            spec.loader.exec_module(module)
         except Exception as exc:
-            raise PluginError(f"sitebuild/{path.name}: cannot import ext module: {type(exc).__name__}: {exc}") from exc
+            sys.modules.pop(name, None)
+            shortcodes.forget(name)
+            raise PluginError(f"{_shown(path)}: cannot import ext module: {type(exc).__name__}: {exc}") from exc
         modules.append(module)
     return modules
+
+
+def _shown(path: Path) -> str:
+    try:
+        return path.relative_to(REPO_ROOT).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def _ext_handlers(event: str):
@@ -146,9 +162,9 @@ def on_post_page(output, page, config):
 
 @event_priority(-200)  # after the i18n plugin (-100), which builds the other languages from its on_post_build
 def on_post_build(config):
+    _finish_site(config)  # first, so ext modules (e.g. a kiosk precache list) see the final files
     for module, handler in _ext_handlers("on_post_build"):
         _call(module, "on_post_build", handler, config)
-    _finish_site(config)
 
 
 def _inside_nested_language_build(config) -> bool:
@@ -164,7 +180,11 @@ def _finish_site(config):
     if site_dir.name in _other_language_dirs(config):
         site_dir = site_dir.parent
     _write_language_sitemaps(site_dir, config)
-    fonts.build_site_fonts(site_dir)
+    try:
+        sizes = fonts.build_site_fonts(site_dir)
+    except fonts.FontError as exc:
+        raise PluginError(str(exc)) from exc
+    log.info("changpai fonts: %s", ", ".join(f"{name} {size} bytes" for name, size in sizes.items()))
     # Last of all (the site is complete): ext `on_site_finished(site_dir)`, e.g. the offline worker's file list.
     for module, handler in _ext_handlers("on_site_finished"):
         _call(module, "on_site_finished", handler, site_dir)

@@ -75,7 +75,7 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict, site_url: str) -> dict:
-    return {**browser_context_args, "base_url": site_url, "service_workers": "block"}
+    return {**browser_context_args, "base_url": site_url}
 
 
 @dataclass
