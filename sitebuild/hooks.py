@@ -5,13 +5,15 @@ What happens here, in build order:
 * every ``sitebuild/ext_*.py`` module is imported (alphabetically, freshly on each config load so
   ``mkdocs serve`` picks up edits); an ext module may define any of ``on_pre_build(config)``,
   ``on_page_markdown(markdown, page, config, files)``, ``on_page_content(html, page, config, files)``,
-  ``on_post_page(output, page, config)``, ``on_post_build(config)`` and register shortcodes with
-  ``@shortcode("name")`` from ``sitebuild.shortcodes``. A module that fails to import fails the build.
+  ``on_post_page(output, page, config)``, ``on_post_build(config)``, ``on_site_finished(site_dir)`` and
+  register shortcodes with ``@shortcode("name")`` from ``sitebuild.shortcodes``. A module that fails to import
+  fails the build, naming the file.
 * ``{{cp name args}}`` shortcodes are expanded before the ext modules see the page's Markdown;
   an unknown or failing shortcode fails the build with the file and line.
-* the browser runtime (Pyodide, the engine wheel, the iframe-worker polyfill) is added to the site
-  (``sitebuild/ext_engine.py``-style helpers live in ``sitebuild/engine_assets.py``);
-* when every language is built, the CJK fonts are subset to the characters the site uses.
+* the browser runtime (Pyodide, the engine wheel, the iframe-worker polyfill) is added to the site's files
+  (``sitebuild/engine_assets.py``);
+* when every language is built: the CJK fonts are subset to the characters the site uses (``sitebuild/fonts.py``),
+  then ext ``on_site_finished(site_dir)`` runs, last of all (e.g. an offline precache list of every file).
 
 The i18n plugin builds the default language (Chinese) into ``site/`` and then English into ``site/en/``,
 calling the build events once per language; ext ``on_post_build`` is called once per language build too.
@@ -162,9 +164,9 @@ def on_post_page(output, page, config):
 
 @event_priority(-200)  # after the i18n plugin (-100), which builds the other languages from its on_post_build
 def on_post_build(config):
-    _finish_site(config)  # first, so ext modules (e.g. a kiosk precache list) see the final files
     for module, handler in _ext_handlers("on_post_build"):
         _call(module, "on_post_build", handler, config)
+    _finish_site(config)
 
 
 def _inside_nested_language_build(config) -> bool:
