@@ -1,0 +1,252 @@
+"""Actions of play, written and read as one short line, and the protocol a game follows.
+
+An action is a small frozen value that prints itself in a form a person can type and that
+parses back (like a chess move in UCI): ``"1 pong 七"``, ``"2 eat 四 with 五六 bi 三四五"``,
+``"0 discard 贰"``, ``"1 turn"``, ``"3 win 十"``. The seat comes first (0 = the first seat in
+playing order), then the verb (English, or the Chinese word players say), then cards.
+
+>>> Action.parse("2 吃 四 with 五六")
+Action.parse('2 eat 四 with 五六')
+>>> str(Action.parse("1 碰 七"))
+'1 pong 七'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Protocol
+
+from .cards import Card, format_cards, parse_cards
+from .text import RuleError, Text
+
+
+class ActionType(str, Enum):
+    """What a seat does. Priority among claims on one card: WIN > KONG > PONG > EAT."""
+
+    DISCARD = "discard"  # 打 / 出: a card from the hand, face up
+    TURN = "turn"  # 翻 / 摸: turn up the top stock card
+    DRAW = "draw"  # 小家 draws a stock card privately [003]
+    SHOW = "show"  # 小家 turns its drawn card face up instead of keeping it [003]
+    PASS = "pass"  # 过: decline every claim on the exposed card
+    PONG = "pong"  # 碰 / 对 / 兑
+    KONG = "kong"  # 招 / 开 / 开招
+    EAT = "eat"  # 吃, with the 比/摆 sets it requires
+    FOUR = "four"  # 龙 / 滚 / 活龙: lay a held four on the table
+    WIN = "win"  # 胡 / 和
+
+    @property
+    def label(self) -> Text:
+        return ACTION_LABELS[self]
+
+
+ACTION_LABELS: dict[ActionType, Text] = {
+    ActionType.DISCARD: Text("出牌", "discard"),
+    ActionType.TURN: Text("翻牌", "turn up a card"),
+    ActionType.DRAW: Text("摸牌", "draw"),
+    ActionType.SHOW: Text("亮牌", "show the drawn card"),
+    ActionType.PASS: Text("过", "pass"),
+    ActionType.PONG: Text("碰", "pong"),
+    ActionType.KONG: Text("招", "kong"),
+    ActionType.EAT: Text("吃", "eat"),
+    ActionType.FOUR: Text("亮龙", "lay out a held four"),
+    ActionType.WIN: Text("胡", "win"),
+}
+
+CLAIM_PRIORITY: dict[ActionType, int] = {ActionType.WIN: 4, ActionType.KONG: 3, ActionType.PONG: 2, ActionType.EAT: 1}
+
+VERBS: dict[str, ActionType] = {t.value: t for t in ActionType}
+VERBS.update(
+    {
+        "打": ActionType.DISCARD,
+        "出": ActionType.DISCARD,
+        "翻": ActionType.TURN,
+        "摸": ActionType.DRAW,
+        "亮": ActionType.SHOW,
+        "过": ActionType.PASS,
+        "過": ActionType.PASS,
+        "碰": ActionType.PONG,
+        "对": ActionType.PONG,
+        "對": ActionType.PONG,
+        "兑": ActionType.PONG,
+        "招": ActionType.KONG,
+        "开": ActionType.KONG,
+        "開": ActionType.KONG,
+        "吃": ActionType.EAT,
+        "龙": ActionType.FOUR,
+        "龍": ActionType.FOUR,
+        "壠": ActionType.FOUR,
+        "滚": ActionType.FOUR,
+        "滾": ActionType.FOUR,
+        "胡": ActionType.WIN,
+        "和": ActionType.WIN,
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action by one seat.
+
+    ``card`` is the card discarded, claimed, turned or won on (``None`` for a pass, for a
+    turn written without its card, and for a win on the dealt hand, 天胡). For an eat,
+    ``cards`` are the two hand cards laid with it and ``bi`` the extra sets laid out because
+    the hand still held a copy of the eaten card (比 / 摆 / 妥).
+    """
+
+    type: ActionType
+    seat: int
+    card: Card | None = None
+    cards: tuple[Card, ...] = ()
+    bi: tuple[tuple[Card, ...], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str, *, where: str | None = None) -> Action:
+        words = str(text).split()
+        if len(words) < 2:
+            raise _bad(text, "需要“座位 动作 [牌]”", "expected “SEAT VERB [CARD]”", where)
+        seat_word, verb_word, rest = words[0], words[1], words[2:]
+        if not seat_word.isdigit():
+            raise _bad(text, f"座位“{seat_word}”应是数字", f"the seat “{seat_word}” must be a number", where)
+        verb = VERBS.get(verb_word.lower())
+        if verb is None:
+            known = ", ".join(t.value for t in ActionType)
+            raise _bad(
+                text, f"不认识的动作“{verb_word}”（可用：{known}）", f"unknown verb “{verb_word}” (use: {known})", where
+            )
+        card: Card | None = None
+        cards: tuple[Card, ...] = ()
+        bi: list[tuple[Card, ...]] = []
+        mode = "card"
+        for word in rest:
+            key = word.lower()
+            if key in ("with", "用"):
+                mode = "with"
+                continue
+            if key in ("bi", "比", "摆", "妥"):
+                mode = "bi"
+                bi.append(())
+                continue
+            parsed = tuple(parse_cards(word, where=where))
+            if mode == "card":
+                if card is not None or len(parsed) != 1:
+                    raise _bad(text, "动作后只能跟一张牌", "only one card may follow the verb", where)
+                card = parsed[0]
+            elif mode == "with":
+                cards += parsed
+            else:
+                bi[-1] += parsed
+        return cls(verb, int(seat_word), card, cards, tuple(bi))
+
+    def __str__(self) -> str:
+        out = f"{self.seat} {self.type.value}"
+        if self.card is not None:
+            out += f" {self.card}"
+        if self.cards:
+            out += f" with {format_cards(self.cards)}"
+        for group in self.bi:
+            out += f" bi {format_cards(group)}"
+        return out
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @property
+    def is_claim(self) -> bool:
+        return self.type in CLAIM_PRIORITY
+
+    @property
+    def priority(self) -> int:
+        return CLAIM_PRIORITY.get(self.type, 0)
+
+    def label(self) -> Text:
+        """A short bilingual description, e.g. 碰七 / pong 七."""
+        name = self.type.label
+        shown = "" if self.card is None else str(self.card)
+        extra_zh = extra_en = ""
+        if self.cards:
+            extra_zh = f"（用{format_cards(self.cards)}）"
+            extra_en = f" with {format_cards(self.cards)}"
+        if self.bi:
+            groups = "、".join(format_cards(g) for g in self.bi)
+            extra_zh += f"，比出{groups}"
+            extra_en += f", laying out {groups} (比)"
+        return Text(f"{name.zh}{shown}{extra_zh}", f"{name.en} {shown}{extra_en}".replace("  ", " ").strip())
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "type": self.type.value,
+            "card": None if self.card is None else str(self.card),
+            "cards": format_cards(self.cards),
+            "bi": [format_cards(g) for g in self.bi],
+            "text": str(self),
+            "label": self.label().as_dict(),
+        }
+
+
+def _bad(text: str, zh: str, en: str, where: str | None) -> RuleError:
+    return RuleError(
+        Text(f"读不懂动作“{text}”：{zh}", f"cannot read the action “{text}”: {en}"), code="bad-action", where=where
+    )
+
+
+class Game(Protocol):
+    """What any long-card game offers the record, player and API machinery.
+
+    The 80-card flow (``deal.Deal``) is one implementation; 一百 (a match of deals),
+    红点点 (pairs) and 戳牌 (tricks) can be others with their own actions, as long as an
+    action prints to a line and parses back.
+    """
+
+    game: str
+
+    def legal_actions(self, seat: int | None = None) -> Any: ...
+
+    def play(self, action: Any) -> Any: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    def copy(self) -> Game: ...
+
+
+class LegalActions:
+    """A lazy view of the legal actions: supports ``in``, ``len``, ``bool`` and iteration.
+
+    Membership asks the game directly, without listing every action.
+    """
+
+    __slots__ = ("_game", "_seat")
+
+    def __init__(self, game: Any, seat: int | None = None) -> None:
+        self._game = game
+        self._seat = seat
+
+    def __iter__(self) -> Iterator[Action]:
+        return self._game._generate_legal(self._seat)
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, str):
+            try:
+                action = Action.parse(action)
+            except RuleError:
+                return False
+        if not isinstance(action, Action) or (self._seat is not None and action.seat != self._seat):
+            return False
+        return self._game.is_legal(action)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def count(self) -> int:
+        return len(self)
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self)
+
+    def __repr__(self) -> str:
+        return f"<LegalActions {[str(a) for a in self]}>"

@@ -1,0 +1,1376 @@
+"""A whole deal of the 80-card games as a state machine.
+
+The flow, common to Luzhou [001][004], Leshan [003] and Wuchuan [000]:
+
+1. The dealer (21 cards) discards; a held four must be laid out first where the rules say so.
+2. The card lies face up: the *claim window*. Claims, highest first: 胡 win > 招/开 kong >
+   碰/对/兑 pong > 吃 eat. Among equal claims the seat that turned the card comes first, then
+   the seat nearest the card's source in playing order ([001] 自摸优先、上家优先; [003] nearest
+   counter-clockwise). A compulsory claim (Luzhou A and Wuchuan pong/kong) cannot be passed.
+3. A claimer lays its set out and discards — unless that made its second (third …) four-card
+   set: 八块, no discard, and the next seat turns a card.
+4. If nobody claims, the card stays with its source (过张) and the next seat turns the top
+   stock card face up (Leshan's 小家 instead draws privately and keeps or shows it [003]).
+5. The deal ends on a win, on a violation that ends it, or when the stock runs out (no winner).
+
+Use ``Deal.new(...)`` to shuffle and deal, ``deal.legal_actions()`` for the lazy list of
+legal actions, ``deal.play(action)`` to apply one (an illegal one raises ``RuleError`` naming
+the rule). In a claim window ``play`` of a claim means every other seat passed; ``claims.resolve``
+picks the winning claim when several seats want the card.
+
+The state is plain data: ``deal.to_dict()`` is JSON and ``Deal.from_dict`` restores it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from . import playrules as pr
+from .actions import Action, ActionType, LegalActions
+from .analysis import analyse
+from .cards import ALL_KINDS, DECK, Card, check_copies, format_cards, parse_cards
+from .playrules import PlayRules, get_play_rules
+from .rules import RuleSet, get_rules
+from .sets import Meld, SetKind, classify_three
+from .table import DEALER, PLAYER, SITTER, XIAOJIA, Dealt, Table, deal_new, make_table
+from .text import ChangpaiError, RuleError, Text
+from .violations import violation_codes
+
+DISCARD, CLAIM, TURN, DRAWN, OVER = "discard", "claim", "turn", "drawn", "over"
+PHASE_NAMES = {
+    DISCARD: Text("出牌", "discard"),
+    CLAIM: Text("等待进张", "waiting for claims"),
+    TURN: Text("翻牌", "turn a card"),
+    DRAWN: Text("小家摸牌后", "小家 has drawn"),
+    OVER: Text("结束", "over"),
+}
+
+_RULE_SET_OPTION_NAMES = (
+    "win_on_pair",
+    "special_sets",
+    "kun_pair",
+    "leshan_31",
+    "leshan_grading",
+    "wuchuan_piao_18",
+    "b_mode",
+    "b_27",
+)
+
+
+def rule(code: str, zh: str, en: str, source: str) -> RuleError:
+    """A RuleError naming the rule it breaks and its source."""
+    return RuleError(Text(f"{zh}（{source}）", f"{en} ({source})"), code=code)
+
+
+@dataclass(slots=True)
+class LaidSet:
+    """A set on the table: how it got there and, for claims, the claimed card and its source."""
+
+    meld: Meld
+    how: str  # pong, kong, eat, bi, four
+    taken: Card | None = None
+    source: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.meld.kind.value,
+            "cards": str(self.meld),
+            "how": self.how,
+            "taken": None if self.taken is None else str(self.taken),
+            "source": self.source,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> LaidSet:
+        return cls(
+            Meld(SetKind(data["kind"]), tuple(parse_cards(data["cards"]))),
+            data["how"],
+            None if data["taken"] is None else Card.parse(data["taken"]),
+            data["source"],
+        )
+
+
+@dataclass(slots=True)
+class SeatState:
+    hand: list[int]  # counts per kind index (Card.index), 20 long
+    laid: list[LaidSet]
+    pile: list[Card]  # cards this seat discarded or turned that nobody took
+    claims: int = 0  # sets claimed so far (进张)
+    discarded_kinds: set[int] | None = None
+    passed_eat: set[int] | None = None
+    passed_pong: set[int] | None = None
+    passed_win: set[int] | None = None
+    passed_kong: bool = False
+    barred: bool = False  # a violation bars this seat from winning (Luzhou reading)
+    last_eat: tuple[int, int] | None = None  # the two hand cards of an eat awaiting its discard
+
+    def __post_init__(self) -> None:
+        for name in ("discarded_kinds", "passed_eat", "passed_pong", "passed_win"):
+            if getattr(self, name) is None:
+                setattr(self, name, set())
+
+    @property
+    def fours(self) -> int:
+        return sum(1 for s in self.laid if s.meld.kind.is_four)
+
+    def total(self) -> int:
+        return sum(self.hand) + sum(len(s.meld.cards) for s in self.laid)
+
+    def hand_cards(self) -> list[Card]:
+        return [ALL_KINDS[i] for i, n in enumerate(self.hand) for _ in range(n)]
+
+
+@dataclass(slots=True)
+class Exposed:
+    """The face-up card waiting for claims."""
+
+    card: Card
+    source: int
+    how: str  # "discard" or "turn"
+    first_stock: bool = False
+    last_stock: bool = False
+    first_discard_of: int | None = None  # the seat whose first discard this is
+
+
+@dataclass(slots=True)
+class Violation:
+    code: str
+    seat: int
+    step: int
+    text: Text
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "seat": self.seat, "step": self.step, **self.text.as_dict()}
+
+
+@dataclass(slots=True)
+class WinInfo:
+    seat: int
+    card: Card | None
+    source: int | None  # the seat the card came from
+    how: str  # discard, turn, self-draw (小家), dealt (天胡)
+    points: int
+    result: Any  # analysis.HandResult or a 小家 result dict
+    context: tuple[str, ...]  # deal patterns: heaven, earth, first-stock-card, last-stock-card, self-turn …
+
+
+def _counts(cards: list[Card] | tuple[Card, ...]) -> list[int]:
+    out = [0] * 20
+    for c in cards:
+        out[c.index] += 1
+    return out
+
+
+# ---------------------------------------------------------------- fast completeness filter
+# A necessary condition for a win, memoised on count vectors; analysis.analyse has the last word.
+
+
+@lru_cache(maxsize=200_000)
+def _splits(counts: tuple[int, ...], sets_left: int, pair_ok: bool) -> bool:
+    i = next((k for k, n in enumerate(counts) if n), -1)
+    if i < 0:
+        return sets_left == 0
+    if sets_left <= 0:
+        return False
+    c = list(counts)
+    n = c[i]
+    number = i % 10 + 1
+    # identical sets (a held four or triple cannot be split, so try them first)
+    if n >= 3:
+        c[i] -= 3
+        if _splits(tuple(c), sets_left - 1, pair_ok):
+            return True
+        c[i] += 3
+    if n == 4:
+        c[i] -= 4
+        if _splits(tuple(c), sets_left - 1, pair_ok):
+            return True
+        c[i] += 4
+    if n >= 3:
+        return False  # a held triple may not be broken
+    if pair_ok and n >= 2:
+        c[i] -= 2
+        if _splits(tuple(c), sets_left - 1, False):
+            return True
+        c[i] += 2
+    if number <= 8 and c[i + 1] and c[i + 2] and c[i + 1] < 3 and c[i + 2] < 3:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        if _splits(tuple(c), sets_left - 1, pair_ok):
+            return True
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+    if number == 2 and c[i + 5] and c[i + 8] and c[i + 5] < 3 and c[i + 8] < 3:
+        c[i] -= 1
+        c[i + 5] -= 1
+        c[i + 8] -= 1
+        if _splits(tuple(c), sets_left - 1, pair_ok):
+            return True
+        c[i] += 1
+        c[i + 5] += 1
+        c[i + 8] += 1
+    if i < 10 and c[i + 10] and c[i + 10] < 3:
+        other = i + 10
+        for mine, theirs in ((2, 1), (1, 2)):
+            if c[i] >= mine and c[other] >= theirs:
+                c[i] -= mine
+                c[other] -= theirs
+                if _splits(tuple(c), sets_left - 1, pair_ok):
+                    return True
+                c[i] += mine
+                c[other] += theirs
+    return False
+
+
+@lru_cache(maxsize=50_000)
+def _quick_waits(hand: tuple[int, ...], sets_needed: int) -> frozenset[int]:
+    """Kinds that could complete the hand (before points are checked)."""
+    out = set()
+    for k in range(20):
+        if hand[k] >= 4:
+            continue
+        c = list(hand)
+        c[k] += 1
+        if _splits(tuple(c), sets_needed, True):
+            out.add(k)
+    return frozenset(out)
+
+
+def _eat_partner_pairs(card: Card) -> list[tuple[Card, Card]]:
+    """Every pair of cards that makes a set with ``card`` by eating (run, 2-7-10, mixed)."""
+    n, big = card.number, card.big
+    out: list[tuple[Card, Card]] = []
+    for lo in (n - 2, n - 1, n):
+        if 1 <= lo and lo + 2 <= 10:
+            others = [m for m in (lo, lo + 1, lo + 2) if m != n]
+            out.append((Card(others[0], big), Card(others[1], big)))
+    if n in (2, 7, 10):
+        others = [m for m in (2, 7, 10) if m != n]
+        out.append((Card(others[0], big), Card(others[1], big)))
+    out.append((card, Card(n, not big)))
+    out.append((Card(n, not big), Card(n, not big)))
+    return out
+
+
+_PARTNERS = {card: _eat_partner_pairs(card) for card in ALL_KINDS}
+
+
+class Deal:
+    """One deal of Luzhou / Leshan / Wuchuan play. See the module docstring."""
+
+    game = "daer"
+
+    def __init__(self, rules: RuleSet, play: PlayRules, dealt: Dealt, *, seed: int | None = None) -> None:
+        self.rules = rules
+        self.play_rules = play
+        self.table: Table = dealt.table
+        self.seed = seed
+        self.initial_hands = dealt.hands
+        self.initial_stock = dealt.stock
+        self.cut_card = dealt.cut_card
+        self.seats = [SeatState(_counts(h), [], []) for h in dealt.hands]
+        self.stock = list(dealt.stock)
+        self.turned = 0  # stock cards taken so far
+        self.shown: Card | None = None
+        if play.show_last_stock_card.value and self.stock:
+            if play.red_last_card_moves_front.value and rules.is_red(self.stock[-1]):
+                self.stock.insert(0, self.stock.pop())  # [004]: a red bottom card moves to the front
+            self.shown = self.stock[-1]
+        self.phase = DISCARD
+        self.to_act: int | None = self.table.dealer
+        self.exposed: Exposed | None = None
+        self.passed: set[int] = set()  # seats that passed explicitly in this claim window
+        self.drawn: Card | None = None  # 小家's private card
+        self.discards_made: list[int] = [0] * self.table.size
+        self.history: list[Action] = []
+        self.events: list[dict[str, str]] = []  # events of the last step
+        self.violations: list[Violation] = []
+        self.win: WinInfo | None = None
+        self.ended_by: str | None = None  # "win", "stock", "violation"
+        self._win_cache: dict[tuple, Any] = {}
+        self._check_counts()
+
+    # ------------------------------------------------------------ construction
+    @classmethod
+    def new(
+        cls,
+        rules: str | RuleSet = "luzhou-a",
+        players: int | None = None,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        dealer: int | None = None,
+        options: dict[str, Any] | None = None,
+        hands: list[list[Card]] | None = None,
+        stock: list[Card] | None = None,
+        shuffler: int = 0,
+    ) -> Deal:
+        """Shuffle and deal (``rng`` or ``seed``), or take ``hands`` and ``stock`` as given."""
+        rule_set, play = resolve_rules(rules, options)
+        if players is None:
+            players = 4 if 4 in play.players.value else max(play.players.value)
+        if hands is not None:
+            table = make_table(play, players, dealer or 0)
+            dealt = _dealt_from(play, table, hands, stock or [])
+            return cls(rule_set, play, dealt, seed=seed)
+        if rng is None:
+            rng = random.Random(seed)
+        dealt = deal_new(play, players, rng, dealer=dealer, shuffler=shuffler)
+        return cls(rule_set, play, dealt, seed=seed)
+
+    # ------------------------------------------------------------ queries
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def players(self) -> int:
+        return self.table.size
+
+    def hand(self, seat: int) -> list[Card]:
+        return self.seats[seat].hand_cards()
+
+    def legal_actions(self, seat: int | None = None) -> LegalActions:
+        return LegalActions(self, seat)
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self._check(action)
+        except RuleError:
+            return False
+        return True
+
+    def to_move(self) -> list[int]:
+        """Seats that may act now (several in a claim window)."""
+        if self.phase == CLAIM:
+            return [s for s in self.table.active if s not in self.passed and self._claims_for(s)]
+        return [] if self.to_act is None else [self.to_act]
+
+    def card_total(self) -> int:
+        total = sum(s.total() for s in self.seats) + sum(len(s.pile) for s in self.seats)
+        total += len(self.stock) - self.turned + (1 if self.exposed else 0) + (1 if self.drawn else 0)
+        return total + (1 if self.cut_card else 0)
+
+    # ------------------------------------------------------------ legal action generation
+    def _generate_legal(self, seat: int | None) -> Iterator[Action]:
+        if self.phase == OVER:
+            return
+        if self.phase == CLAIM:
+            forced = {
+                s: max((a.priority for a in self._claims_for(s) if self._compulsory(a)), default=0)
+                for s in self.table.active
+                if s not in self.passed
+            }
+            for s in self.table.active:
+                if seat is not None and s != seat or s in self.passed:
+                    continue
+                options = self._claims_for(s)
+                if not options:
+                    continue
+                floor = max((p for other, p in forced.items() if other != s), default=0)
+                yield from (a for a in options if a.priority >= floor)
+                if not any(self._compulsory(a) for a in options):
+                    yield Action(ActionType.PASS, s)
+            return
+        s = self.to_act
+        if s is None or (seat is not None and seat != s):
+            return
+        if self.phase == TURN:
+            if self.table.roles[s] == XIAOJIA:
+                yield Action(ActionType.DRAW, s)
+            else:
+                yield Action(ActionType.TURN, s, self.stock[self.turned])
+            return
+        if self.phase == DRAWN:
+            st = self.seats[s]
+            if self._xiaojia_can_win(s, self.drawn):
+                yield Action(ActionType.WIN, s, self.drawn)
+            yield Action(ActionType.SHOW, s, self.drawn)
+            kinds = {i for i, n in enumerate(st.hand) if n} | {self.drawn.index}
+            for i in sorted(kinds):
+                yield Action(ActionType.DISCARD, s, ALL_KINDS[i])
+            return
+        # DISCARD phase
+        st = self.seats[s]
+        if self._heaven_possible(s) and self._can_win(s, None, None, "dealt") is not None:
+            yield Action(ActionType.WIN, s)
+        fours = self._undeclared_fours(s)
+        if fours and self._four_may(s):
+            for i in fours:
+                yield Action(ActionType.FOUR, s, ALL_KINDS[i])
+            if self._four_must(s):
+                return
+        if not self._owes_discard(s):
+            return
+        blocked = self._kan_kinds(st)
+        choices = [i for i, n in enumerate(st.hand) if n and i not in blocked]
+        if not choices:
+            choices = [i for i, n in enumerate(st.hand) if n]
+        for i in choices:
+            action = Action(ActionType.DISCARD, s, ALL_KINDS[i])
+            if self._discard_violation(s, ALL_KINDS[i]) is None:
+                yield action
+
+    def _claims_for(self, s: int) -> list[Action]:
+        """The claims seat ``s`` may make on the exposed card (cached per window)."""
+        ex = self.exposed
+        if ex is None:
+            return []
+        key = ("claims", s, len(self.history))
+        cached = self._win_cache.get(key)
+        if cached is not None:
+            return cached
+        out: list[Action] = []
+        card = ex.card
+        st = self.seats[s]
+        role = self.table.roles[s]
+        if role == XIAOJIA:
+            if (ex.how == "turn" or ex.source != s) and self._xiaojia_can_win(s, card):
+                out.append(Action(ActionType.WIN, s, card))
+            self._win_cache[key] = out
+            return out
+        own_discard = ex.how == "discard" and ex.source == s
+        if not own_discard:
+            if self._win_allowed(s, card) and self._can_win(s, card, ex.source, ex.how) is not None:
+                out.append(Action(ActionType.WIN, s, card))
+            n = st.hand[card.index]
+            if n == 3 and not self._pong_blocked(s, card):
+                out.append(Action(ActionType.KONG, s, card))
+            if n == 2 and not self._pong_blocked(s, card):
+                out.append(Action(ActionType.PONG, s, card))
+        if self._may_eat(s, ex) and not self._eat_blocked(s, card):
+            out.extend(self._eat_options(s, card))
+        out = [a for a in out if a.type == ActionType.WIN or self._leaves_a_discard(a)]
+        self._win_cache[key] = out
+        return out
+
+    def _leaves_a_discard(self, claim: Action) -> bool:
+        """A claim must leave a card to discard, unless it makes 八块 (no discard owed)."""
+        st = self.seats[claim.seat]
+        used = {ActionType.PONG: 2, ActionType.KONG: 3}.get(claim.type, 2 + sum(len(g) for g in claim.bi))
+        if sum(st.hand) - used > 0:
+            return True
+        fours = st.fours + (1 if claim.type == ActionType.KONG else 0)
+        return st.total() + 1 <= self.play_rules.player_cards.value + max(0, fours - 1)
+
+    def _may_eat(self, s: int, ex: Exposed) -> bool:
+        rule_value = self.play_rules.eat_from.value
+        if len(self.table.active) == 2:
+            rule_value = self.play_rules.eat_from_two_players.value
+        if ex.how == "turn" and ex.source == s:
+            return True
+        if rule_value == pr.EAT_OWN_TURN_ONLY:
+            return False
+        if self.table.prev_seat(s) != ex.source:
+            return False
+        if ex.how == "discard":
+            return True
+        return rule_value == pr.EAT_PREV_DISCARD_OR_TURN
+
+    def _eat_options(self, s: int, card: Card) -> list[Action]:
+        st = self.seats[s]
+        hand = st.hand
+        kan = self._kan_kinds(st)
+        out = []
+        for a, b in _PARTNERS[card]:
+            need = _counts([a, b])
+            if any(need[i] > hand[i] for i in (a.index, b.index)):
+                continue
+            if a.index in kan or b.index in kan:
+                continue  # a held triple may not be split [001][003][004]
+            rest = hand.copy()
+            rest[a.index] -= 1
+            rest[b.index] -= 1
+            copies = rest[card.index]
+            mixed = classify_three((card, a, b)) is SetKind.MIXED
+            if (
+                copies == 0
+                or (mixed and self.play_rules.bi_exempt_mixed.value)
+                or not self.play_rules.bi_required.value
+            ):
+                out.append(Action(ActionType.EAT, s, card, (a, b)))
+                continue
+            for bi in _bi_layouts(rest, card, copies, kan):
+                out.append(Action(ActionType.EAT, s, card, (a, b), bi))
+        return out
+
+    # ------------------------------------------------------------ rule helpers
+    def _kan_kinds(self, st: SeatState) -> set[int]:
+        return {i for i, n in enumerate(st.hand) if n >= 3}
+
+    def _undeclared_fours(self, s: int) -> list[int]:
+        return [i for i, n in enumerate(self.seats[s].hand) if n == 4]
+
+    def _four_may(self, s: int) -> bool:
+        if self.table.roles[s] == XIAOJIA:
+            return False
+        timing = self.play_rules.four_timing.value
+        if timing == pr.FOUR_WHEN_YOU_LIKE:
+            return True
+        return s == self.table.dealer or self.seats[s].claims > 0
+
+    def _four_must(self, s: int) -> bool:
+        return self.play_rules.four_timing.value != pr.FOUR_WHEN_YOU_LIKE and self._four_may(s)
+
+    def _target(self, s: int) -> int:
+        base = (
+            self.play_rules.xiaojia_cards.value
+            if self.table.roles[s] == XIAOJIA
+            else self.play_rules.player_cards.value
+        )
+        if self.play_rules.eight_blocks.value:
+            return base + max(0, self.seats[s].fours - 1)
+        return base
+
+    def _owes_discard(self, s: int) -> bool:
+        return self.seats[s].total() > self._target(s)
+
+    def _heaven_possible(self, s: int) -> bool:
+        return (
+            s == self.table.dealer
+            and not self.history
+            or (s == self.table.dealer and all(a.type == ActionType.FOUR for a in self.history))
+        )
+
+    def _pong_blocked(self, s: int, card: Card) -> bool:
+        return self.play_rules.passed_pong_barred.value and card.index in self.seats[s].passed_pong
+
+    def _eat_blocked(self, s: int, card: Card) -> bool:
+        st = self.seats[s]
+        if self.play_rules.passed_eat_barred.value and card.index in st.passed_eat:
+            return True
+        return self.play_rules.eat_own_discard_barred.value and card.index in st.discarded_kinds
+
+    def _win_allowed(self, s: int, card: Card | None) -> bool:
+        st = self.seats[s]
+        if st.barred:
+            return False
+        if card is None:
+            return True
+        if self.play_rules.passed_win_barred.value and card.index in st.passed_win:
+            return False
+        if self.play_rules.win_on_own_discard_barred.value and card.index in st.discarded_kinds:
+            return False
+        if self.play_rules.declined_claim_bars_win.value and (st.passed_kong or card.index in st.passed_pong):
+            return False
+        return True
+
+    def _compulsory(self, action: Action) -> bool:
+        if action.type == ActionType.PONG:
+            return bool(self.play_rules.pong_compulsory.value)
+        if action.type == ActionType.KONG:
+            return bool(self.play_rules.kong_compulsory.value)
+        return False
+
+    def _discard_violation(self, s: int, card: Card) -> tuple[str, Text] | None:
+        """吃字屙字 [003]: after eating with two cards, discarding a card that made a set with them."""
+        st = self.seats[s]
+        if st.last_eat is None or self.play_rules.name != "leshan":
+            return None
+        a, b = (ALL_KINDS[i] for i in st.last_eat)
+        if classify_three((a, b, card)) is not None:
+            return (
+                "eat-then-discard-partner",
+                Text(
+                    f"吃字屙字：用{a}{b}吃牌后又打出能和它们成房的{card}（[003]）",
+                    f"吃字屙字: after eating with {a}{b}, discarding {card}, which made a set with them ([003])",
+                ),
+            )
+        return None
+
+    # ------------------------------------------------------------ wins
+    def _can_win(self, s: int, card: Card | None, source: int | None, how: str) -> Any:
+        """The analysis of the win if seat ``s`` may win on ``card`` (None = on its own hand), else None."""
+        st = self.seats[s]
+        hand_key = tuple(st.hand)
+        sets_needed = 7 - len(st.laid)
+        if card is not None and card.index not in _quick_waits(hand_key, sets_needed):
+            return None
+        if card is None and not _splits(hand_key, sets_needed, True):
+            return None
+        key = ("win", s, hand_key, len(st.laid), None if card is None else card.index, how)
+        if key in self._win_cache:
+            return self._win_cache[key]
+        result = evaluate_hand(self, s, card, how)
+        ok = result if result is not None and result_complete(result) else None
+        if (
+            ok is not None
+            and result_points(result) < self.play_rules.min_hu.value
+            and not self._min_waived(s, card, how)
+        ):
+            ok = None
+        self._win_cache[key] = ok
+        return ok
+
+    def _min_waived(self, s: int, card: Card | None, how: str) -> bool:
+        """Wuchuan 天胡 and 地胡 need no 10-hu minimum [000]."""
+        if self.play_rules.name != "wuchuan":
+            return False
+        return "heaven" in self._context(s, card, how) or "earth" in self._context(s, card, how)
+
+    def _xiaojia_can_win(self, s: int, card: Card | None) -> bool:
+        """小家 wins when its two cards and ``card`` make a scoring set: a pong or a 2-7-10 [003]."""
+        if card is None or self.seats[s].barred:
+            return False
+        cards = self.seats[s].hand_cards() + [card]
+        if len(cards) != 3:
+            return False
+        if len(set(cards)) == 1:
+            return True
+        return classify_three(cards) is SetKind.TWO_SEVEN_TEN
+
+    def _context(self, s: int, card: Card | None, how: str) -> tuple[str, ...]:
+        out = []
+        ex = self.exposed
+        dealer = self.table.dealer
+        if how == "dealt":
+            out.append("heaven")
+        if ex is not None and card is not None:
+            if ex.first_discard_of == dealer and ex.how == "discard" and s != dealer:
+                out.append("earth")
+            if (
+                ex.first_discard_of is not None
+                and ex.first_discard_of != dealer
+                and s == dealer
+                and ex.how == "discard"
+            ):
+                out.append("returning-dragon")
+            if ex.first_stock:
+                out.append("first-stock-card")
+            if ex.last_stock:
+                out.append("last-stock-card")
+            if ex.how == "turn" and ex.source == s:
+                out.append("self-turn")
+        if how == "self-draw":
+            out.append("self-draw")
+        return tuple(out)
+
+    # ------------------------------------------------------------ checking an action
+    def _check(self, action: Action) -> None:
+        """Raise RuleError if ``action`` is not legal now; the message names the rule."""
+        if self.phase == OVER:
+            raise rule("deal-over", "这一盘已经结束", "the deal is over", "—")
+        s = action.seat
+        if not 0 <= s < self.table.size:
+            raise rule("no-seat", f"没有座位 {s}", f"there is no seat {s}", "—")
+        if self.table.roles[s] == SITTER:
+            raise rule("sitter", "坐底的人不打牌", "the sitter does not play", "[001][000]")
+        if self.phase == CLAIM:
+            self._check_claim(action)
+            return
+        if action.seat != self.to_act:
+            raise rule(
+                "not-your-turn",
+                f"现在轮到座位 {self.to_act}（{PHASE_NAMES[self.phase].zh}）",
+                f"it is seat {self.to_act}'s turn ({PHASE_NAMES[self.phase].en})",
+                "[001][003]",
+            )
+        if action not in set(self._generate_legal(s)):
+            raise self._explain_illegal(action)
+
+    def _check_claim(self, action: Action) -> None:
+        s = action.seat
+        ex = self.exposed
+        assert ex is not None
+        if action.type in (ActionType.TURN, ActionType.DRAW):
+            nxt = self._next_after_window()
+            if action.seat != nxt:
+                raise rule(
+                    "not-your-turn",
+                    f"无人进张时由座位 {nxt} 翻牌",
+                    f"if nobody claims, seat {nxt} turns the next card",
+                    "[001][003]",
+                )
+            for other in self.table.active:
+                for claim in self._claims_for(other):
+                    if other not in self.passed and self._compulsory(claim):
+                        raise self._compulsory_error(claim)
+            return
+        if action.type == ActionType.PASS:
+            if s in self.passed:
+                raise rule("already-passed", "已经过了", "this seat has already passed", "—")
+            if any(self._compulsory(c) for c in self._claims_for(s)):
+                claim = next(c for c in self._claims_for(s) if self._compulsory(c))
+                raise self._compulsory_error(claim)
+            return
+        if action.card is not None and action.card != ex.card:
+            raise rule(
+                "wrong-card",
+                f"桌上的牌是{ex.card}，不是{action.card}",
+                f"the card on the table is {ex.card}, not {action.card}",
+                "—",
+            )
+        options = self._claims_for(s)
+        if action not in options:
+            raise self._explain_illegal(action)
+        # A lower claim while another seat must make a higher compulsory one.
+        for other in self.table.active:
+            if other == s or other in self.passed:
+                continue
+            for claim in self._claims_for(other):
+                if self._compulsory(claim) and claim.priority > action.priority:
+                    raise self._compulsory_error(claim)
+
+    def _compulsory_error(self, claim: Action) -> RuleError:
+        name = "碰" if claim.type == ActionType.PONG else "招"
+        src = (
+            self.play_rules.pong_compulsory.source
+            if claim.type == ActionType.PONG
+            else self.play_rules.kong_compulsory.source
+        )
+        code = "must-pong" if claim.type == ActionType.PONG else "must-kong"
+        error = rule(
+            code,
+            f"座位 {claim.seat} 有{claim.card}必须{name}",
+            f"seat {claim.seat} must {claim.type.value} {claim.card}",
+            src,
+        )
+        error.seat = claim.seat  # the seat that breaks the rule is the one that fails to claim
+        return error
+
+    def _explain_illegal(self, action: Action) -> RuleError:
+        """Name the rule an action breaks (used for errors and for recorded violations)."""
+        s, t, card = action.seat, action.type, action.card
+        st = self.seats[s]
+        ex = self.exposed
+        P = self.play_rules
+        if self.phase == CLAIM and ex is not None:
+            if t == ActionType.EAT:
+                if not self._may_eat(s, ex):
+                    return rule(
+                        "eat-wrong-seat",
+                        "只能吃上家打出或翻出的牌、或自己翻出的牌",
+                        "one may only eat the 上家's card or one's own turned card",
+                        P.eat_from.source,
+                    )
+                if P.passed_eat_barred.value and card is not None and card.index in st.passed_eat:
+                    return rule(
+                        "eat-passed",
+                        f"吃过张：{card}先前可吃而未吃",
+                        f"吃过张: {card} was passed earlier and may not be eaten now",
+                        P.passed_eat_barred.source,
+                    )
+                if P.eat_own_discard_barred.value and card is not None and card.index in st.discarded_kinds:
+                    return rule(
+                        "eat-own-discard",
+                        f"自己打出过{card}，不能再吃回来",
+                        f"{card} was discarded by this seat and may not be eaten back",
+                        P.eat_own_discard_barred.source,
+                    )
+                if card is not None and len(action.cards) == 2 and classify_three((card, *action.cards)) is None:
+                    return rule(
+                        "eat-wrong",
+                        f"{card}与{format_cards(action.cards)}组不成一列",
+                        f"{card} and {format_cards(action.cards)} make no set",
+                        "[001][003][000]",
+                    )
+                if card is not None and any(n >= 3 for i, n in enumerate(st.hand) if ALL_KINDS[i] in action.cards):
+                    return rule(
+                        "break-kan", "坎不能拆开去吃牌", "a held triple (坎) may not be split to eat", "[001][003][004]"
+                    )
+                if any(c.index >= 0 and st.hand[c.index] < action.cards.count(c) for c in action.cards):
+                    return rule(
+                        "not-in-hand",
+                        f"手中没有{format_cards(action.cards)}",
+                        f"the hand does not hold {format_cards(action.cards)}",
+                        "—",
+                    )
+                if card is not None and self._eat_options(s, card) and P.bi_required.value:
+                    return rule(
+                        "bi-required",
+                        f"手中还有{card}，须另组一列比（摆）出来；摆不下来不能吃",
+                        f"the hand still holds {card}: it must be laid out in another set (比/摆), or the eat is refused",
+                        P.bi_required.source,
+                    )
+                return rule(
+                    "eat-impossible", f"不能这样吃{card}", f"{card} cannot be eaten this way", P.bi_required.source
+                )
+            if t == ActionType.PONG:
+                if P.passed_pong_barred.value and card is not None and card.index in st.passed_pong:
+                    return rule(
+                        "pong-passed",
+                        f"后对牌：{card}先前可碰而未碰",
+                        f"后对牌: {card} could have been ponged before",
+                        P.passed_pong_barred.source,
+                    )
+                return rule(
+                    "pong-impossible", f"手中没有一对{ex.card}", f"the hand holds no pair of {ex.card}", "[001][003]"
+                )
+            if t == ActionType.KONG:
+                return rule(
+                    "kong-impossible", f"手中没有一坎{ex.card}", f"the hand holds no triple of {ex.card}", "[001][003]"
+                )
+            if t == ActionType.WIN:
+                return self._explain_bad_win(s, ex.card, ex.source, ex.how)
+            if ex.how == "discard" and ex.source == s:
+                return rule("own-discard", "不能进自己打出的牌", "one may not claim one's own discard", "[001]")
+            return rule("not-now", f"现在不能{t.label.zh}", f"one cannot {t.label.en} now", "—")
+        if t == ActionType.DISCARD:
+            if card is None or (st.hand[card.index] == 0 and not (self.phase == DRAWN and card == self.drawn)):
+                return rule("not-in-hand", f"手中没有{card}", f"the hand does not hold {card}", "—")
+            if self._undeclared_fours(s) and self._four_must(s):
+                return rule(
+                    "four-first",
+                    "须先把龙亮到桌上再出牌",
+                    "a held four must be laid out before discarding",
+                    P.four_timing.source,
+                )
+            if not self._owes_discard(s):
+                return rule(
+                    "eight-blocks",
+                    "八块：第二个四张组成形后不出牌，由下家翻牌",
+                    "八块: after a second four-card set there is no discard; the next seat turns a card",
+                    P.eight_blocks.source,
+                )
+            if st.hand[card.index] >= 3:
+                return rule(
+                    "break-kan",
+                    f"{card}是坎（或龙），不能拆开打出",
+                    f"{card} is a held triple or four and may not be broken up",
+                    "[001][003][004]",
+                )
+            bad = self._discard_violation(s, card)
+            if bad is not None:
+                return RuleError(bad[1], code=bad[0])
+        if t == ActionType.WIN:
+            return self._explain_bad_win(s, card, None, "dealt")
+        if t == ActionType.FOUR:
+            if card is None or st.hand[card.index] != 4:
+                return rule("no-four", f"手中没有四张{card}", f"the hand does not hold four {card}", "[001]")
+            return rule(
+                "four-too-early",
+                "闲家进第一张牌之后才能亮龙",
+                "a player lays out a held four only after its first claim",
+                P.four_timing.source,
+            )
+        return rule(
+            "not-now",
+            f"现在不能{t.label.zh}（{PHASE_NAMES[self.phase].zh}）",
+            f"one cannot {t.label.en} now ({PHASE_NAMES[self.phase].en})",
+            "—",
+        )
+
+    def _explain_bad_win(self, s: int, card: Card | None, source: int | None, how: str) -> RuleError:
+        st = self.seats[s]
+        P = self.play_rules
+        if st.barred:
+            return rule(
+                "barred", "本盘已违规，不能胡", "this seat broke a rule this deal and may not win", P.penalty.source
+            )
+        if card is not None and P.win_on_own_discard_barred.value and card.index in st.discarded_kinds:
+            return rule(
+                "win-own-discard",
+                f"和回龙：{card}是自己打出过的牌",
+                f"和回龙: {card} is a card this seat discarded",
+                P.win_on_own_discard_barred.source,
+            )
+        if card is not None and P.passed_win_barred.value and card.index in st.passed_win:
+            return rule(
+                "win-passed",
+                f"现张不和：{card}先前可和而未和，须进张后才能和",
+                f"现张不和: a win on {card} was passed; a new claim is needed first",
+                P.passed_win_barred.source,
+            )
+        if P.declined_claim_bars_win.value and (st.passed_kong or (card is not None and card.index in st.passed_pong)):
+            return rule(
+                "win-declined-claim",
+                "有开不开、后对和牌：放过开或对以后不能再报和",
+                "有开不开 / 后对和牌: after declining a kong or a pong one may not win",
+                P.declined_claim_bars_win.source,
+            )
+        result = evaluate_hand(self, s, card, how) if self.table.roles[s] != XIAOJIA else None
+        if result is not None and result_complete(result):
+            return rule(
+                "short-win",
+                f"和数不够：只有 {result_points(result)} 胡，至少要 {P.min_hu.value}",
+                f"not enough points: {result_points(result)}, at least {P.min_hu.value} needed",
+                P.min_hu.source,
+            )
+        return rule(
+            "false-win", "诈和：牌没有全部组成七列", "false win (诈和): the cards do not all form sets", "[001][003]"
+        )
+
+    # ------------------------------------------------------------ applying
+    def play(self, action: Action | str, *, violation: str | None = None) -> list[dict[str, str]]:
+        """Apply ``action``. An illegal action raises ``RuleError`` naming the rule, unless
+        ``violation`` names exactly the rule it breaks (a recorded deal showing a 包牌 on
+        purpose): then the violation is recorded and penalised per the rule set."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        self.events = []
+        try:
+            self._check(action)
+        except RuleError as error:
+            if violation is None or violation != error.code or error.code not in violation_codes(self.play_rules.name):
+                if violation is not None and violation != error.code:
+                    raise RuleError(
+                        Text(
+                            f"这一步违反的是“{error.code}”，不是“{violation}”：{error.text.zh}",
+                            f"this step breaks “{error.code}”, not “{violation}”: {error.text.en}",
+                        ),
+                        code=error.code,
+                    ) from None
+                raise
+            self._commit_violation(action, error)
+            return self.events
+        if violation is not None:
+            raise RuleError(
+                Text(f"这一步合规，没有违反“{violation}”", f"this step is legal; it does not break “{violation}”"),
+                code="no-violation",
+            )
+        self._apply(action)
+        return self.events
+
+    def _apply(self, action: Action) -> None:
+        t = action.type
+        self.history.append(action)
+        if self.phase == CLAIM:
+            if t == ActionType.PASS:
+                self.passed.add(action.seat)
+                if all(s in self.passed or not self._claims_for(s) for s in self.table.active):
+                    self._close_window(None)
+                return
+            if t in (ActionType.TURN, ActionType.DRAW):
+                self.history.pop()
+                self._close_window(None)
+                self.history.append(action)
+                self._apply_turn(action)
+                return
+            self._close_window(action)
+            return
+        if t == ActionType.TURN or t == ActionType.DRAW:
+            self._apply_turn(action)
+        elif t == ActionType.DISCARD:
+            self._apply_discard(action)
+        elif t == ActionType.FOUR:
+            self._apply_four(action)
+        elif t == ActionType.SHOW:
+            card = self.drawn
+            self.drawn = None
+            self._open_window(Exposed(card, action.seat, "turn"))
+        elif t == ActionType.WIN:
+            how = "self-draw" if self.phase == DRAWN else "dealt"
+            self._finish_win(action.seat, action.card, action.seat, how)
+
+    def _apply_turn(self, action: Action) -> None:
+        s = action.seat
+        if self.turned >= len(self.stock):
+            self._end("stock")
+            return
+        card = self.stock[self.turned]
+        if action.card is not None and action.card != card:
+            raise rule(
+                "wrong-card",
+                f"堂底下一张是{card}，不是{action.card}",
+                f"the next stock card is {card}, not {action.card}",
+                "—",
+            )
+        self.turned += 1
+        first = self.turned == 1
+        hidden_end = len(self.stock) - (1 if self.shown is not None else 0)
+        last = self.turned == hidden_end
+        if action.type == ActionType.DRAW:
+            self.drawn = card
+            self.phase = DRAWN
+            self.to_act = s
+            self._event("xiaojia-draw", "小家暗摸一张", "小家 draws a card privately")
+            return
+        self._open_window(Exposed(card, s, "turn", first_stock=first, last_stock=last))
+
+    def _apply_discard(self, action: Action) -> None:
+        s, card = action.seat, action.card
+        st = self.seats[s]
+        if self.phase == DRAWN:
+            assert self.drawn is not None
+            st.hand[self.drawn.index] += 1  # 小家 keeps the drawn card [003]
+            self.drawn = None
+        st.hand[card.index] -= 1
+        st.discarded_kinds.add(card.index)
+        st.last_eat = None
+        first = self.discards_made[s] == 0
+        self.discards_made[s] += 1
+        self._open_window(Exposed(card, s, "discard", first_discard_of=s if first else None))
+
+    def _apply_four(self, action: Action) -> None:
+        s, card = action.seat, action.card
+        st = self.seats[s]
+        st.hand[card.index] -= 4
+        st.laid.append(LaidSet(Meld(SetKind.FOUR, (card,) * 4), "four"))
+        self._event(
+            "four",
+            f"亮龙：{card}{card}{card}{card}（三暗一明）",
+            f"lays out a held four of {card} (three down, one up)",
+        )
+        self._after_set(s)
+
+    def _after_set(self, s: int) -> None:
+        """After a claim or a laid four: discard, or 八块 (no discard; the next seat turns)."""
+        self.phase = DISCARD
+        self.to_act = s
+        if self._undeclared_fours(s) and self._four_must(s):
+            return
+        if not self._owes_discard(s):
+            n = self.seats[s].fours
+            name = {2: "八块", 3: "十二块", 4: "十六块"}.get(n, f"{4 * n}块")
+            self._event(
+                "eight-blocks",
+                f"{name}：第 {n} 个四张组，不出牌，下家翻牌",
+                f"{name}: a four-card set number {n}, so no discard; the next seat turns a card",
+            )
+            self._next_turn(self.table.next_seat(s))
+
+    def _open_window(self, ex: Exposed) -> None:
+        self.exposed = ex
+        self.passed = set()
+        self.phase = CLAIM
+        self.to_act = None
+        if not any(self._claims_for(s) for s in self.table.active):
+            self._close_window(None)
+
+    def _next_after_window(self) -> int:
+        ex = self.exposed
+        assert ex is not None
+        return self.table.next_seat(ex.source)
+
+    def _close_window(self, claim: Action | None) -> None:
+        ex = self.exposed
+        assert ex is not None
+        card = ex.card
+        # Memory of passed chances (过张, 后对, 现张不和, 有开不开): every option that ranked above
+        # what actually happened was declined.
+        happened = 0 if claim is None else claim.priority
+        for s in self.table.active:
+            if claim is not None and s == claim.seat:
+                continue
+            for option in self._claims_for(s):
+                if option.priority <= happened:
+                    continue
+                st = self.seats[s]
+                if option.type == ActionType.EAT:
+                    st.passed_eat.add(card.index)
+                elif option.type == ActionType.PONG:
+                    st.passed_pong.add(card.index)
+                elif option.type == ActionType.KONG:
+                    st.passed_kong = True
+                elif option.type == ActionType.WIN:
+                    st.passed_win.add(card.index)
+        if claim is None:
+            self.exposed = None
+            self.seats[ex.source].pile.append(card)
+            self._next_turn(self.table.next_seat(ex.source))
+            return
+        if claim.type == ActionType.WIN:
+            self._finish_win(claim.seat, card, ex.source, ex.how)
+            return
+        s = claim.seat
+        st = self.seats[s]
+        self.exposed = None
+        st.claims += 1
+        st.passed_win.clear()  # a new 进张 lifts 现张不和 [003]
+        if claim.type == ActionType.PONG:
+            st.hand[card.index] -= 2
+            st.laid.append(LaidSet(Meld(SetKind.PONG, (card,) * 3), "pong", card, ex.source))
+        elif claim.type == ActionType.KONG:
+            st.hand[card.index] -= 3
+            st.laid.append(LaidSet(Meld(SetKind.KONG, (card,) * 4), "kong", card, ex.source))
+        else:
+            a, b = claim.cards
+            st.hand[a.index] -= 1
+            st.hand[b.index] -= 1
+            st.laid.append(LaidSet(Meld(classify_three((card, a, b)), (card, a, b)), "eat", card, ex.source))
+            for group in claim.bi:
+                for c in group:
+                    st.hand[c.index] -= 1
+                st.laid.append(LaidSet(Meld(classify_three(group), group), "bi", card, None))
+                self._event(
+                    "bi",
+                    f"比（摆）：手中的{card}另组{format_cards(group)}摆出",
+                    f"比/摆: the held {card} is laid out as {format_cards(group)}",
+                )
+            st.last_eat = (a.index, b.index)
+        self._after_set(s)
+
+    def _next_turn(self, seat: int) -> None:
+        self.exposed = None
+        self.passed = set()
+        if self.turned >= len(self.stock):
+            self._end("stock")
+            return
+        self.phase = TURN
+        self.to_act = seat
+
+    def _end(self, why: str) -> None:
+        self.phase = OVER
+        self.to_act = None
+        self.exposed = None
+        self.ended_by = why
+        if why == "stock":
+            self._event("no-winner", "堂底摸完，无人胡牌", "the stock is exhausted: no winner")
+
+    def _finish_win(self, s: int, card: Card | None, source: int | None, how: str) -> None:
+        if self.table.roles[s] == XIAOJIA:
+            result: Any = xiaojia_result(self, s, card)
+            points = result["points"]
+        else:
+            result = self._can_win(s, card, source, how)
+            points = result_points(result)
+        context = self._context(s, card, how)
+        self.win = WinInfo(s, card, source, how, points, result, context)
+        if card is not None and self.table.roles[s] != XIAOJIA:
+            self.seats[s].hand[card.index] += 1
+        elif card is not None:
+            self.seats[s].hand[card.index] += 1
+        self.exposed = None
+        self.drawn = None
+        self._event("win", f"座位 {s} 胡牌，{points} 胡", f"seat {s} wins with {points} points")
+        self._end("win")
+
+    def _commit_violation(self, action: Action, error: RuleError) -> None:
+        """Record a violation (包牌) committed on purpose in a recorded deal, and carry on."""
+        s = getattr(error, "seat", action.seat)
+        self.history.append(action)
+        v = Violation(error.code, s, len(self.history), error.text)
+        self.violations.append(v)
+        self.seats[s].barred = True
+        self._event(f"violation:{error.code}", f"违规（包牌）：{error.text.zh}", f"violation (包牌): {error.text.en}")
+        if self.play_rules.penalty_ends_deal.value or error.code == "false-win":
+            self._end("violation")  # [003]: play goes on after 包牌, except after 诈和
+            return
+        t = action.type
+        if self.phase == CLAIM:
+            if t in (ActionType.WIN, ActionType.PASS):
+                self.passed.add(action.seat)  # a void win counts as a pass
+                if all(x in self.passed or not self._claims_for(x) for x in self.table.active):
+                    self._close_window(None)
+            elif t in (ActionType.TURN, ActionType.DRAW):
+                self._close_window(None)
+                self._apply_turn(action)
+            elif self._claim_can_be_laid(action):
+                self._close_window(action)
+            else:
+                self._close_window(None)  # 吃错牌: nothing can be laid out; the card stays
+        elif t == ActionType.DISCARD and self.seats[action.seat].hand[action.card.index]:
+            self._apply_discard(action)
+        elif t != ActionType.WIN:
+            self._end("violation")
+
+    def _claim_can_be_laid(self, action: Action) -> bool:
+        st = self.seats[action.seat]
+        card = action.card
+        if action.type == ActionType.PONG:
+            return st.hand[card.index] >= 2
+        if action.type == ActionType.KONG:
+            return st.hand[card.index] >= 3
+        need = _counts(list(action.cards) + [c for g in action.bi for c in g])
+        if any(need[i] > st.hand[i] for i in range(20)):
+            return False
+        return classify_three((card, *action.cards)) is not None and all(classify_three(g) for g in action.bi)
+
+    def _event(self, code: str, zh: str, en: str) -> None:
+        self.events.append({"code": code, "zh": zh, "en": en})
+
+    def _check_counts(self) -> None:
+        total = self.card_total()
+        if total != len(DECK):
+            raise RuleError(
+                Text(f"牌数不对：共 {total} 张，应为 80", f"the cards do not add up: {total}, not 80"),
+                code="card-count",
+            )
+
+    # ------------------------------------------------------------ serialisation
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able state; ``Deal.from_dict`` restores it (history is replayed from the deal)."""
+        return {
+            "game": self.game,
+            "rules": self.rules.name,
+            "rule_options": {k: getattr(self.rules, k) for k in self.rules.options},
+            "options": self.play_rules.overrides_from(get_play_rules(self.play_rules.name)),
+            "roles": list(self.table.roles),
+            "dealer": self.table.dealer,
+            "hands": [format_cards(h) for h in self.initial_hands],
+            "stock": format_cards(self.initial_stock),
+            "cut_card": None if self.cut_card is None else str(self.cut_card),
+            "seed": self.seed,
+            "history": [str(a) for a in self.history],
+            "violations": [v.code for v in self.violations],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Deal:
+        rules, play = resolve_rules(data["rules"], {**data.get("rule_options", {}), **data.get("options", {})})
+        roles = tuple(data["roles"])
+        table = Table(roles, data["dealer"])
+        cut = data.get("cut_card")
+        dealt = Dealt(
+            table,
+            tuple(tuple(parse_cards(h)) for h in data["hands"]),
+            tuple(parse_cards(data["stock"])),
+            None if cut is None else Card.parse(cut),
+        )
+        deal_ = cls(rules, play, dealt, seed=data.get("seed"))
+        pending = list(data.get("violations", []))
+        for text in data["history"]:
+            action = Action.parse(text)
+            if not deal_.is_legal(action) and pending:
+                deal_.play(action, violation=pending.pop(0))
+            else:
+                deal_.play(action)
+        return deal_
+
+    def copy(self) -> Deal:
+        return Deal.from_dict(self.to_dict())
+
+    def snapshot(self) -> dict[str, Any]:
+        """What a viewer shows: hands, laid sets, piles, stock left, the face-up card, who acts."""
+        face_up = self.exposed.card if self.exposed else None
+        return {
+            "hands": [format_cards(st.hand_cards()) for st in self.seats],
+            "melds": [
+                [
+                    {
+                        "kind": ls.meld.kind.value,
+                        "name": self.rules.native_name(ls.meld.kind).as_dict(),
+                        "cards": str(ls.meld),
+                        "points": self.rules.points_of(ls.meld.kind, ls.meld.cards),
+                        "how": ls.how,
+                    }
+                    for ls in st.laid
+                ]
+                for st in self.seats
+            ],
+            "discards": [format_cards(st.pile) for st in self.seats],
+            "stock_left": len(self.stock) - self.turned,
+            "face_up": None if face_up is None else str(face_up),
+            "shown_stock_card": None if self.shown is None else str(self.shown),
+            "to_act": self.to_act if self.phase != CLAIM else None,
+            "phase": self.phase,
+            "claimants": self.to_move() if self.phase == CLAIM else [],
+        }
+
+    def __repr__(self) -> str:
+        return f"<Deal {self.rules.name} {self.players} players, {len(self.history)} actions, {self.phase}>"
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _bi_layouts(rest: list[int], card: Card, copies: int, kan: set[int]) -> list[tuple[tuple[Card, ...], ...]]:
+    """Ways to lay every remaining copy of ``card`` out in a set from the hand (比 / 摆)."""
+    if copies >= 3:
+        return []
+    results: list[tuple[tuple[Card, ...], ...]] = []
+
+    def go(counts: list[int], left: int, acc: tuple[tuple[Card, ...], ...]) -> None:
+        if left == 0:
+            results.append(acc)
+            return
+        for a, b in _PARTNERS[card]:
+            if a.index in kan or b.index in kan:
+                continue
+            c = counts.copy()
+            c[card.index] -= 1
+            c[a.index] -= 1
+            c[b.index] -= 1
+            if min(c[card.index], c[a.index], c[b.index]) < 0:
+                continue
+            group = tuple(sorted((card, a, b)))
+            if acc and group < acc[-1]:
+                continue
+            go(c, left - 1, acc + (group,))
+
+    go(rest, copies, ())
+    return sorted(set(results))
+
+
+def _dealt_from(play: PlayRules, table: Table, hands: list[list[Card]], stock: list[Card]) -> Dealt:
+    full = [list(h) for h in hands] + [[]] * (table.size - len(hands))
+    for s, role in enumerate(table.roles):
+        want = {
+            DEALER: play.dealer_cards.value,
+            PLAYER: play.player_cards.value,
+            XIAOJIA: play.xiaojia_cards.value,
+            SITTER: 0,
+        }[role]
+        if len(full[s]) != want:
+            raise RuleError(
+                Text(
+                    f"座位 {s}（{role}）应有 {want} 张牌，却有 {len(full[s])} 张",
+                    f"seat {s} ({role}) should hold {want} cards, not {len(full[s])}",
+                ),
+                code="bad-deal",
+                where=f"hands.{s}",
+            )
+    check_copies([c for h in full for c in h] + list(stock), where="hands+stock")
+    total = sum(len(h) for h in full) + len(stock)
+    cut = None
+    if total == len(DECK) - 1 and play.cut_card_out_of_play.value:
+        missing = _counts(list(DECK))
+        for c in [c for h in full for c in h] + list(stock):
+            missing[c.index] -= 1
+        cut = ALL_KINDS[next(i for i, n in enumerate(missing) if n)]
+    elif total != len(DECK):
+        raise RuleError(
+            Text(f"手牌和堂底共 {total} 张，应为 80", f"hands and stock hold {total} cards, not 80"),
+            code="card-count",
+            where="stock",
+        )
+    return Dealt(table, tuple(tuple(h) for h in full), tuple(stock), cut)
+
+
+def resolve_rules(rules: str | RuleSet, options: dict[str, Any] | None) -> tuple[RuleSet, PlayRules]:
+    """Split a record's options between the hand rules (``rules.OPTIONS``) and the play rules."""
+    options = dict(options or {})
+    rule_opts = {k: options.pop(k) for k in list(options) if k in _RULE_SET_OPTION_NAMES}
+    rule_set = get_rules(rules, **rule_opts) if rule_opts else get_rules(rules)
+    play = get_play_rules(rule_set.name).with_options(options)
+    return rule_set, play
+
+
+# ---------------------------------------------------------------- the hand analysis, as the deal uses it
+
+
+def evaluate_hand(deal_: Deal, s: int, card: Card | None, how: str) -> Any:
+    """Ask ``analysis.analyse`` (the one home of splitting and hand points) about seat ``s``
+    winning on ``card`` (``None``: on its own hand, e.g. 天胡)."""
+    st = deal_.seats[s]
+    if how == "turn":
+        ex = deal_.exposed
+        source = "own_turn" if ex is not None and ex.source == s else "other_turn"
+    elif how == "self-draw":
+        source = "own_turn"
+    else:
+        source = "discard"
+    try:
+        return analyse(st.hand_cards(), [ls.meld for ls in st.laid], deal_.rules, win_card=card, source=source)
+    except ChangpaiError:
+        return None  # a hand the analysis cannot read is not a win
+
+
+def result_complete(result: Any) -> bool:
+    """Every card is in a set (the points may still be under the minimum)."""
+    if isinstance(result, dict):
+        return bool(result.get("valid"))
+    return bool(result.win) or result.reason.code == "below-minimum"
+
+
+def result_points(result: Any) -> int:
+    if isinstance(result, dict):
+        return int(result["points"])
+    return int(result.points)
+
+
+def xiaojia_result(deal_: Deal, s: int, card: Card | None) -> dict[str, Any]:
+    """小家's special count [003]: black 对子 20, red 对子 40, black 二七十 40, red 贰柒拾 80."""
+    cards = deal_.seats[s].hand_cards() + ([card] if card else [])
+    red = deal_.rules.is_red(cards[0])
+    if len(set(cards)) == 1:
+        points, name = (40, Text("红对子", "red pong")) if red else (20, Text("黑对子", "black pong"))
+    else:
+        points, name = (80, Text("红贰柒拾", "red 2-7-10")) if red else (40, Text("黑二七十", "black 2-7-10"))
+    return {"valid": True, "points": points, "name": name.as_dict(), "source": "[003]"}
