@@ -7,8 +7,8 @@ indistinguishable. Colour belongs to a tradition, not to the card (see ``rules``
 Notations
 ---------
 * Chinese numerals, simplified or traditional: ``"一二三壹贰叁"``, ``"貳柒拾"``.
-* ASCII: a number ``1``–``9`` or ``t`` (ten) followed by ``s`` (small) or ``b`` (big);
-  several numbers may share one suffix, as in mahjong notation: ``"123s 27tb"``.
+* ASCII: a number ``1``–``9`` or ``t`` (ten; ``10`` is read as ten too) followed by ``s`` (small)
+  or ``b`` (big); several numbers may share one suffix, as in mahjong notation: ``"123s 27tb"``.
 
 >>> Card.parse("贰")
 Card.parse('贰')
@@ -18,6 +18,8 @@ True
 '一二三贰柒拾'
 >>> format_cards(parse_cards("一二三"), script="ascii")
 '123s'
+>>> parse_cards("10s 2710b") == parse_cards("十 贰柒拾")
+True
 """
 
 from __future__ import annotations
@@ -64,7 +66,10 @@ class Card:
     def __post_init__(self) -> None:
         if not (isinstance(self.number, int) and 1 <= self.number <= 10):
             raise CardError(
-                Text(f"牌的数字必须在 1 到 10 之间，而不是 {self.number!r}", f"a card's number must be 1 to 10, not {self.number!r}")
+                Text(
+                    f"牌的数字必须在 1 到 10 之间，而不是 {self.number!r}",
+                    f"a card's number must be 1 to 10, not {self.number!r}",
+                )
             )
 
     @property
@@ -81,7 +86,12 @@ class Card:
         """Read exactly one card in any accepted notation."""
         cards = parse_cards(text)
         if len(cards) != 1:
-            raise CardError(Text(f"“{text}”应是一张牌，却读出 {len(cards)} 张", f"“{text}” should be one card, but reads as {len(cards)}"))
+            raise CardError(
+                Text(
+                    f"“{text}”应是一张牌，却读出 {len(cards)} 张",
+                    f"“{text}” should be one card, but reads as {len(cards)}",
+                )
+            )
         return cards[0]
 
     def chinese(self, script: str = "simplified") -> str:
@@ -106,7 +116,9 @@ class Card:
         return f"Card.parse({self.chinese()!r})"
 
 
-ALL_KINDS: tuple[Card, ...] = tuple(Card(n, big=False) for n in range(1, 11)) + tuple(Card(n, big=True) for n in range(1, 11))
+ALL_KINDS: tuple[Card, ...] = tuple(Card(n, big=False) for n in range(1, 11)) + tuple(
+    Card(n, big=True) for n in range(1, 11)
+)
 DECK: tuple[Card, ...] = tuple(card for card in ALL_KINDS for _ in range(COPIES_PER_KIND))
 
 
@@ -132,6 +144,8 @@ def parse_cards(text: str, *, where: str | None = None) -> list[Card]:
                 raise CardError(_missing_suffix(text, break_pos), where=where)
             number, big = _NUMERALS[ch]
             cards.append(Card(number, big))
+        elif ch == "0" and pending_digits and pending_digits[-1] == (1, pos - 1):
+            pending_digits[-1] = (10, pos - 1)  # "10s" / "10b" also mean ten
         elif ch.isdigit() and ch != "0" and ch.isascii():
             pending_digits.append((int(ch), pos))
         elif ch in (ASCII_TEN, ASCII_TEN.upper()):
@@ -139,7 +153,8 @@ def parse_cards(text: str, *, where: str | None = None) -> list[Card]:
         elif ch in "sSbB":
             if not pending_digits:
                 raise CardError(
-                    Text(f"第 {pos} 个字符“{ch}”前面没有数字", f"character {pos} “{ch}” has no number before it"), where=where
+                    Text(f"第 {pos} 个字符“{ch}”前面没有数字", f"character {pos} “{ch}” has no number before it"),
+                    where=where,
                 )
             big = ch in "bB"
             cards.extend(Card(number, big) for number, _ in pending_digits)
@@ -192,7 +207,10 @@ def check_copies(cards: Iterable[Card], *, where: str | None = None) -> Counter[
     for card, n in counts.items():
         if n > COPIES_PER_KIND:
             raise CardError(
-                Text(f"“{card}”有 {n} 张，而一副牌每种只有 4 张", f"“{card}” appears {n} times, but the deck has only 4 of each"),
+                Text(
+                    f"“{card}”有 {n} 张，而一副牌每种只有 4 张",
+                    f"“{card}” appears {n} times, but the deck has only 4 of each",
+                ),
                 code="too-many-copies",
                 where=where,
             )

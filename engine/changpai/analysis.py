@@ -1,0 +1,604 @@
+"""Hand analysis: the best split of a hand into sets, its points and patterns, and its waits.
+
+The rules of the split (digest §2; [001][003][004], [000] by the card count):
+
+* a triple (坎) or four (龙) held in the concealed hand is never split;
+* a win is seven sets: ``k`` four-card sets (招 / 龙), ``6 - k`` three-card sets and, exactly when
+  ``k >= 1``, one pair — so the cards at a win are ``20 + max(1, k)``, and a waiting hand holds one less;
+* among all splits the best is the one with the most points (then the richer patterns), and the answer
+  never depends on the order the cards were given in.
+
+The concealed hand is a count vector (20 numbers, one per kind). Cards that are not held triples or fours
+are "free"; the search packs their counts into one integer (two bits per kind) and memoises a recursion that
+always places the lowest remaining card, so each split is met once.
+
+>>> from changpai.rules import get_rules
+>>> hand = "三三三 贰柒拾 四五六 壹贰叁 七八九 捌玖拾 伍陆"
+>>> r = analyse(hand, [], "luzhou-a", win_card="柒")
+>>> r.win, r.points, [str(s.meld) for s in r.sets]
+(True, 18, ['三三三', '四五六', '七八九', '壹贰叁', '贰柒拾', '伍陆柒', '捌玖拾'])
+>>> [(w.card, w.points) for w in waits(hand, [], "luzhou-a")]
+[(Card.parse('肆'), 18), (Card.parse('柒'), 18)]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import ALL_KINDS, COPIES_PER_KIND, Card, check_copies, parse_cards
+from .patterns import (
+    Grade,
+    HandFacts,
+    PatternHit,
+    SetFact,
+    detect,
+    leshan_grade,
+    luzhou_b_grade,
+    weight,
+    wuchuan_class,
+)
+from .rules import RuleSet, get_rules
+from .sets import Meld, SetKind, table_meld
+from .text import CardError, HandError, Text
+
+SOURCES = ("discard", "own_turn", "other_turn")
+SOURCE_NAMES = {
+    "discard": Text("别人打出的牌", "a discard"),
+    "own_turn": Text("自己翻出的牌（自摸）", "a card one turned up oneself"),
+    "other_turn": Text("别家翻出的牌", "a card another player turned up"),
+}
+_NONE = -1  # "no split" in the points recursion (real points are never negative)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredSet:
+    """One set of the chosen split, as the explanation shows it."""
+
+    meld: Meld
+    origin: str  # "hand" (concealed cards only), "table" (laid out before), "win" (holds the winning card)
+    points: int
+    name: Text  # the tradition's own name for the set
+
+    @property
+    def code(self) -> str:
+        return f"set.{self.meld.kind.value}"
+
+    def text(self) -> Text:
+        cards = self.meld.text()
+        return Text(f"{self.name.zh} {cards}：{self.points} 胡", f"{self.name.en} {cards}: {self.points} points")
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "cards": self.meld.text(),
+            "ascii": self.meld.text("ascii"),
+            "kind": self.meld.kind.value,
+            "name": self.name.as_dict(),
+            "origin": self.origin,
+            "points": self.points,
+            "code": self.code,
+            "text": self.text().as_dict(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    code: str
+    text: Text
+
+    def as_dict(self) -> dict[str, str]:
+        return {"code": self.code, **self.text.as_dict()}
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The analysis of one hand: the best split, its points, patterns and the reasons for the verdict."""
+
+    rules: str
+    win: bool
+    points: int
+    sets: tuple[ScoredSet, ...]
+    patterns: tuple[PatternHit, ...]
+    grade: Grade | None
+    win_class: str | None  # Wuchuan: big / middle / small
+    reasons: tuple[Reason, ...]
+    win_card: Card | None
+    source: str
+    splits: int  # how many valid splits were compared
+
+    @property
+    def reason(self) -> Reason:
+        return self.reasons[0]
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "rules": self.rules,
+            "win": self.win,
+            "points": self.points,
+            "sets": [s.as_dict() for s in self.sets],
+            "patterns": [p.as_dict() for p in self.patterns],
+            "grade": self.grade.as_dict() if self.grade else None,
+            "class": self.win_class,
+            "reason": self.reason.as_dict(),
+            "reasons": [r.as_dict() for r in self.reasons],
+            "win_card": str(self.win_card) if self.win_card else None,
+            "from": self.source,
+            "splits": self.splits,
+        }
+
+    def explain(self, lang: str = "zh") -> str:
+        lines = [r.text.get(lang) for r in self.reasons]
+        lines += [s.text().get(lang) for s in self.sets]
+        lines += [f"{p.name.get(lang)}: {p.value}" for p in self.patterns]
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """A card that completes the hand (叫牌 / 下叫): the points it makes and whether that is a win.
+
+    ``left`` is how many copies can still arrive: four, less the player's own copies and any ``seen``
+    cards. A wait with ``left == 0`` can never come; it is listed so the reader can see why.
+    """
+
+    card: Card
+    points: int
+    win: bool
+    left: int
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "card": str(self.card),
+            "ascii": self.card.ascii(),
+            "points": self.points,
+            "win": self.win,
+            "left": self.left,
+        }
+
+
+# ----------------------------------------------------------------------------- search tables
+
+
+@dataclass(frozen=True, slots=True)
+class _Template:
+    kind: SetKind
+    indices: tuple[int, ...]
+    mask: int
+    needs: tuple[tuple[int, int], ...]  # (bit shift, copies needed)
+    points: int
+    is_pair: bool
+
+
+def _templates(rules: RuleSet) -> list[list[_Template]]:
+    """For each kind index, the sets whose lowest card is that kind (the only sets that can place it)."""
+    cached = rules._cache.get("templates")
+    if cached is not None:
+        return cached
+    win_triple = SetKind.PONG if rules.win_on_pair == "pong" else SetKind.KAN
+    starts: list[list[_Template]] = []
+    for i, card in enumerate(ALL_KINDS):
+        shapes: list[tuple[SetKind, tuple[int, ...]]] = [(win_triple, (i, i, i)), (SetKind.PAIR, (i, i))]
+        if card.number <= 8:
+            shapes.append((SetKind.RUN, (i, i + 1, i + 2)))
+        if card.number == 2:
+            shapes.append((SetKind.TWO_SEVEN_TEN, (i, i + 5, i + 8)))
+        if not card.big:
+            shapes += [(SetKind.MIXED, (i, i, i + 10)), (SetKind.MIXED, (i, i + 10, i + 10))]
+        row = []
+        for kind, indices in shapes:
+            counts = Counter(indices)
+            row.append(
+                _Template(
+                    kind,
+                    indices,
+                    sum(1 << (2 * j) for j in indices),
+                    tuple((2 * j, n) for j, n in sorted(counts.items())),
+                    rules.points_of(kind, [ALL_KINDS[j] for j in indices]),
+                    kind is SetKind.PAIR,
+                )
+            )
+        starts.append(row)
+    rules._cache["templates"] = starts
+    return starts
+
+
+def _lowest(v: int) -> int:
+    return ((v & -v).bit_length() - 1) >> 1
+
+
+def _best_points(v: int, need_pair: bool, starts: list[list[_Template]], memo: dict[int, int]) -> int:
+    """Most points for splitting the free cards ``v`` completely, or ``_NONE``."""
+    if v == 0:
+        return _NONE if need_pair else 0
+    key = (v << 1) | need_pair
+    found = memo.get(key)
+    if found is not None:
+        return found
+    best = _NONE
+    for t in starts[_lowest(v)]:
+        if t.is_pair and not need_pair:
+            continue
+        for shift, n in t.needs:
+            if (v >> shift) & 3 < n:
+                break
+        else:
+            rest = _best_points(v - t.mask, need_pair and not t.is_pair, starts, memo)
+            if rest != _NONE and rest + t.points > best:
+                best = rest + t.points
+    memo[key] = best
+    return best
+
+
+def _all_splits(v: int, need_pair: bool, starts: list[list[_Template]], memo: dict) -> list[tuple[_Template, ...]]:
+    """Every complete split of the free cards ``v`` (each met once)."""
+    if v == 0:
+        return [] if need_pair else [()]
+    key = (v << 1) | need_pair
+    found = memo.get(key)
+    if found is not None:
+        return found
+    out: list[tuple[_Template, ...]] = []
+    for t in starts[_lowest(v)]:
+        if t.is_pair and not need_pair:
+            continue
+        if all((v >> shift) & 3 >= n for shift, n in t.needs):
+            out.extend((t, *rest) for rest in _all_splits(v - t.mask, need_pair and not t.is_pair, starts, memo))
+    memo[key] = out
+    return out
+
+
+# ----------------------------------------------------------------------------- reading input
+
+
+def _read_cards(cards: str | Iterable[Card], where: str) -> list[Card]:
+    if isinstance(cards, str):
+        return parse_cards(cards, where=where)
+    out = list(cards)
+    for card in out:
+        if not isinstance(card, Card):
+            raise CardError(Text(f"{card!r} 不是牌", f"{card!r} is not a card"), where=where)
+    return out
+
+
+def _read_table(table: Iterable[Meld | dict | tuple] | None) -> list[Meld]:
+    melds: list[Meld] = []
+    for i, item in enumerate(table or ()):
+        where = f"table[{i}]"
+        if isinstance(item, Meld):
+            melds.append(item)
+        elif isinstance(item, dict):
+            unknown = set(item) - {"set", "cards"}
+            if unknown or "set" not in item or "cards" not in item:
+                field = sorted(unknown)[0] if unknown else ("set" if "set" not in item else "cards")
+                raise HandError(
+                    Text(
+                        f'牌组应写成 {{"set": …, "cards": …}}，问题在“{field}”',
+                        f'a set is written {{"set": …, "cards": …}}; the problem is “{field}”',
+                    ),
+                    code="bad-set",
+                    where=f"{where}.{field}",
+                )
+            melds.append(table_meld(item["set"], item["cards"], where=where))
+        elif isinstance(item, tuple) and len(item) == 2:
+            melds.append(table_meld(item[0], item[1], where=where))
+        else:
+            raise HandError(Text("无法读出这个牌组", "cannot read this set"), code="bad-set", where=where)
+    for i, meld in enumerate(melds):
+        if meld.kind in (SetKind.KAN, SetKind.PAIR):
+            raise HandError(
+                Text("坎和对子留在手里，不放在桌上", "held triples and pairs stay in the hand, not on the table"),
+                code="bad-set",
+                where=f"table[{i}]",
+            )
+    return melds
+
+
+@dataclass
+class _Hand:
+    """A validated hand, ready for the search."""
+
+    rules: RuleSet
+    hand: list[Card]
+    table: list[Meld]
+    counts: list[int]  # concealed hand, per kind index
+    fixed: list[ScoredSet]  # table sets and held 坎 / 龙
+    free: int  # packed counts of the other concealed cards
+    fours: int  # four-card sets already there (k0)
+    own: list[int]  # the player's copies of each kind, hand and table
+
+    def needs_pair(self) -> bool:
+        return self.fours >= 1
+
+    def fixed_points(self) -> int:
+        return sum(s.points for s in self.fixed)
+
+
+def _prepare(hand: str | Iterable[Card], table, rules: RuleSet, *, complete: bool) -> _Hand:
+    cards = _read_cards(hand, "hand")
+    melds = _read_table(table)
+    all_cards = cards + [c for m in melds for c in m.cards]
+    check_copies(all_cards, where="hand" if not melds else "hand+table")
+    counts = [0] * 20
+    for card in cards:
+        counts[card.index] += 1
+    own = counts[:]
+    for meld in melds:
+        for card in meld.cards:
+            own[card.index] += 1
+    fixed = [ScoredSet(m, "table", rules.points_of(m.kind, m.cards), rules.native_name(m.kind)) for m in melds]
+    free = 0
+    fours = sum(1 for m in melds if m.kind.is_four)
+    for i, n in enumerate(counts):
+        if n >= 3:
+            kind = SetKind.KAN if n == 3 else SetKind.FOUR
+            meld = Meld(kind, (ALL_KINDS[i],) * n)
+            fixed.append(ScoredSet(meld, "hand", rules.points_of(kind, meld.cards), rules.native_name(kind)))
+            fours += n == 4
+        else:
+            free |= n << (2 * i)
+    expected = (20 if complete else 19) + max(1, fours)
+    if len(all_cards) != expected:
+        state = (
+            Text("一副完整的胡牌", "a complete winning hand")
+            if complete
+            else Text("等一张牌的手牌", "a hand waiting for one card")
+        )
+        raise HandError(
+            Text(
+                f"手牌和桌上共 {len(all_cards)} 张；有 {fours} 组四张时，{state.zh}应有 {expected} 张",
+                f"hand and table hold {len(all_cards)} cards; with {fours} four-card set(s), {state.en} has {expected}",
+            ),
+            code="card-count",
+            where="hand",
+        )
+    return _Hand(rules, cards, melds, counts, fixed, free, fours, own)
+
+
+def _read_win_card(win_card: str | Card, h: _Hand) -> Card:
+    if isinstance(win_card, Card):
+        card = win_card
+    else:
+        parsed = parse_cards(win_card, where="win_card")
+        if len(parsed) != 1:
+            raise CardError(
+                Text(
+                    f"胡的牌应是一张，而读出 {len(parsed)} 张", f"the winning card must be one card, not {len(parsed)}"
+                ),
+                where="win_card",
+            )
+        card = parsed[0]
+    if h.own[card.index] >= COPIES_PER_KIND:
+        raise CardError(
+            Text(
+                f"“{card}”已有 4 张在手牌和桌上，不可能再来一张", f"all four “{card}” are already in the hand and table"
+            ),
+            code="too-many-copies",
+            where="win_card",
+        )
+    return card
+
+
+# ----------------------------------------------------------------------------- analysis
+
+
+def _facts(sets: Sequence[ScoredSet], h: _Hand) -> HandFacts:
+    rules = h.rules
+    set_facts = []
+    red = big = 0
+    total = 0
+    for s in sets:
+        r = sum(1 for c in s.meld.cards if rules.is_red(c))
+        set_facts.append(SetFact(s.meld.kind, s.meld.cards, s.points, s.origin, r))
+        red += r
+        big += sum(1 for c in s.meld.cards if c.big)
+        total += s.points
+    cards = sum(len(s.meld.cards) for s in sets)
+    two_seven_ten = any(all(h.counts[n - 1 + offset] for n in (2, 7, 10)) for offset in (0, 10))
+    return HandFacts(tuple(set_facts), total, red, big, cards - big, two_seven_ten, rules)
+
+
+def _scored(t: _Template, origin: str, rules: RuleSet) -> ScoredSet:
+    meld = Meld(t.kind, tuple(ALL_KINDS[j] for j in t.indices))
+    return ScoredSet(meld, origin, t.points, rules.native_name(t.kind))
+
+
+def _candidates(h: _Hand, win: Card | None) -> list[list[ScoredSet]]:
+    """Every complete split of the hand (with the winning card), as scored sets."""
+    rules = h.rules
+    starts = _templates(rules)
+    memo: dict = {}
+    out: list[list[ScoredSet]] = []
+    if win is None:
+        for split in _all_splits(h.free, h.needs_pair(), starts, memo):
+            out.append(h.fixed + [_scored(t, "hand", rules) for t in split])
+        return out
+    w = win.index
+    # A: the winning card joins the free cards.
+    for split in _all_splits(h.free + (1 << (2 * w)), h.needs_pair(), starts, memo):
+        holders = [i for i, t in enumerate(split) if w in t.indices]
+        # Cards are alike, so any set holding that kind may be "the" set of the winning card.
+        for holder in holders:
+            out.append(h.fixed + [_scored(t, "win" if i == holder else "hand", rules) for i, t in enumerate(split)])
+    # B: the winning card is the fourth onto a held triple (招 / 开), when the count allows a new four.
+    if h.counts[w] == 3 and h.fours == 0:
+        kong = Meld(SetKind.KONG, (win,) * 4)
+        kong_set = ScoredSet(kong, "win", rules.points_of(SetKind.KONG, kong.cards), rules.native_name(SetKind.KONG))
+        rest = [s for s in h.fixed if not (s.origin == "hand" and s.meld.card == win)]
+        for split in _all_splits(h.free, True, starts, memo):
+            out.append(rest + [kong_set] + [_scored(t, "hand", rules) for t in split])
+    return out
+
+
+def _order(sets: list[ScoredSet]) -> list[ScoredSet]:
+    origin_rank = {"table": 0, "hand": 1, "win": 1}
+    return sorted(
+        sets, key=lambda s: (origin_rank[s.origin], s.meld.kind is SetKind.PAIR, [c.index for c in s.meld.cards])
+    )
+
+
+def _grade(points: int, rules: RuleSet) -> Grade | None:
+    if rules.family == "leshan":
+        return leshan_grade(points, rules)
+    if rules.family == "luzhou-b":
+        return luzhou_b_grade(points)
+    return None
+
+
+def analyse(
+    hand: str | Iterable[Card],
+    table: Iterable[Meld | dict | tuple] | None = (),
+    rules: str | RuleSet = "luzhou-a",
+    *,
+    win_card: str | Card | None = None,
+    source: str = "discard",
+) -> HandResult:
+    """Find the best split of ``hand`` (concealed cards) + ``table`` (laid-out sets) + ``win_card``.
+
+    Without ``win_card`` the hand itself must be complete (the dealer's 21 cards, say).
+    ``source`` says where the winning card came from: ``discard``, ``own_turn`` or ``other_turn``.
+    Bad input raises ``CardError`` / ``HandError`` with a ``where`` naming the field.
+    """
+    rules = get_rules(rules)
+    if source not in SOURCES:
+        raise HandError(
+            Text(
+                f"“from”应为 {'、'.join(SOURCES)} 之一，而不是“{source}”",
+                f"“from” must be one of {', '.join(SOURCES)}, not “{source}”",
+            ),
+            code="bad-source",
+            where="from",
+        )
+    h = _prepare(hand, table, rules, complete=win_card is None)
+    win = _read_win_card(win_card, h) if win_card is not None else None
+    candidates = _candidates(h, win)
+    minimum = rules.min_points.value
+    if not candidates:
+        reason = Reason(
+            "no-split",
+            Text(
+                "这些牌凑不成七组（有四张一组时含一对）",
+                "these cards do not make seven sets (with one pair when there is a four-card set)",
+            ),
+        )
+        return HandResult(rules.name, False, 0, tuple(_order(h.fixed)), (), None, None, (reason,), win, source, 0)
+    best_key = None
+    best: tuple[list[ScoredSet], list[PatternHit]] | None = None
+    for sets in candidates:
+        facts = _facts(sets, h)
+        hits = detect(facts) if facts.points >= minimum else []
+        canonical = tuple(sorted((s.origin, s.meld.kind.value, tuple(c.index for c in s.meld.cards)) for s in sets))
+        key = (facts.points, weight(hits), canonical)
+        if best_key is None or key > best_key:
+            best_key, best = key, (sets, hits)
+    assert best is not None and best_key is not None
+    sets, hits = best
+    points = best_key[0]
+    win_ok = points >= minimum
+    reasons = []
+    if win_ok:
+        reasons.append(
+            Reason("win", Text(f"胡：{points} 胡，够 {minimum} 胡", f"a win: {points} points, at least {minimum}"))
+        )
+    else:
+        reasons.append(
+            Reason(
+                "below-minimum",
+                Text(
+                    f"能成七组，但只有 {points} 胡，不够 {minimum} 胡",
+                    f"the sets are complete but make only {points} points, under the minimum of {minimum}",
+                ),
+            )
+        )
+    win_class = wuchuan_class(hits) if rules.family == "wuchuan" and win_ok else None
+    if rules.family == "wuchuan" and win_ok and win_class is None:
+        reasons.append(
+            Reason(
+                "wuchuan-unclassified",
+                Text(
+                    "[000] 没有给这种胡（十红以上、无坎、不足 18 胡）定大小",
+                    "[000] names no class for this win (ten or more red, no held triple, under 18)",
+                ),
+            )
+        )
+    return HandResult(
+        rules.name,
+        win_ok,
+        points,
+        tuple(_order(sets)),
+        tuple(hits),
+        _grade(points, rules) if win_ok else None,
+        win_class,
+        tuple(reasons),
+        win,
+        source,
+        len(candidates),
+    )
+
+
+def waits(
+    hand: str | Iterable[Card],
+    table: Iterable[Meld | dict | tuple] | None = (),
+    rules: str | RuleSet = "luzhou-a",
+    *,
+    seen: str | Iterable[Card] = (),
+) -> list[Wait]:
+    """Every card that completes a waiting hand, in card order, with its best points.
+
+    ``seen`` are other visible cards (discards, other players' sets); they only lower ``Wait.left``.
+    A card whose four copies are all in the player's own hand and table is not a wait at all.
+    """
+    rules = get_rules(rules)
+    h = _prepare(hand, table, rules, complete=False)
+    seen_counts = [0] * 20
+    for card in _read_cards(seen, "seen"):
+        seen_counts[card.index] += 1
+    starts = _templates(rules)
+    memo: dict[int, int] = {}
+    need_pair = h.needs_pair()
+    fixed = h.fixed_points()
+    minimum = rules.min_points.value
+    free = h.free
+    kong_ok = h.fours == 0
+    out: list[Wait] = []
+    for w, card in enumerate(ALL_KINDS):
+        if h.own[w] >= COPIES_PER_KIND:
+            continue
+        best = _NONE
+        if _touches(free, w):
+            found = _best_points(free + (1 << (2 * w)), need_pair, starts, memo)
+            if found != _NONE:
+                best = fixed + found
+        if kong_ok and h.counts[w] == 3:
+            found = _best_points(free, True, starts, memo)
+            if found != _NONE:
+                kan = rules.points_of(SetKind.KAN, (card,) * 3)
+                kong = rules.points_of(SetKind.KONG, (card,) * 4)
+                best = max(best, fixed - kan + kong + found)
+        if best != _NONE:
+            left = max(0, COPIES_PER_KIND - h.own[w] - seen_counts[w])
+            out.append(Wait(card, best, best >= minimum, left))
+    return out
+
+
+def _neighbours() -> list[int]:
+    """For each kind, a bit mask of the free-vector digits a card of that kind can share a set with."""
+    masks = []
+    for i, card in enumerate(ALL_KINDS):
+        near = {i, (i + 10) % 20}
+        base = 10 if card.big else 0
+        for d in (-2, -1, 1, 2):
+            if 1 <= card.number + d <= 10:
+                near.add(base + card.number - 1 + d)
+        if card.number in (2, 7, 10):
+            near |= {base + 1, base + 6, base + 9}
+        masks.append(sum(3 << (2 * j) for j in near))
+    return masks
+
+
+_NEAR = _neighbours()
+
+
+def _touches(free: int, w: int) -> bool:
+    """Could a card of kind ``w`` join any set with the free cards? (Cheap filter before the search.)"""
+    return bool(free & _NEAR[w])
