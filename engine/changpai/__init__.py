@@ -5,20 +5,33 @@ Luzhou Da Er 泸州大贰, Leshan Er Qi Shi 乐山贰柒拾 and Wuchuan Da Er �
 CPython and in Pyodide in the browser.
 """
 
-from .cards import ALL_KINDS, DECK, Card, format_cards, parse_cards
-from .text import CardError, ChangpaiError, HandError, RuleError, Text
-
 __version__ = "0.1.0"
+
+from .analysis import HandResult, Wait, analyse, waits  # noqa: E402
+from .cards import ALL_KINDS, DECK, Card, format_cards, parse_cards  # noqa: E402
+from .rules import OPTIONS, RULESETS, RuleSet, get_rules  # noqa: E402
+from .sets import Meld, SetKind  # noqa: E402
+from .text import CardError, ChangpaiError, HandError, RuleError, Text  # noqa: E402
 
 __all__ = [
     "ALL_KINDS",
     "DECK",
+    "OPTIONS",
+    "RULESETS",
     "Card",
     "CardError",
     "ChangpaiError",
     "HandError",
+    "HandResult",
+    "Meld",
     "RuleError",
+    "RuleSet",
+    "SetKind",
     "Text",
+    "Wait",
+    "analyse",
     "format_cards",
+    "get_rules",
     "parse_cards",
+    "waits",
 ]

@@ -153,7 +153,8 @@ def detect(facts: HandFacts) -> list[PatternHit]:
     # [004] 平胡: only when no other 名堂 applies.
     plain = facts.rules.plain_win_pattern
     if plain is not None and not hits and plain.test is not None and plain.test(facts):
-        hits.append(PatternHit(plain.code, plain.name, plain.value.value, 1, plain.unit, plain.value.source))
+        value = plain_win_value(facts.points, facts.rules)
+        hits.append(PatternHit(plain.code, plain.name, value, 1, plain.unit, plain.value.source))
     return hits
 
 

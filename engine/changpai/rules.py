@@ -13,6 +13,7 @@ Where the sources are silent or disagree (digest §7) the rule set has a named o
 documents each one, its choices and why the default is what it is. Options are plain fields, so a
 variant is ``rules.with_options(kun_pair="excluded")`` (``dataclasses.replace`` underneath).
 
+>>> from changpai.cards import parse_cards
 >>> rules = get_rules("luzhou-a")
 >>> rules.points_of(SetKind.KAN, parse_cards("贰贰贰"))
 12
@@ -383,7 +384,7 @@ LESHAN = RuleSet(
             SetKind.KONG: ("滚子（开）", "gunzi by kai (kong)"),
             SetKind.FOUR: ("滚子（原手）", "gunzi (held four)"),
             SetKind.RUN: ("连子", "lianzi (run)"),
-            SetKind.TWO_SEVEN_TEN: ("贰柒拾（龙灯）", "er qi shi, dragon lantern (2-7-10)"),
+            SetKind.TWO_SEVEN_TEN: ("贰柒拾（龙灯）", "2-7-10 (er qi shi, dragon lantern)"),
             SetKind.MIXED: ("半边字", "banbianzi (mixed case)"),
             SetKind.PAIR: ("桩子", "zhuangzi (pair)"),
         },

@@ -1,0 +1,198 @@
+"""Command line: ``python -m changpai SUBCOMMAND ...``.
+
+``score`` and ``waits`` read one JSON object on standard input and print one JSON object on standard
+output (see ``api``)::
+
+    echo '{"hand": "…", "table": [], "win_card": "柒", "from": "discard"}' | python -m changpai score --rules luzhou-a
+
+Bad input exits with status 2 and one line on standard error naming the card or field, in English and
+Chinese; never a traceback. Subcommands register with ``@subcommand``; other modules add theirs
+(record, replay, simulate …) the same way and are imported at the bottom of this file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import json
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, BinaryIO
+
+from .api import handle
+
+EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 2, 70
+
+
+@dataclass(frozen=True)
+class Subcommand:
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+_SUBCOMMANDS: dict[str, Subcommand] = {}
+
+
+class InputError(Exception):
+    """Bad input found by the CLI itself; the message is one line."""
+
+
+def subcommand(
+    name: str, help: str, configure: Callable[[argparse.ArgumentParser], None] | None = None
+) -> Callable[[Callable[[argparse.Namespace], int]], Callable[[argparse.Namespace], int]]:
+    """Register ``run(args) -> exit status`` as ``changpai NAME``; ``configure`` adds its arguments."""
+
+    def register(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+        if name in _SUBCOMMANDS and _SUBCOMMANDS[name].run is not run:
+            raise ValueError(f"subcommand {name!r} is registered twice")
+        _SUBCOMMANDS[name] = Subcommand(name, help, configure or (lambda parser: None), run)
+        return run
+
+    return register
+
+
+# ----------------------------------------------------------------------------- shared helpers
+
+
+def read_json_object(stream: BinaryIO, what: str = "standard input") -> dict[str, Any]:
+    raw = stream.read()
+    try:
+        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError as error:
+        raise InputError(f"{what} is not UTF-8 (byte {error.start}) / 输入不是 UTF-8 编码") from None
+    if not text.strip():
+        raise InputError(f"{what} is empty: expected one JSON object / 输入为空，应为一个 JSON 对象")
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(
+            f"{what}: invalid JSON at line {error.lineno} column {error.colno}: {error.msg} / "
+            f"JSON 格式错误（第 {error.lineno} 行第 {error.colno} 列）"
+        ) from None
+    if not isinstance(value, dict):
+        raise InputError(f"{what} must be one JSON object, not {type(value).__name__} / 输入应是一个 JSON 对象")
+    return value
+
+
+def write_json(value: Any, *, pretty: bool = False) -> None:
+    text = json.dumps(value, ensure_ascii=False, indent=2 if pretty else None) + "\n"
+    sys.stdout.buffer.write(text.encode("utf-8"))
+    sys.stdout.flush()
+
+
+def error_line(error: dict[str, Any]) -> str:
+    """One line: English, then Chinese; both already name the field (``where``)."""
+    line = f"error [{error.get('code')}]: {error.get('en')} / {error.get('zh')}"
+    return " ".join(line.split())
+
+
+def run_request(request: dict[str, Any], *, pretty: bool = False) -> int:
+    answer = handle(request)
+    if "error" in answer:
+        print(error_line(answer["error"]), file=sys.stderr)
+        return EXIT_INTERNAL if answer["error"].get("code") == "internal" else EXIT_BAD_INPUT
+    write_json(answer, pretty=pretty)
+    return EXIT_OK
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise InputError(f"--option {pair!r}: write it as NAME=VALUE / 选项应写成 名称=值")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _rules_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", required=True, help="rule set: luzhou-a, luzhou-b, leshan or wuchuan")
+    parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="set a rule option (repeatable)")
+    parser.add_argument("--pretty", action="store_true", help="indent the JSON output")
+
+
+def _hand_command(name: str, fields: tuple[str, ...]) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        request = read_json_object(sys.stdin.buffer)
+        for key in ("command", "rules"):
+            if key in request:
+                raise InputError(f"{key}: give it on the command line, not in the JSON / 请在命令行给出 {key}")
+        options = parse_options(args.option)
+        if "options" in request and options:
+            raise InputError("options: give them either in the JSON or with --option, not both / 选项只能给一处")
+        request = {"command": name, "rules": args.rules, **request}
+        if options:
+            request["options"] = options
+        return run_request(request, pretty=args.pretty)
+
+    return run
+
+
+subcommand("score", "best split and points of a hand (JSON on stdin)", _rules_arguments)(
+    _hand_command("score", ("hand", "table", "win_card", "from"))
+)
+subcommand("waits", "cards that complete a waiting hand (JSON on stdin)", _rules_arguments)(
+    _hand_command("waits", ("hand", "table", "seen"))
+)
+
+
+def _configure_rules(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("name", nargs="?", help="a rule set to describe in full; none lists them all")
+    parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="set a rule option (repeatable)")
+    parser.add_argument("--pretty", action="store_true", help="indent the JSON output")
+
+
+@subcommand("rules", "list the rule sets, or describe one with its sources", _configure_rules)
+def _rules(args: argparse.Namespace) -> int:
+    request: dict[str, Any] = {"command": "rules"}
+    if args.name:
+        request["name"] = args.name
+    options = parse_options(args.option)
+    if options:
+        request["options"] = options
+    return run_request(request, pretty=args.pretty)
+
+
+# ----------------------------------------------------------------------------- entry point
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="changpai", description="Rules engine for Luzhou Da Er, Leshan Er Qi Shi and Wuchuan Da Er."
+    )
+    sub = parser.add_subparsers(dest="subcommand", required=True, metavar="SUBCOMMAND")
+    for name in sorted(_SUBCOMMANDS):
+        spec = _SUBCOMMANDS[name]
+        child = sub.add_parser(name, help=spec.help, description=spec.help)
+        spec.configure(child)
+        child.set_defaults(_run=spec.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # argparse has printed its usage line and message
+        return int(exit_.code or 0)
+    try:
+        return args._run(args)
+    except InputError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # never a traceback: one line, and a distinct status
+        print(f"internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+# Other parts of the engine add subcommands from their own modules, imported here when present.
+EXTENSION_MODULES = ("changpai.cli_play",)
+for _module in EXTENSION_MODULES:
+    if importlib.util.find_spec(_module) is not None:
+        importlib.import_module(_module)
