@@ -1,0 +1,201 @@
+"""The heritage-record card: a small box at the top of a page, like a museum catalogue card.
+
+Any page may carry one. Put a ``record`` mapping in the page's front matter::
+
+    ---
+    title: 长牌的来历                      # optional; else the page's first "# " heading, else its nav title
+    record:
+      tradition: 泸州大贰、乐山贰柒拾     # which game(s) the page is about
+      region: 四川、贵州北部               # where
+      period: 清末至今                     # when
+      sources: ["000", "003"]              # source tags, see docs/archive/sources.md; 001 or "[001]" also work
+    ---
+
+Each of ``tradition``, ``region`` and ``period`` is either a string in the page's own language (``page.md`` is
+Chinese, ``page.en.md`` English) or a mapping ``{zh: …, en: …}`` from which the page's language is taken. ``title``
+may be given inside ``record`` too, to override the page title on the card. Every field is optional except that
+the mapping must not be empty; unknown keys and unknown source tags fail the build with the file named.
+
+The card is inserted right after the page's first ``# `` heading (or at the very top if there is none) and shows,
+with labels in the page's language: title, tradition, region, period, sources (each tag linking to
+``archive/sources.md#source-NNN`` in the same language) and last change. "Last change" is the date of the last
+commit touching the page's file (``git log -1 --format=%cs -- <file>``), or the file's modification date when the
+file has no commit yet or git is not available. Styles: ``docs/assets/css/record.css``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import subprocess
+from datetime import UTC, datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+from mkdocs.utils import get_relative_url
+
+from sitebuild.hooks import page_lang, page_source
+
+SOURCES_PAGE = "archive/sources.md"
+SOURCE_TITLES: dict[str, dict[str, str]] = {
+    "000": {"zh": "务川大贰纸牌（地方文章）", "en": "Wuchuan Da Er paper cards (local essay)"},
+    "001": {"zh": "大贰规则（泸州规则说明）", "en": "Da Er rules (Luzhou rule write-up)"},
+    "002": {"zh": "泸州戳牌（沽酒客的文章）", "en": "Luzhou Chuo Pai (essay by Gujiuke)"},
+    "003": {"zh": "乐山贰柒拾（百科条目）", "en": "Leshan Er Qi Shi (encyclopedia article)"},
+    "004": {"zh": "泸州大贰（百科词条）", "en": "Luzhou Da Er (encyclopedia entry)"},
+}
+FIELDS = ("title", "tradition", "region", "period", "sources")
+LABELS: dict[str, dict[str, str]] = {
+    "zh": {
+        "card": "档案卡",
+        "title": "标题",
+        "tradition": "传统",
+        "region": "地区",
+        "period": "年代",
+        "sources": "资料",
+        "changed": "最后修改",
+    },
+    "en": {
+        "card": "Record",
+        "title": "Title",
+        "tradition": "Tradition",
+        "region": "Region",
+        "period": "Period",
+        "sources": "Sources",
+        "changed": "Last change",
+    },
+}
+H1 = re.compile(r"^#[ \t]+(?P<text>.+?)[ \t#]*(?:\{[^}]*\})?[ \t]*$")
+FENCE = re.compile(r"^[ \t]*(```|~~~)")
+
+
+class RecordError(PluginError):
+    """A page's ``record`` front matter is malformed (the message names the file)."""
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str | None:
+    record = page.meta.get("record") if page.meta else None
+    if record is None:
+        return None
+    lang = page_lang(page, config)
+    where = page_source(page)
+    fields = read_record(record, lang, where)
+    heading_line, heading_text = first_heading(markdown)
+    title = fields.get("title") or page.meta.get("title") or heading_text or page.title or ""
+    sources_url = sources_page_url(page, files)
+    box = render_card(
+        lang,
+        title=str(title),
+        fields=fields,
+        sources_url=sources_url,
+        changed=last_change(Path(page.file.abs_src_path)),
+    )
+    lines = markdown.split("\n")
+    at = heading_line + 1 if heading_line is not None else 0
+    return "\n".join([*lines[:at], "", box, "", *lines[at:]])
+
+
+def read_record(record: Any, lang: str, where: str) -> dict[str, Any]:
+    """Check the front matter and return {field: text in ``lang``} plus "sources": [tags]."""
+    if not isinstance(record, dict) or not record:
+        raise RecordError(f"{where}: front matter “record” must be a non-empty mapping of {', '.join(FIELDS)}")
+    unknown = sorted(set(record) - set(FIELDS))
+    if unknown:
+        raise RecordError(f"{where}: record has unknown key(s) {', '.join(unknown)} (known: {', '.join(FIELDS)})")
+    out: dict[str, Any] = {}
+    for key in ("title", "tradition", "region", "period"):
+        if key in record and record[key] is not None:
+            out[key] = localized(record[key], lang, f"{where}: record.{key}")
+    out["sources"] = source_tags(record.get("sources", []), f"{where}: record.sources")
+    return out
+
+
+def localized(value: Any, lang: str, where: str) -> str:
+    if isinstance(value, dict):
+        if lang not in value:
+            raise RecordError(f"{where}: no text for language “{lang}” (has: {', '.join(map(str, value))})")
+        value = value[lang]
+    if not isinstance(value, str | int) or isinstance(value, bool) or not str(value).strip():
+        raise RecordError(f"{where}: expected text, got {value!r}")
+    return str(value).strip()
+
+
+def source_tags(value: Any, where: str) -> list[str]:
+    """Normalise source tags: YAML reads 001 as the integer 1, so 1, "001" and "[001]" all mean [001]."""
+    items = value if isinstance(value, list) else [value]
+    tags = []
+    for item in items:
+        if isinstance(item, bool):
+            raise RecordError(f"{where}: {item!r} is not a source tag")
+        tag = f"{item:03d}" if isinstance(item, int) else str(item).strip().strip("[]").strip()
+        if tag not in SOURCE_TITLES:
+            raise RecordError(f"{where}: unknown source “{item}” (known: {', '.join(SOURCE_TITLES)})")
+        if tag not in tags:
+            tags.append(tag)
+    return tags
+
+
+def first_heading(markdown: str) -> tuple[int | None, str | None]:
+    """Line index and text of the first level-1 ATX heading outside fenced code."""
+    fenced = False
+    for index, line in enumerate(markdown.split("\n")):
+        if FENCE.match(line):
+            fenced = not fenced
+            continue
+        if not fenced:
+            match = H1.match(line)
+            if match:
+                return index, match.group("text").strip()
+    return None, None
+
+
+def sources_page_url(page: Any, files: Any) -> str | None:
+    """URL of the sources page in the page's language, relative to the page (None if it is not built)."""
+    if files is None:
+        return None
+    for file in files.documentation_pages():
+        if getattr(file, "norm_src_uri", file.src_uri) == SOURCES_PAGE:
+            return get_relative_url(file.url, page.file.url)
+    return None
+
+
+@cache
+def last_change(path: Path) -> str:
+    """YYYY-MM-DD of the last commit touching ``path``; its modification date if there is none."""
+    try:
+        proc = subprocess.run(
+            ["git", "log", "-1", "--format=%cs", "--", path.name],
+            cwd=path.parent,
+            capture_output=True,
+            text=True,
+            timeout=20,
+        )
+        date = proc.stdout.strip() if proc.returncode == 0 else ""
+    except (OSError, subprocess.SubprocessError):
+        date = ""
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
+        return date
+    return datetime.fromtimestamp(path.stat().st_mtime, tz=UTC).strftime("%Y-%m-%d")
+
+
+def render_card(lang: str, *, title: str, fields: dict[str, Any], sources_url: str | None, changed: str) -> str:
+    labels = LABELS.get(lang, LABELS["en"])
+    esc = html.escape
+    rows = [("title", esc(title))]
+    rows += [(key, esc(fields[key])) for key in ("tradition", "region", "period") if key in fields]
+    if fields["sources"]:
+        links = []
+        for tag in fields["sources"]:
+            name = esc(SOURCE_TITLES[tag].get(lang, SOURCE_TITLES[tag]["en"]))
+            if sources_url is None:
+                links.append(f'<span class="cp-record-source" title="{name}">[{tag}]</span>')
+            else:
+                links.append(f'<a class="cp-record-source" href="{esc(sources_url)}#source-{tag}" title="{name}">[{tag}]</a>')
+        rows.append(("sources", " ".join(links)))
+    rows.append(("changed", f'<time datetime="{esc(changed)}">{esc(changed)}</time>'))
+    body = "".join(
+        f'<div class="cp-record-row cp-record-{key}"><dt>{labels[key]}</dt><dd>{value}</dd></div>' for key, value in rows
+    )
+    return f'<aside class="cp-record cp-nolink" lang="{esc(lang)}" aria-label="{labels["card"]}"><dl>{body}</dl></aside>'
