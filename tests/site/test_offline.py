@@ -1,0 +1,206 @@
+"""Offline guarantee: after one visit, every page and widget works with the network gone.
+
+The service worker (sitebuild/ext_offline.py + sitebuild/sw_template.js) precaches the whole built site. The browser
+tests here warm a page up, then stop the web server itself, cut the context's network and abort every request the
+page makes; pages must still load from the cache, and the rules engine (Pyodide in a worker) must still answer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from sitebuild import ext_offline
+from sitebuild.serve import SiteServer
+
+SW_READY_MS = 90_000
+ENGINE_MS = 120_000
+
+
+def worker_files(site: Path) -> list[str]:
+    text = (site / ext_offline.SW_NAME).read_text(encoding="utf-8")
+    match = re.search(r"const FILES = (\[.*?\]);", text, re.S)
+    assert match, "sw.js has no FILES list"
+    return json.loads(match.group(1))
+
+
+def worker_version(site: Path) -> str:
+    text = (site / ext_offline.SW_NAME).read_text(encoding="utf-8")
+    match = re.search(r'const VERSION = "([0-9a-f]+)";', text)
+    assert match, "sw.js has no VERSION"
+    return match.group(1)
+
+
+def site_pages(site: Path) -> list[str]:
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if "overrides" not in p.parts)
+
+
+# ---- the build step ---------------------------------------------------------------------------------------------------
+
+
+def test_the_worker_lists_every_file_of_the_built_site(site_dir: Path):
+    listed = set(worker_files(site_dir))
+    on_disk = {
+        p.relative_to(site_dir).as_posix()
+        for p in site_dir.rglob("*")
+        if p.is_file() and p.name != ext_offline.SW_NAME and not p.name.endswith(ext_offline.EXCLUDED_SUFFIXES)
+    }
+    assert on_disk - listed == set(), "files the worker would not cache"
+    assert listed - on_disk == set(), "files the worker lists but the site lacks"
+    for needed in ("assets/engine/pyodide/pyodide.asm.wasm", "assets/engine/pyodide/python_stdlib.zip", "kiosk/index.html"):
+        assert needed in listed
+    assert any(name.endswith(".whl") for name in listed), "the engine wheel is not cached"
+
+
+def test_the_version_follows_the_content(tmp_path: Path):
+    (tmp_path / "index.html").write_text("<p>一</p>", encoding="utf-8")
+    (tmp_path / "app.js.map").write_text("{}", encoding="utf-8")
+    (tmp_path / "search").mkdir()
+    (tmp_path / "search" / "search_index.json").write_text("{}", encoding="utf-8")
+    files = ext_offline.site_files(tmp_path)
+    assert files == ["index.html", "search/search_index.js", "search/search_index.json"]
+    first = ext_offline.content_version(tmp_path, files)
+    assert ext_offline.content_version(tmp_path, files) == first
+    (tmp_path / "index.html").write_text("<p>二</p>", encoding="utf-8")
+    assert ext_offline.content_version(tmp_path, files) != first
+    worker = ext_offline.write_service_worker(tmp_path).read_text(encoding="utf-8")
+    assert "__VERSION__" not in worker and "__FILES__" not in worker
+    assert ext_offline.SW_NAME not in json.loads(re.search(r"const FILES = (\[.*?\]);", worker, re.S).group(1))
+
+
+def test_every_page_registers_the_worker(site_dir: Path):
+    for rel in site_pages(site_dir):
+        if rel == "404.html":
+            continue  # rendered outside the page events; it is cached and served, not a place to start
+        text = (site_dir / rel).read_text(encoding="utf-8")
+        assert "serviceWorker.register(" in text, f"{rel} does not register the service worker"
+        depth = rel.count("/")
+        assert f'register("{"../" * depth}sw.js")' in text, f"{rel} registers the worker at a wrong path"
+
+
+# ---- in the browser -----------------------------------------------------------------------------------------------------
+
+
+def offline_context(browser: Browser, url: str) -> BrowserContext:
+    return browser.new_context(base_url=url, service_workers="allow")
+
+
+ASK_VERSION_JS = """() => new Promise((resolve) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (e) => resolve(e.data);
+  navigator.serviceWorker.controller.postMessage({type: 'changpai-sw-version'}, [channel.port2]);
+})"""
+
+
+def warm_up(page: Page) -> dict:
+    """Visit the kiosk once and wait until the worker controls the page with the whole site cached."""
+    page.goto("kiosk/index.html")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=SW_READY_MS)
+    return page.evaluate(ASK_VERSION_JS)
+
+
+def wait_until(page: Page, script: str, arg=None, timeout_s: float = SW_READY_MS / 1000) -> None:
+    """Poll an async page function until it resolves truthy (wait_for_function takes a Promise as truthy)."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(script, arg):
+        assert time.monotonic() < deadline, f"timed out waiting for {script}"
+        page.wait_for_timeout(100)
+
+
+def cut_network(context: BrowserContext, server: SiteServer) -> list[str]:
+    """Stop the server, take the context offline and abort whatever the page still asks the network for."""
+    server.__exit__(None, None, None)
+    context.set_offline(True)
+    aborted: list[str] = []
+
+    def abort(route):
+        aborted.append(route.request.url)
+        route.abort()
+
+    context.route("**/*", abort)
+    return aborted
+
+
+def test_after_one_visit_every_page_and_the_engine_work_offline(browser: Browser, site_dir: Path):
+    server = SiteServer(site_dir).__enter__()
+    context = offline_context(browser, server.url)
+    page = context.new_page()
+    errors: list[str] = []
+    failed: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("requestfailed", lambda r: failed.append(f"{r.url} {r.failure}"))
+    try:
+        info = warm_up(page)
+        assert info["version"] == worker_version(site_dir)
+        assert info["files"] == len(worker_files(site_dir))
+        cut_network(context, server)
+
+        for rel in site_pages(site_dir):
+            response = page.goto(rel)
+            assert response is not None and response.ok, f"{rel} did not load offline"
+            assert response.from_service_worker, f"{rel} was not served by the service worker"
+            assert page.title(), f"{rel} has no title offline"
+            broken = page.locator("[data-cp-widget] .cp-error").count()
+            assert broken == 0, f"a widget on {rel} shows an error offline"
+        assert failed == [], "requests that failed offline"
+
+        page.goto("kiosk/index.html")
+        answer = page.evaluate(
+            "() => changpaiEngine.ready.then(() => changpaiEngine.call({command: 'version'}), (e) => ({error: e.code + ': ' + e.detail}))",
+        )
+        assert "error" not in answer, f"the engine did not answer offline: {answer}"
+        assert errors == [], "page errors offline"
+    finally:
+        context.close()
+        server.httpd.server_close()
+
+
+def test_a_new_build_replaces_the_old_cache(browser: Browser, site_dir: Path, tmp_path: Path):
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    with SiteServer(site) as server:
+        context = offline_context(browser, server.url)
+        page = context.new_page()
+        try:
+            old = warm_up(page)["version"]
+            # "Rebuild": change a page and regenerate the worker as the build does.
+            kiosk = site / "kiosk" / "index.html"
+            kiosk.write_text(kiosk.read_text(encoding="utf-8").replace("</body>", "<p id='rebuilt'>new</p></body>"), encoding="utf-8")
+            new = ext_offline.content_version(site, ext_offline.site_files(site))
+            ext_offline.write_service_worker(site)
+            assert new != old
+            page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+            wait_until(page, "(v) => caches.keys().then((k) => k.length === 1 && k[0] === 'changpai-' + v)", new)
+            page.reload()
+            assert page.evaluate(ASK_VERSION_JS)["version"] == new, "the old worker still controls the page"
+            assert page.locator("#rebuilt").count() == 1, "the new build's page is not served"
+        finally:
+            context.close()
+
+
+@pytest.mark.parametrize("lang_path", ["kiosk/index.html", "en/kiosk/index.html"])
+def test_the_kiosk_runs_its_screens_offline(browser: Browser, site_dir: Path, lang_path: str):
+    server = SiteServer(site_dir).__enter__()
+    context = offline_context(browser, server.url)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        warm_up(page)
+        cut_network(context, server)
+        page.goto(lang_path)
+        page.wait_for_function("window.changpaiKiosk && window.changpaiKiosk.state.screen === 'welcome'")
+        for screen in ("menu", "cards", "watch"):
+            page.evaluate("(s) => window.changpaiKiosk.show(s)", screen)
+            page.wait_for_timeout(300)
+            assert page.locator("#kiosk-app .kiosk-message--error").count() == 0, f"the {screen} screen failed offline"
+        assert errors == []
+    finally:
+        context.close()
+        server.httpd.server_close()
