@@ -38,15 +38,16 @@ def go_to(page: Page, screen: str) -> None:
 
 
 SMALL_TARGETS_JS = """(min) => {
-  const controls = document.querySelectorAll(
-    '#kiosk-app button, #kiosk-app select, #kiosk-app a[href], #kiosk-app summary, #kiosk-app input, #kiosk-app [role=button]');
+  const controls = document.querySelectorAll(['button', 'select', 'a[href]', 'summary', 'input', '[role=button]']
+    .map((s) => '#kiosk-app ' + s).join(', '));
   const small = [];
   for (const el of controls) {
     const r = el.getBoundingClientRect();
     const style = getComputedStyle(el);
     if (r.width === 0 && r.height === 0) continue;   // not rendered (inside a closed <details>, hidden dialog)
     if (style.visibility === 'hidden') continue;
-    if (r.width < min || r.height < min) small.push(el.outerHTML.slice(0, 90) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+    const size = Math.round(r.width) + 'x' + Math.round(r.height);
+    if (r.width < min || r.height < min) small.push(el.outerHTML.slice(0, 90) + ' ' + size);
   }
   return small;
 }"""
@@ -274,5 +275,7 @@ def test_deck_screen_shows_all_twenty_kinds_in_both_colourings(page: Page):
     expect(page.locator('.kiosk-btn--toggle[data-scheme="leshan"]')).to_have_attribute("aria-pressed", "true")
     red_leshan = page.locator(".kiosk-deck .cp-card--red").count()
     assert (red_luzhou, red_leshan) == (6, 10)  # 二七十 贰柒拾 in Luzhou; the ten big cards in Leshan
-    alts = page.locator(".kiosk-deck .cp-card").evaluate_all("(els) => els.map((e) => e.alt || e.getAttribute('aria-label'))")
+    alts = page.locator(".kiosk-deck .cp-card").evaluate_all(
+        "(els) => els.map((e) => e.alt || e.getAttribute('aria-label'))"
+    )
     assert all(alts), "a card image has no text alternative"

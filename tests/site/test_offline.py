@@ -41,7 +41,7 @@ def site_pages(site: Path) -> list[str]:
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if "overrides" not in p.parts)
 
 
-# ---- the build step ---------------------------------------------------------------------------------------------------
+# ---- the build step ------------------------------------------------------------------------------------------------
 
 
 def test_the_worker_lists_every_file_of_the_built_site(site_dir: Path):
@@ -53,7 +53,8 @@ def test_the_worker_lists_every_file_of_the_built_site(site_dir: Path):
     }
     assert on_disk - listed == set(), "files the worker would not cache"
     assert listed - on_disk == set(), "files the worker lists but the site lacks"
-    for needed in ("assets/engine/pyodide/pyodide.asm.wasm", "assets/engine/pyodide/python_stdlib.zip", "kiosk/index.html"):
+    pyodide = "assets/engine/pyodide/"
+    for needed in (pyodide + "pyodide.asm.wasm", pyodide + "python_stdlib.zip", "kiosk/index.html"):
         assert needed in listed
     assert any(name.endswith(".whl") for name in listed), "the engine wheel is not cached"
 
@@ -84,7 +85,7 @@ def test_every_page_registers_the_worker(site_dir: Path):
         assert f'register("{"../" * depth}sw.js")' in text, f"{rel} registers the worker at a wrong path"
 
 
-# ---- in the browser -----------------------------------------------------------------------------------------------------
+# ---- in the browser ------------------------------------------------------------------------------------------------
 
 
 def offline_context(browser: Browser, url: str) -> BrowserContext:
@@ -152,7 +153,8 @@ def test_after_one_visit_every_page_and_the_engine_work_offline(browser: Browser
 
         page.goto("kiosk/index.html")
         answer = page.evaluate(
-            "() => changpaiEngine.ready.then(() => changpaiEngine.call({command: 'version'}), (e) => ({error: e.code + ': ' + e.detail}))",
+            "() => changpaiEngine.ready.then(() => changpaiEngine.call({command: 'version'}),"
+            " (e) => ({error: e.code + ': ' + e.detail}))",
         )
         assert "error" not in answer, f"the engine did not answer offline: {answer}"
         assert errors == [], "page errors offline"
@@ -171,7 +173,8 @@ def test_a_new_build_replaces_the_old_cache(browser: Browser, site_dir: Path, tm
             old = warm_up(page)["version"]
             # "Rebuild": change a page and regenerate the worker as the build does.
             kiosk = site / "kiosk" / "index.html"
-            kiosk.write_text(kiosk.read_text(encoding="utf-8").replace("</body>", "<p id='rebuilt'>new</p></body>"), encoding="utf-8")
+            rebuilt = kiosk.read_text(encoding="utf-8").replace("</body>", "<p id='rebuilt'>new</p></body>")
+            kiosk.write_text(rebuilt, encoding="utf-8")
             new = ext_offline.content_version(site, ext_offline.site_files(site))
             ext_offline.write_service_worker(site)
             assert new != old
