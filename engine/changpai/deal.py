@@ -26,12 +26,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from . import playrules as pr
 from .actions import Action, ActionType, LegalActions
-from .analysis import analyse
+from .analysis import analyse, waits
 from .cards import ALL_KINDS, DECK, Card, check_copies, format_cards, parse_cards
 from .playrules import PlayRules, get_play_rules
 from .rules import RuleSet, get_rules
@@ -165,83 +164,6 @@ def _counts(cards: list[Card] | tuple[Card, ...]) -> list[int]:
     return out
 
 
-# ---------------------------------------------------------------- fast completeness filter
-# A necessary condition for a win, memoised on count vectors; analysis.analyse has the last word.
-
-
-@lru_cache(maxsize=200_000)
-def _splits(counts: tuple[int, ...], sets_left: int, pair_ok: bool) -> bool:
-    i = next((k for k, n in enumerate(counts) if n), -1)
-    if i < 0:
-        return sets_left == 0
-    if sets_left <= 0:
-        return False
-    c = list(counts)
-    n = c[i]
-    number = i % 10 + 1
-    # identical sets (a held four or triple cannot be split, so try them first)
-    if n >= 3:
-        c[i] -= 3
-        if _splits(tuple(c), sets_left - 1, pair_ok):
-            return True
-        c[i] += 3
-    if n == 4:
-        c[i] -= 4
-        if _splits(tuple(c), sets_left - 1, pair_ok):
-            return True
-        c[i] += 4
-    if n >= 3:
-        return False  # a held triple may not be broken
-    if pair_ok and n >= 2:
-        c[i] -= 2
-        if _splits(tuple(c), sets_left - 1, False):
-            return True
-        c[i] += 2
-    if number <= 8 and c[i + 1] and c[i + 2] and c[i + 1] < 3 and c[i + 2] < 3:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        if _splits(tuple(c), sets_left - 1, pair_ok):
-            return True
-        c[i] += 1
-        c[i + 1] += 1
-        c[i + 2] += 1
-    if number == 2 and c[i + 5] and c[i + 8] and c[i + 5] < 3 and c[i + 8] < 3:
-        c[i] -= 1
-        c[i + 5] -= 1
-        c[i + 8] -= 1
-        if _splits(tuple(c), sets_left - 1, pair_ok):
-            return True
-        c[i] += 1
-        c[i + 5] += 1
-        c[i + 8] += 1
-    if i < 10 and c[i + 10] and c[i + 10] < 3:
-        other = i + 10
-        for mine, theirs in ((2, 1), (1, 2)):
-            if c[i] >= mine and c[other] >= theirs:
-                c[i] -= mine
-                c[other] -= theirs
-                if _splits(tuple(c), sets_left - 1, pair_ok):
-                    return True
-                c[i] += mine
-                c[other] += theirs
-    return False
-
-
-@lru_cache(maxsize=50_000)
-def _quick_waits(hand: tuple[int, ...], sets_needed: int) -> frozenset[int]:
-    """Kinds that could complete the hand (before points are checked)."""
-    out = set()
-    for k in range(20):
-        if hand[k] >= 4:
-            continue
-        c = list(hand)
-        c[k] += 1
-        if _splits(tuple(c), sets_needed, True):
-            out.add(k)
-    return frozenset(out)
-
-
 def _eat_partner_pairs(card: Card) -> list[tuple[Card, Card]]:
     """Every pair of cards that makes a set with ``card`` by eating (run, 2-7-10, mixed)."""
     n, big = card.number, card.big
@@ -294,6 +216,7 @@ class Deal:
         self.win: WinInfo | None = None
         self.ended_by: str | None = None  # "win", "stock", "violation"
         self._win_cache: dict[tuple, Any] = {}
+        self._waits_cache: dict[tuple, frozenset[int]] = {}
         self._check_counts()
 
     # ------------------------------------------------------------ construction
@@ -589,12 +512,11 @@ class Deal:
         """The analysis of the win if seat ``s`` may win on ``card`` (None = on its own hand), else None."""
         st = self.seats[s]
         hand_key = tuple(st.hand)
-        sets_needed = 7 - len(st.laid)
-        if card is not None and card.index not in _quick_waits(hand_key, sets_needed):
+        if card is not None and card.index not in self._waits_of(s):
             return None
-        if card is None and not _splits(hand_key, sets_needed, True):
-            return None
-        key = ("win", s, hand_key, len(st.laid), None if card is None else card.index, how)
+        ex = self.exposed
+        where = None if ex is None else (ex.source == s, ex.first_discard_of)
+        key = ("win", s, hand_key, len(st.laid), None if card is None else card.index, how, where)
         if key in self._win_cache:
             return self._win_cache[key]
         result = evaluate_hand(self, s, card, how)
@@ -607,6 +529,20 @@ class Deal:
             ok = None
         self._win_cache[key] = ok
         return ok
+
+    def _waits_of(self, s: int) -> frozenset[int]:
+        """Kinds that would complete seat ``s``'s hand (``analysis.waits``), cached per hand."""
+        st = self.seats[s]
+        key = (tuple(st.hand), len(st.laid))
+        cache = self._waits_cache
+        found = cache.get(key)
+        if found is None:
+            try:
+                found = frozenset(w.card.index for w in waits(st.hand_cards(), [ls.meld for ls in st.laid], self.rules))
+            except ChangpaiError:
+                found = frozenset()  # a hand with the wrong count (after a violation) cannot win
+            cache[key] = found
+        return found
 
     def _min_waived(self, s: int, card: Card | None, how: str) -> bool:
         """Wuchuan 天胡 and 地胡 need no 10-hu minimum [000]."""

@@ -1,0 +1,157 @@
+"""Computer players: simple, rule-abiding and deterministic given their ``random.Random``.
+
+A player only ever picks from the legal actions it is offered, so it cannot break a rule.
+``SimpleBot`` wins whenever it can, makes every pong and kong (they score), eats only with
+cards that are not already pairs, keeps held triples, and discards its least connected card;
+``RandomBot`` picks uniformly. Ties are broken with the player's own generator, never the global one.
+
+``play_out(deal, players)`` plays a deal to the end: in a claim window every seat that can claim
+states its wish, ``claims.resolve`` picks the winner by priority, and only that claim is played
+(the others' wishes are implied passes).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from .actions import Action, ActionType
+from .claims import resolve
+from .deal import CLAIM, Deal
+
+
+class Player(Protocol):
+    def choose(self, deal: Deal, seat: int, legal: list[Action]) -> Action: ...
+
+
+def _usefulness(hand: list[int], k: int) -> float:
+    """How well card kind ``k`` fits the rest of the hand (higher = keep it)."""
+    n = hand[k]
+    number = k % 10 + 1
+    base = k - number + 1
+    score = 0.0
+    if n >= 3:
+        return 100.0  # a held triple (坎) is never broken
+    if n == 2:
+        score += 4.0
+    for d, w in ((-2, 1.0), (-1, 2.0), (1, 2.0), (2, 1.0)):
+        m = number + d
+        if 1 <= m <= 10 and hand[base + m - 1] and hand[base + m - 1] < 3:
+            score += w
+    if number in (2, 7, 10):
+        for m in (2, 7, 10):
+            if m != number and hand[base + m - 1] and hand[base + m - 1] < 3:
+                score += 1.5
+    other = (k + 10) % 20
+    if hand[other] and hand[other] < 3:
+        score += 1.5 * hand[other]
+    return score
+
+
+class SimpleBot:
+    """Claims what scores, keeps sets together, discards the least useful card."""
+
+    name = "simple"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, deal: Deal, seat: int, legal: list[Action]) -> Action:
+        by_type: dict[ActionType, list[Action]] = {}
+        for a in legal:
+            by_type.setdefault(a.type, []).append(a)
+        for t in (ActionType.WIN, ActionType.FOUR, ActionType.KONG, ActionType.PONG):
+            if t in by_type:
+                return by_type[t][0]
+        hand = deal.seats[seat].hand
+        if ActionType.EAT in by_type:
+            good = [a for a in by_type[ActionType.EAT] if all(hand[c.index] == 1 for c in a.cards) and not a.bi]
+            if good:
+                return self.rng.choice(good)
+        if ActionType.DISCARD in by_type:
+            options = by_type[ActionType.DISCARD]
+            if deal.drawn is not None:  # 小家: keep the drawn card only if it helps
+                trial = hand.copy()
+                trial[deal.drawn.index] += 1
+                if _usefulness(trial, deal.drawn.index) <= 1.5 and ActionType.SHOW in by_type:
+                    return by_type[ActionType.SHOW][0]
+                hand = trial
+            scored = [(_usefulness(hand, a.card.index), self.rng.random(), a) for a in options]
+            return min(scored, key=lambda t: (t[0], t[1]))[2]
+        for t in (ActionType.TURN, ActionType.DRAW, ActionType.SHOW, ActionType.PASS):
+            if t in by_type:
+                return by_type[t][0]
+        return self.rng.choice(legal)
+
+
+class RandomBot:
+    """Any legal action, uniformly (but always takes a win)."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, deal: Deal, seat: int, legal: list[Action]) -> Action:
+        wins = [a for a in legal if a.type == ActionType.WIN]
+        return wins[0] if wins else self.rng.choice(legal)
+
+
+BOTS: dict[str, Callable[[random.Random], Player]] = {"simple": SimpleBot, "random": RandomBot}
+
+
+def make_players(deal: Deal, rng: random.Random, kind: str = "simple") -> list[Player]:
+    """One bot per seat, each with its own generator derived from ``rng``."""
+    return [BOTS[kind](random.Random(rng.getrandbits(64))) for _ in range(deal.players)]
+
+
+def next_action(deal: Deal, players: Sequence[Player], wishes: dict[int, Action | None] | None = None) -> Action | None:
+    """The next action to play: in a claim window the resolved claim (or a pass), otherwise the
+    choice of the seat to act. ``wishes`` may already hold some seats' decisions (a human's)."""
+    if deal.over:
+        return None
+    if deal.phase == CLAIM:
+        wishes = dict(wishes or {})
+        claimants = deal.to_move()
+        for seat in claimants:
+            if seat in wishes:
+                continue
+            legal = list(deal.legal_actions(seat))
+            if legal:
+                wishes[seat] = players[seat].choose(deal, seat, legal)
+        claim = resolve(deal, wishes)
+        if claim is not None:
+            return claim
+        return Action(ActionType.PASS, claimants[0]) if claimants else None
+    seat = deal.to_act
+    assert seat is not None
+    legal = list(deal.legal_actions(seat))
+    return players[seat].choose(deal, seat, legal)
+
+
+def play_out(deal: Deal, players: Sequence[Player], *, check: bool = False, max_steps: int = 2000) -> Deal:
+    """Play ``deal`` to its end. With ``check`` every action is verified to be in the legal list."""
+    for _ in range(max_steps):
+        if deal.over:
+            return deal
+        action = next_action(deal, players)
+        assert action is not None
+        if check:
+            assert action in deal.legal_actions(), action
+        if deal.phase == CLAIM and action.type == ActionType.PASS:
+            for seat in deal.to_move():
+                deal.play(Action(ActionType.PASS, seat))
+                if deal.phase != CLAIM:
+                    break
+            continue
+        deal.play(action)
+    raise RuntimeError("deal did not finish")
+
+
+def simulate_one(
+    rules: str, players: int, seed: int, *, bot: str = "simple", options: dict[str, Any] | None = None
+) -> Deal:
+    rng = random.Random(seed)
+    deal = Deal.new(rules, players, rng=rng, options=options, seed=seed)
+    return play_out(deal, make_players(deal, rng, bot))
