@@ -1,0 +1,335 @@
+"""The glossary: one home for every term (docs/data/glossary.yml), its tables, and links to it from every page.
+
+* ``{{cp glossary}}`` renders every group of terms as a table (``{{cp glossary sets}}`` one group), each row
+  anchored at ``#term-<id>``, in the page's language.
+* ``{{cp concordance}}`` renders the same act under its regional names, each name linked to its entry.
+* ``on_page_content`` links the first occurrence of each term on every other page to its entry, with a
+  tooltip: Chinese terms on Chinese pages, English names on English pages; never inside headings, links,
+  code, widgets, or elements marked ``cp-nolink``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from mkdocs.utils import get_relative_url
+
+from sitebuild.shortcodes import shortcode
+
+REPO = Path(__file__).resolve().parent.parent
+GLOSSARY_FILE = REPO / "docs" / "data" / "glossary.yml"
+GLOSSARY_PAGES = {"zh": "archive/words.md", "en": "archive/words.en.md"}
+SOURCE_TAGS = ("000", "001", "002", "003", "004")
+REQUIRED = ("id", "zh", "py", "en", "def_zh", "def_en", "group", "trad", "src")
+ID_PATTERN = re.compile(r"[a-z][a-z0-9-]*")
+LINK_CLASS = "cp-term"
+
+
+@dataclass(frozen=True)
+class Term:
+    id: str
+    zh: str
+    py: str
+    en: str
+    def_zh: str
+    def_en: str
+    group: str
+    trad: tuple[str, ...]
+    src: tuple[str, ...]
+    also: tuple[str, ...] = ()
+    links_zh: tuple[str, ...] = ()
+    links_en: tuple[str, ...] = ()
+
+    @property
+    def anchor(self) -> str:
+        return f"term-{self.id}"
+
+    def links(self, lang: str) -> tuple[str, ...]:
+        return self.links_en if lang == "en" else self.links_zh
+
+    def tooltip(self, lang: str) -> str:
+        if lang == "en":
+            return f"{self.zh} {self.py} — {self.en}: {self.def_en}"
+        return f"{self.zh}（{self.py}）：{self.def_zh}"
+
+
+@dataclass(frozen=True)
+class Glossary:
+    terms: tuple[Term, ...]
+    traditions: dict[str, dict[str, str]]
+    groups: tuple[dict[str, str], ...]
+    concordance: tuple[dict[str, Any], ...]
+    by_id: dict[str, Term] = field(default_factory=dict)
+
+
+class GlossaryError(ValueError):
+    """The glossary data is malformed; the message names the entry and the field."""
+
+
+def load_glossary(path: Path = GLOSSARY_FILE) -> Glossary:
+    """Read and check the glossary file. Every problem names the term (or concordance row) and the field."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    traditions = data["traditions"]
+    groups = tuple(data["groups"])
+    group_ids = {g["id"] for g in groups}
+    terms: list[Term] = []
+    by_id: dict[str, Term] = {}
+    for index, raw in enumerate(data["terms"], start=1):
+        where = f"{path.name}: term {index} ({raw.get('id', '?')})"
+        missing = [key for key in REQUIRED if not raw.get(key)]
+        if missing:
+            raise GlossaryError(f"{where}: missing {', '.join(missing)}")
+        if not ID_PATTERN.fullmatch(raw["id"]):
+            raise GlossaryError(f"{where}: id must be lower-case ASCII letters, digits and '-'")
+        if raw["id"] in by_id:
+            raise GlossaryError(f"{where}: id {raw['id']!r} is used twice")
+        if raw["group"] not in group_ids:
+            raise GlossaryError(f"{where}: unknown group {raw['group']!r}")
+        unknown = [t for t in raw["trad"] if t not in traditions] + [s for s in raw["src"] if s not in SOURCE_TAGS]
+        if unknown:
+            raise GlossaryError(f"{where}: unknown tradition or source {unknown}")
+        also = tuple(raw.get("also", ()))
+        default_links = tuple(w for w in (raw["zh"], *also) if len(w) >= 2)
+        term = Term(
+            id=raw["id"],
+            zh=raw["zh"],
+            py=raw["py"],
+            en=raw["en"],
+            def_zh=raw["def_zh"],
+            def_en=raw["def_en"],
+            group=raw["group"],
+            trad=tuple(raw["trad"]),
+            src=tuple(raw["src"]),
+            also=also,
+            links_zh=tuple(raw["links_zh"]) if "links_zh" in raw else default_links,
+            links_en=tuple(raw.get("links_en", ())),
+        )
+        terms.append(term)
+        by_id[term.id] = term
+    for index, row in enumerate(data["concordance"], start=1):
+        for tradition in ("luzhou", "leshan", "wuchuan"):
+            for term_id in row.get(tradition, []):
+                if term_id not in by_id:
+                    raise GlossaryError(f"{path.name}: concordance row {index} ({row['en']}): no term {term_id!r}")
+    _check_link_words(terms, path)
+    return Glossary(tuple(terms), traditions, groups, tuple(data["concordance"]), by_id)
+
+
+def _check_link_words(terms: list[Term], path: Path) -> None:
+    """One word may link to one entry only, or the first-occurrence rule would be ambiguous."""
+    for lang in ("zh", "en"):
+        owner: dict[str, str] = {}
+        for term in terms:
+            for word in term.links(lang):
+                key = word.lower()
+                if key in owner and owner[key] != term.id:
+                    raise GlossaryError(f"{path.name}: {lang} link word {word!r} in both {owner[key]} and {term.id}")
+                owner[key] = term.id
+
+
+@cache
+def _cached_glossary(mtime: float) -> Glossary:
+    return load_glossary()
+
+
+def glossary() -> Glossary:
+    return _cached_glossary(GLOSSARY_FILE.stat().st_mtime)
+
+
+# --- tables ----------------------------------------------------------------------------------------
+
+LABELS = {
+    "zh": {"term": "词语", "py": "拼音", "en": "英文", "def": "释义", "trad": "使用地区", "src": "来源",
+           "act": "同一动作", "none": "—"},
+    "en": {"term": "Term", "py": "Pinyin", "en": "English", "def": "Meaning", "trad": "Used in", "src": "Sources",
+           "act": "The act", "none": "—"},
+}  # fmt: skip
+
+
+def _e(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _term_cell(term: Term) -> str:
+    also = f"<br><small>{_e('、'.join(term.also))}</small>" if term.also else ""
+    return f'<strong lang="zh">{_e(term.zh)}</strong>{also}'
+
+
+def _tradition_names(term: Term, lang: str, g: Glossary) -> str:
+    return (
+        "、".join(g.traditions[t][lang] for t in term.trad)
+        if lang == "zh"
+        else ", ".join(g.traditions[t][lang] for t in term.trad)
+    )
+
+
+def glossary_table(group_id: str, lang: str, g: Glossary | None = None) -> str:
+    g = g or glossary()
+    lab = LABELS[lang]
+    rows = []
+    for term in (t for t in g.terms if t.group == group_id):
+        definition = _e(term.def_zh) if lang == "zh" else f"<strong>{_e(term.en)}</strong> — {_e(term.def_en)}"
+        english = f"<td>{_e(term.en)}</td>" if lang == "zh" else ""
+        rows.append(
+            f'<tr id="{term.anchor}"><td>{_term_cell(term)}</td><td>{_e(term.py)}</td>{english}'
+            f"<td>{definition}</td><td>{_e(_tradition_names(term, lang, g))}</td>"
+            f"<td>{_e(' '.join(f'[{s}]' for s in term.src))}</td></tr>"
+        )
+    if not rows:
+        raise ValueError(f"glossary group {group_id!r} has no terms")
+    head_en = f"<th>{lab['en']}</th>" if lang == "zh" else ""
+    meaning = lab["def"] if lang == "zh" else f"{lab['en']} — {lab['def'].lower()}"
+    return (
+        f'<div class="cp-glossary cp-nolink"><table><thead><tr><th>{lab["term"]}</th><th>{lab["py"]}</th>{head_en}'
+        f"<th>{meaning}</th><th>{lab['trad']}</th><th>{lab['src']}</th></tr></thead><tbody>"
+        + "".join(rows)
+        + "</tbody></table></div>"
+    )
+
+
+def glossary_html(lang: str, group_id: str | None = None) -> str:
+    g = glossary()
+    if group_id is not None:
+        return glossary_table(group_id, lang, g)
+    parts = []
+    for group in g.groups:
+        title = group[lang]
+        parts.append(f"\n\n## {title} {{#group-{group['id']}}}\n\n{glossary_table(group['id'], lang, g)}\n")
+    return "".join(parts)
+
+
+def concordance_html(lang: str) -> str:
+    g = glossary()
+    lab = LABELS[lang]
+    names = [g.traditions[t][lang] for t in ("luzhou", "leshan", "wuchuan")]
+    rows = []
+    for row in g.concordance:
+        cells = []
+        for tradition in ("luzhou", "leshan", "wuchuan"):
+            links = [
+                f'<a href="#{g.by_id[i].anchor}" lang="zh">{_e(g.by_id[i].zh)}</a>' for i in row.get(tradition, [])
+            ]
+            cells.append("<td>" + (" / ".join(links) or lab["none"]) + "</td>")
+        rows.append(f"<tr><td>{_e(row[lang])}</td>{''.join(cells)}</tr>")
+    head = "".join(f"<th>{_e(n)}</th>" for n in names)
+    return (
+        f'<div class="cp-concordance cp-nolink"><table><thead><tr><th>{lab["act"]}</th>{head}</tr></thead><tbody>'
+        + "".join(rows)
+        + "</tbody></table></div>"
+    )
+
+
+@shortcode("glossary")
+def glossary_shortcode(args: list[str], lang: str, page) -> str:
+    if len(args) > 1:
+        raise ValueError("use {{cp glossary}} or {{cp glossary GROUP}}")
+    return glossary_html(lang, args[0] if args else None)
+
+
+@shortcode("concordance")
+def concordance_shortcode(args: list[str], lang: str, page) -> str:
+    if args:
+        raise ValueError("{{cp concordance}} takes no arguments")
+    return concordance_html(lang)
+
+
+# --- links from every page -------------------------------------------------------------------------
+
+TAG = re.compile(r"<!--.*?-->|<![^>]*>|<(/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.DOTALL)
+SKIP_TAGS = frozenset(
+    "a h1 h2 h3 h4 h5 h6 code pre kbd samp script style svg button textarea select option label title "
+    "abbr sup figcaption math".split()
+)
+VOID_TAGS = frozenset("area base br col embed hr img input link meta source track wbr".split())
+NOLINK_ATTR = re.compile(r"data-cp-widget|class\s*=\s*[\"'][^\"']*\b(?:cp-nolink|cp-term|headerlink)\b")
+
+
+@cache
+def _matcher(lang: str, mtime: float) -> tuple[re.Pattern[str], dict[str, Term]]:
+    g = glossary()
+    words: dict[str, Term] = {}
+    for term in g.terms:
+        for word in term.links(lang):
+            words[word.lower() if lang == "en" else word] = term
+    ordered = sorted(words, key=len, reverse=True)  # longest first: 吃过张 before 过张
+    body = "|".join(re.escape(w) for w in ordered)
+    if lang == "en":
+        pattern = re.compile(rf"(?<![A-Za-z-])(?:{body})(?![A-Za-z-])", re.IGNORECASE)
+    else:
+        pattern = re.compile(body)
+    return pattern, words
+
+
+def link_terms(content: str, lang: str, glossary_href: str) -> str:
+    """Link the first occurrence of each term in ``content`` (an HTML fragment) to ``glossary_href#term-…``."""
+    pattern, words = _matcher(lang, GLOSSARY_FILE.stat().st_mtime)
+    linked: set[str] = set()
+
+    def replace(match: re.Match[str]) -> str:
+        word = match.group(0)
+        term = words[word.lower() if lang == "en" else word]
+        if term.id in linked:
+            return word
+        linked.add(term.id)
+        return (
+            f'<a class="{LINK_CLASS}" href="{_e(glossary_href)}#{term.anchor}"'
+            f' title="{_e(term.tooltip(lang))}">{word}</a>'
+        )
+
+    out: list[str] = []
+    stack: list[tuple[str, bool]] = []
+    skipping = 0
+    pos = 0
+    for tag in TAG.finditer(content):
+        text = content[pos : tag.start()]
+        out.append(text if skipping or not text.strip() else pattern.sub(replace, text))
+        out.append(tag.group(0))
+        pos = tag.end()
+        name = (tag.group(2) or "").lower()
+        if not name or name in VOID_TAGS or tag.group(3).rstrip().endswith("/"):
+            continue
+        if tag.group(1):  # closing tag: pop back to its opening tag
+            for i in range(len(stack) - 1, -1, -1):
+                if stack[i][0] == name:
+                    skipping -= sum(1 for _, skip in stack[i:] if skip)
+                    del stack[i:]
+                    break
+        else:
+            skip = name in SKIP_TAGS or bool(NOLINK_ATTR.search(tag.group(3)))
+            stack.append((name, skip))
+            skipping += skip
+    tail = content[pos:]
+    out.append(tail if skipping or not tail.strip() else pattern.sub(replace, tail))
+    return "".join(out)
+
+
+def page_language(page: Any) -> str:
+    locale = getattr(page.file, "locale", None)
+    if locale:
+        return str(locale)
+    return "en" if page.file.src_uri.endswith(".en.md") else "zh"
+
+
+def glossary_url(lang: str, files: Any) -> str | None:
+    """The site URL of the glossary page in ``lang``, or None when this build has no such page."""
+    wanted = GLOSSARY_PAGES[lang]
+    for file in files:
+        if file.src_uri == wanted:
+            return file.url
+    return None
+
+
+def on_page_content(html_text: str, page, config, files) -> str:
+    lang = page_language(page)
+    if page.file.src_uri in GLOSSARY_PAGES.values() or lang not in GLOSSARY_PAGES:
+        return html_text
+    target = glossary_url(lang, files)
+    if target is None:
+        return html_text
+    return link_terms(html_text, lang, get_relative_url(target, page.url))
