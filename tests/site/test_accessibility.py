@@ -1,0 +1,68 @@
+"""Accessibility: axe-core (axe-playwright-python) on every built page, and on every screen of the kiosk.
+
+A serious or critical violation fails the test; the message lists each one with its page, rule and first elements.
+Moderate and minor findings are not asserted (they are reported by scripts, not by the unit tests).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page
+
+FAILING_IMPACTS = {"serious", "critical"}
+KIOSK_SCREENS = ["welcome", "menu", "cards", "watch", "play"]
+# WCAG 2.0/2.1/2.2 A and AA, plus axe's best practices that the issue names (lang, landmarks, headings).
+AXE_OPTIONS = {
+    "resultTypes": ["violations"],
+    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]},
+}
+
+axe = Axe()
+
+
+def built_pages(site: Path) -> list[str]:
+    return sorted(
+        p.relative_to(site).as_posix() for p in site.rglob("*.html") if "overrides" not in p.relative_to(site).parts
+    )
+
+
+def serious_violations(page: Page, where: str) -> list[str]:
+    results = axe.run(page, options=AXE_OPTIONS)
+    found = []
+    for violation in results.response["violations"]:
+        if violation.get("impact") not in FAILING_IMPACTS:
+            continue
+        targets = [" ".join(map(str, node.get("target", []))) for node in violation.get("nodes", [])[:3]]
+        found.append(f"{where}: {violation['id']} ({violation['impact']}) — {violation['help']} — {targets}")
+    return found
+
+
+def test_every_built_page_has_no_serious_violation(page: Page, site_dir: Path):
+    pages = built_pages(site_dir)
+    assert len(pages) >= 4, f"the site has only {pages}"
+    found: list[str] = []
+    for rel in pages:
+        page.goto(rel)
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(150)  # widgets mount after the page's scripts run
+        found += serious_violations(page, rel)
+    assert not found, "axe found serious/critical violations:\n  " + "\n  ".join(found)
+
+
+@pytest.mark.parametrize("url", ["kiosk/index.html", "en/kiosk/index.html"])
+def test_every_kiosk_screen_has_no_serious_violation(page: Page, url: str):
+    page.goto(url)
+    page.wait_for_function("window.changpaiKiosk && window.changpaiKiosk.state.screen === 'welcome'")
+    found: list[str] = []
+    for screen in KIOSK_SCREENS:
+        page.evaluate("(s) => window.changpaiKiosk.show(s)", screen)
+        page.wait_for_timeout(400)  # the deal viewer and the engine status mount asynchronously
+        found += serious_violations(page, f"{url} [{screen}]")
+    # The countdown dialog too.
+    page.evaluate("() => { window.changpaiKiosk.show('menu'); window.changpaiKiosk.state.lastActivity -= 80000; }")
+    page.wait_for_selector(".kiosk-countdown:not([hidden])")
+    found += serious_violations(page, f"{url} [countdown]")
+    assert not found, "axe found serious/critical violations:\n  " + "\n  ".join(found)
