@@ -1,0 +1,151 @@
+/* Shared plumbing for the interactive widgets: mounting, the page's language, bilingual text,
+ * the in-page engine and error messages. Each widget registers itself with cp.widget(name, mount);
+ * mounting runs on every page load, including mkdocs-material's instant navigation (document$). */
+(function () {
+  "use strict";
+
+  const registry = new Map();
+
+  function lang() {
+    const l = (document.documentElement.lang || "zh").toLowerCase();
+    return l.startsWith("en") ? "en" : "zh";
+  }
+
+  /** Pick one language out of {zh, en} (or return plain strings unchanged). */
+  function text(value, language) {
+    if (value == null) return "";
+    if (typeof value === "string") return value;
+    const l = language || lang();
+    return value[l] != null ? value[l] : value.zh != null ? value.zh : value.en || "";
+  }
+
+  /** Create an element: h("button", {class: "x", onclick: f}, child, "text", …). */
+  function h(tag, attrs, ...children) {
+    const el = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value == null || value === false) continue;
+      if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+      else if (key === "class") el.className = value;
+      else if (key === "text") el.textContent = value;
+      else if (key === "dataset") Object.assign(el.dataset, value);
+      else el.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children.flat()) {
+      if (child == null || child === false) continue;
+      el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return el;
+  }
+
+  /** A message box shown inside a widget; never leaves the widget blank. */
+  function errorBox(error, language) {
+    const l = language || lang();
+    const box = h("div", { class: "cp-error", role: "alert" });
+    const head = l === "en" ? "Something went wrong" : "出错了";
+    let body;
+    let where = null;
+    if (error && typeof error === "object" && (error.zh || error.en)) {
+      body = text(error, l);
+      where = error.where || null;
+    } else {
+      body = String((error && error.message) || error);
+    }
+    box.append(h("strong", {}, head + (l === "en" ? ": " : "：")), h("span", { class: "cp-error__text" }, body));
+    if (where && body.indexOf(where) === -1) {
+      box.append(h("span", { class: "cp-error__where" }, (l === "en" ? " (at " : "（位置：") + where + (l === "en" ? ")" : "）")));
+    }
+    if (error && error.code) box.dataset.code = error.code;
+    return box;
+  }
+
+  /** The engine (Pyodide in a Web Worker), or null when the page has none. */
+  function engine() {
+    const e = window.changpaiEngine;
+    return e && typeof e.call === "function" ? e : null;
+  }
+
+  /** Call the engine; resolves to the response, or to {error: {...}} for any failure (never rejects). */
+  async function call(request) {
+    const e = engine();
+    if (!e) {
+      return { error: { code: "no-engine", where: null, zh: "本页没有载入规则引擎", en: "the rules engine is not loaded on this page" } };
+    }
+    try {
+      await e.ready;
+      const response = await e.call(request);
+      if (response == null || typeof response !== "object") {
+        return { error: { code: "bad-response", where: request.command, zh: "引擎没有给出结果", en: "the engine returned no result" } };
+      }
+      return response;
+    } catch (err) {
+      if (err && err.zh && err.en) return { error: { code: err.code || "engine-failed", where: request.command, zh: err.zh, en: err.en } };
+      const message = String((err && err.message) || err);
+      return {
+        error: { code: "engine-failed", where: request.command, zh: "规则引擎出错：" + message, en: "the rules engine failed: " + message },
+      };
+    }
+  }
+
+  /** The engine's loading indicator (progress while Pyodide loads, a clear message if it fails). */
+  function engineStatus() {
+    const el = h("p", { class: "cp-engine-status", hidden: true });
+    const e = engine();
+    if (e && typeof e.status === "function") e.status(el);
+    return el;
+  }
+
+  /** Reading the engine's "score" and "waits" answers (changpai.api). */
+  const result = {
+    points(r) {
+      for (const key of ["points", "total", "hu", "hu_points"]) if (r && typeof r[key] === "number") return r[key];
+      return null;
+    },
+    isWin(r) {
+      for (const key of ["win", "is_win", "complete"]) if (r && typeof r[key] === "boolean") return r[key];
+      return null;
+    },
+    split(r) {
+      return (r && (r.split || r.sets || r.melds || (r.best && (r.best.sets || r.best.split)))) || [];
+    },
+    lines(r) {
+      if (!r) return [];
+      if (r.reasons && r.reasons.length) return r.reasons;
+      return r.reason ? [r.reason] : r.lines || [];
+    },
+    waits(r) {
+      return ((r && r.waits) || []).map((w) => (typeof w === "string" ? w : w.card));
+    },
+  };
+
+  function reducedMotion() {
+    return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  }
+
+  function widget(name, mount) {
+    registry.set(name, mount);
+    mountAll();
+  }
+
+  function mountAll() {
+    for (const [name, mount] of registry) {
+      for (const el of document.querySelectorAll('[data-cp-widget="' + name + '"]')) {
+        if (el.dataset.cpMounted) continue;
+        el.dataset.cpMounted = "1";
+        try {
+          mount(el, lang());
+        } catch (err) {
+          console.warn("changpai widget", name, err);
+          el.append(errorBox(err));
+        }
+      }
+    }
+  }
+
+  window.cp = Object.assign(window.cp || {}, { lang, text, h, errorBox, engine, call, engineStatus, result, reducedMotion, widget, mountAll });
+
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(() => mountAll());
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", mountAll);
+  }
+})();

@@ -1,0 +1,498 @@
+/* Deal viewer: steps through an annotated deal whose frames were computed at build time
+ * (changpai.record.frames, embedded by sitebuild/ext_tutorials.py). The frames hold a full snapshot
+ * per step, so the controller keeps only the step index and view flags, and rendering is a pure
+ * function of them. When the in-page engine is ready, question steps gain its analysis. */
+(function () {
+  "use strict";
+  const { h, text } = window.cp;
+  const C = window.cpCards;
+
+  const UI = {
+    zh: {
+      first: "回到开头", prev: "上一步", next: "下一步", last: "跳到结尾", play: "自动播放", pause: "暂停",
+      speed: "速度", view: "视角", allHands: "所有人的牌", seatView: (n) => n + " 的视角",
+      step: (i, n) => "第 " + i + " / " + n + " 步", start: "开局", steps: "全部步骤",
+      hand: "手牌", melds: "桌上的牌组", discards: "打出的牌", stock: (n) => "底牌剩 " + n + " 张",
+      faceUp: "翻开的牌", toAct: "该出手", hidden: (n) => n + " 张（不公开）", none: "无",
+      note: "讲解", events: "规则事件", question: "想一想", check: "答对了！", wrong: "不对。", answer: "正确答案：",
+      settlement: "结算", winner: "胡牌：", noWinner: "无人胡牌", points: "胡数", payments: "输赢",
+      analysis: "引擎分析", legal: "此时可以做的：", waits: "叫牌（等的牌）：", analysing: "引擎正在分析……",
+      keys: "键盘：← → 走一步，Home/End 到头/到尾，空格 播放/暂停",
+      roles: { dealer: "庄家", player: "闲家", sitter: "坐底", xiaojia: "小家" }, pts: (p) => p + " 胡",
+      copyLink: "本步链接", noFrames: "这局牌没有可显示的步骤",
+    },
+    en: {
+      first: "Go to start", prev: "Previous step", next: "Next step", last: "Go to end", play: "Autoplay", pause: "Pause",
+      speed: "Speed", view: "View", allHands: "All hands", seatView: (n) => n + "’s view",
+      step: (i, n) => "Step " + i + " of " + n, start: "Start", steps: "All steps",
+      hand: "Hand", melds: "Sets on the table", discards: "Discards", stock: (n) => n + " cards left in the stock",
+      faceUp: "Turned-up card", toAct: "to act", hidden: (n) => n + " cards (hidden)", none: "none",
+      note: "Commentary", events: "Rule events", question: "Your turn to think", check: "Right!", wrong: "Not quite.",
+      answer: "The answer: ", settlement: "Settlement", winner: "Winner: ", noWinner: "Nobody won", points: "Points",
+      payments: "Payments", analysis: "Engine analysis", legal: "Possible actions now: ", waits: "Ready, waiting for: ",
+      analysing: "The engine is analysing…", keys: "Keys: ← → one step, Home/End start/end, space play/pause",
+      roles: { dealer: "dealer", player: "player", sitter: "sits out", xiaojia: "xiaojia (4th)" }, pts: (p) => p + " pts",
+      copyLink: "Link to this step", noFrames: "This deal has no steps to show",
+    },
+  };
+  // Inline icons: no icon font to load, and they read the same in every face.
+  const svg = (d) => '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false"><path fill="currentColor" d="' + d + '"/></svg>';
+  const ICONS = {
+    first: svg("M6 5h2v14H6zM20 5v14L9 12z"),
+    prev: svg("M17 5v14L6 12z"),
+    play: svg("M7 5v14l12-7z"),
+    pause: svg("M6 5h4v14H6zM14 5h4v14h-4z"),
+    next: svg("M7 5v14l11-7z"),
+    last: svg("M16 5h2v14h-2zM4 5v14l11-7z"),
+  };
+  const SPEEDS = [0.5, 1, 2, 4];
+  const BASE_DELAY = 1800; // ms per step at 1×
+
+  function readFrames(el) {
+    const script = el.querySelector('script[type="application/json"]');
+    if (!script) throw new Error("no frames for this deal (data-deal=" + el.dataset.deal + ")");
+    return JSON.parse(script.textContent);
+  }
+
+  function mount(el, lang) {
+    const L = UI[lang];
+    const id = el.dataset.deal || "deal";
+    const staticView = el.querySelector(".cp-deal-static");
+    let frames;
+    try {
+      frames = readFrames(el);
+      if (!frames.steps || !frames.steps.length) throw new Error(L.noFrames);
+    } catch (err) {
+      el.append(window.cp.errorBox(err, lang));
+      return;
+    }
+    const steps = frames.steps;
+    const scheme = C.schemeFor(frames.rules);
+    const seatName = (i) => (frames.seats[i] ? text(frames.seats[i].name, lang) : "#" + (i + 1));
+    const state = { index: 0, view: "all", playing: false, speed: 1, timer: null, answered: new Map() };
+
+    // ---- static skeleton -------------------------------------------------------------------------------------
+    const btn = (label, icon, cls) => {
+      const b = h("button", { type: "button", class: "cp-btn cp-btn--icon " + cls, "aria-label": label, title: label });
+      b.innerHTML = ICONS[icon];
+      return b;
+    };
+    const firstBtn = btn(L.first, "first", "cp-deal__first");
+    const prevBtn = btn(L.prev, "prev", "cp-deal__prev");
+    const playBtn = btn(L.play, "play", "cp-deal__play");
+    const nextBtn = btn(L.next, "next", "cp-deal__next");
+    const lastBtn = btn(L.last, "last", "cp-deal__last");
+    const counter = h("span", { class: "cp-deal__counter" });
+    const speedSelect = h(
+      "select",
+      { class: "cp-select cp-deal__speed", "aria-label": L.speed },
+      SPEEDS.map((s) => h("option", { value: String(s), selected: s === 1 }, s + "×")),
+    );
+    const viewSelect = h(
+      "select",
+      { class: "cp-select cp-deal__view", "aria-label": L.view },
+      h("option", { value: "all" }, L.allHands),
+      frames.seats.map((s) => h("option", { value: String(s.seat) }, L.seatView(text(s.name, lang)))),
+    );
+    const toolbar = h(
+      "div",
+      { class: "cp-deal__toolbar", role: "toolbar", "aria-label": text(frames.title, lang) },
+      h("span", { class: "cp-deal__buttons" }, firstBtn, prevBtn, playBtn, nextBtn, lastBtn),
+      counter,
+      h("label", { class: "cp-deal__field" }, h("span", {}, L.speed), speedSelect),
+      h("label", { class: "cp-deal__field" }, h("span", {}, L.view), viewSelect),
+    );
+    const table = h("div", { class: "cp-deal__table" });
+    const side = h("div", { class: "cp-deal__side" });
+    const live = h("p", { class: "cp-visually-hidden cp-deal__live", "aria-live": "polite", "aria-atomic": "true" });
+    const list = h("ol", { class: "cp-deal__list", start: "0" });
+    const listItems = steps.map((step, i) => {
+      const b = h("button", { type: "button", class: "cp-deal__jump", dataset: { step: String(i) } }, stepTitle(step, i));
+      b.addEventListener("click", () => go(i, true));
+      const li = h("li", {}, b);
+      list.append(li);
+      return b;
+    });
+    const details = h("details", { class: "cp-deal__steps" }, h("summary", {}, L.steps + " (" + steps.length + ")"), list);
+    const status = window.cp.engineStatus(lang);
+    const root = h(
+      "div",
+      { class: "cp-deal__live-view", tabindex: "0", "aria-roledescription": lang === "en" ? "deal viewer" : "牌局回放" },
+      h("h3", { class: "cp-deal__title" }, text(frames.title, lang)),
+      toolbar,
+      h("div", { class: "cp-deal__body" }, table, side),
+      details,
+      h("p", { class: "cp-deal__keys" }, L.keys),
+      status,
+      live,
+    );
+    if (staticView) staticView.hidden = true;
+    el.append(root);
+    el.classList.add("cp-deal--live");
+
+    function stepTitle(step, i) {
+      if (step.action && step.action.label) return text(step.action.label, lang);
+      return i === 0 ? L.start : L.step(i, steps.length - 1);
+    }
+
+    // ---- rendering (pure functions of state.index / state.view) ----------------------------------------------
+    function renderSeat(step, seat) {
+      const st = step.state;
+      const seatInfo = frames.seats[seat] || { seat, role: "player" };
+      const visible = state.view === "all" || Number(state.view) === seat;
+      const handText = (st.hands && st.hands[seat]) || "";
+      const handCards = C.parse(handText);
+      const acting = st.to_act === seat;
+      const actor = step.action && step.action.seat === seat;
+      const head = h(
+        "div",
+        { class: "cp-seat__head" },
+        h("strong", { class: "cp-seat__name" }, seatName(seat)),
+        h("span", { class: "cp-badge cp-badge--" + seatInfo.role }, L.roles[seatInfo.role] || seatInfo.role),
+        acting ? h("span", { class: "cp-badge cp-badge--act" }, L.toAct) : null,
+      );
+      let hand;
+      if (visible) {
+        hand = C.row(handCards, { scheme, lang, size: "m", className: "cp-seat__hand", empty: L.none });
+      } else {
+        hand = h("span", { class: "cp-cards cp-seat__hand cp-seat__hand--hidden", "aria-label": L.hidden(handCards.length) });
+        for (let i = 0; i < handCards.length; i++) hand.append(C.back("m"));
+        hand.append(h("span", { class: "cp-seat__count" }, L.hidden(handCards.length)));
+      }
+      const melds = h("div", { class: "cp-seat__melds" });
+      for (const meld of (st.melds && st.melds[seat]) || []) {
+        melds.append(
+          h(
+            "span",
+            { class: "cp-meld cp-meld--" + meld.kind },
+            C.row(meld.cards, { scheme, lang, size: "s" }),
+            h("span", { class: "cp-meld__label" }, text(meld.name, lang) + (meld.points ? " · " + L.pts(meld.points) : "")),
+          ),
+        );
+      }
+      const discards = (st.discards && st.discards[seat]) || "";
+      return h(
+        "section",
+        {
+          class: "cp-seat" + (acting ? " cp-seat--to-act" : "") + (actor ? " cp-seat--actor" : ""),
+          "aria-label": seatName(seat),
+        },
+        head,
+        h("div", { class: "cp-seat__row" }, h("span", { class: "cp-seat__label" }, L.hand), hand),
+        melds.childNodes.length ? h("div", { class: "cp-seat__row" }, h("span", { class: "cp-seat__label" }, L.melds), melds) : null,
+        discards
+          ? h("div", { class: "cp-seat__row" }, h("span", { class: "cp-seat__label" }, L.discards), C.row(discards, { scheme, lang, size: "s" }))
+          : null,
+      );
+    }
+
+    function renderTable(step) {
+      const st = step.state || {};
+      const center = h(
+        "div",
+        { class: "cp-deal__center" },
+        typeof st.stock_left === "number" ? h("span", { class: "cp-deal__stock" }, L.stock(st.stock_left)) : null,
+        st.face_up
+          ? h("span", { class: "cp-deal__faceup" }, h("span", {}, L.faceUp + " "), C.row(st.face_up, { scheme, lang, size: "m" }))
+          : null,
+      );
+      table.replaceChildren(center, ...frames.seats.map((s) => renderSeat(step, s.seat)));
+    }
+
+    function renderQuestion(step, i) {
+      const q = step.question;
+      const box = h(
+        "div",
+        { class: "cp-question" },
+        h("h4", {}, L.question),
+        h("p", { class: "cp-question__prompt" }, text(q.prompt, lang)),
+      );
+      const feedback = h("div", { class: "cp-question__feedback", "aria-live": "polite" });
+      const choices = h("div", { class: "cp-question__choices" });
+      const answer = new Set(q.answer || []);
+      const show = (chosen) => {
+        const right = answer.has(chosen);
+        const answerText = (q.choices || []).filter((c) => answer.has(c.id)).map((c) => text(c.label, lang)).join(lang === "en" ? ", " : "、");
+        feedback.replaceChildren(
+          h("p", { class: right ? "cp-ok" : "cp-bad" }, right ? L.check : L.wrong + " " + L.answer + answerText),
+          q.explain ? h("p", {}, text(q.explain, lang)) : null,
+        );
+        for (const b of choices.children) {
+          b.setAttribute("aria-pressed", String(b.dataset.choice === chosen));
+          b.classList.toggle("cp-choice--right", answer.has(b.dataset.choice));
+        }
+      };
+      for (const c of q.choices || []) {
+        choices.append(
+          h(
+            "button",
+            {
+              type: "button",
+              class: "cp-btn cp-choice",
+              "aria-pressed": "false",
+              dataset: { choice: c.id },
+              onclick: () => {
+                state.answered.set(i, c.id);
+                show(c.id);
+              },
+            },
+            text(c.label, lang),
+          ),
+        );
+      }
+      box.append(choices, feedback);
+      if (state.answered.has(i)) show(state.answered.get(i));
+      return box;
+    }
+
+    function renderSettlement(s) {
+      const rows = frames.seats.map((seat) => {
+        const pay = s.payments ? s.payments[seat.seat] : null;
+        return h(
+          "tr",
+          {},
+          h("th", { scope: "row" }, seatName(seat.seat)),
+          h("td", { class: pay > 0 ? "cp-ok" : pay < 0 ? "cp-bad" : "" }, pay == null ? "" : (pay > 0 ? "+" : "") + pay),
+        );
+      });
+      return h(
+        "div",
+        { class: "cp-settlement" },
+        h("h4", {}, L.settlement),
+        h(
+          "p",
+          { class: "cp-settlement__winner" },
+          s.winner == null ? L.noWinner : L.winner + seatName(s.winner) + (s.points != null ? " · " + L.points + " " + s.points : ""),
+        ),
+        (s.lines || []).length ? h("ul", {}, s.lines.map((line) => h("li", {}, text(line, lang)))) : null,
+        s.payments ? h("table", { class: "cp-settlement__table" }, h("caption", {}, L.payments), h("tbody", {}, rows)) : null,
+      );
+    }
+
+    function renderSide(step, i) {
+      const parts = [];
+      if (step.action) {
+        parts.push(
+          h(
+            "p",
+            { class: "cp-deal__action" },
+            h("strong", {}, text(step.action.label, lang)),
+            step.action.cards ? C.row(step.action.cards, { scheme, lang, size: "s" }) : null,
+          ),
+        );
+      }
+      if (step.note) parts.push(h("div", { class: "cp-deal__note" }, h("h4", {}, L.note), h("p", {}, text(step.note, lang))));
+      if (step.events && step.events.length) {
+        parts.push(
+          h(
+            "div",
+            { class: "cp-deal__events" },
+            h("h4", {}, L.events),
+            h("ul", {}, step.events.map((e) => h("li", { dataset: { code: e.code || "" } }, text(e, lang)))),
+          ),
+        );
+      }
+      if (step.question) parts.push(renderQuestion(step, i));
+      if (step.settlement) parts.push(renderSettlement(step.settlement));
+      const analysis = h("div", { class: "cp-deal__analysis", hidden: true });
+      parts.push(analysis);
+      side.replaceChildren(...parts);
+      if (step.question) analyse(step, i, analysis);
+    }
+
+    function liveText(step, i) {
+      const bits = [L.step(i, steps.length - 1) + "."];
+      if (step.action) bits.push(text(step.action.label, lang) + ".");
+      if (step.note) bits.push(text(step.note, lang));
+      for (const e of step.events || []) bits.push(text(e, lang));
+      if (step.question) bits.push(L.question + ": " + text(step.question.prompt, lang));
+      if (step.settlement) {
+        const s = step.settlement;
+        bits.push(L.settlement + ": " + (s.winner == null ? L.noWinner : L.winner + seatName(s.winner)));
+        for (const line of s.lines || []) bits.push(text(line, lang));
+      }
+      return bits.join(" ");
+    }
+
+    function render() {
+      const i = state.index;
+      const step = steps[i];
+      counter.textContent = L.step(i, steps.length - 1);
+      renderTable(step);
+      renderSide(step, i);
+      live.textContent = liveText(step, i);
+      listItems.forEach((b, k) => {
+        if (k === i) b.setAttribute("aria-current", "step");
+        else b.removeAttribute("aria-current");
+      });
+      firstBtn.disabled = prevBtn.disabled = i === 0;
+      lastBtn.disabled = nextBtn.disabled = i === steps.length - 1;
+      playBtn.setAttribute("aria-label", state.playing ? L.pause : L.play);
+      playBtn.title = state.playing ? L.pause : L.play;
+      playBtn.setAttribute("aria-pressed", String(state.playing));
+      playBtn.innerHTML = ICONS[state.playing ? "pause" : "play"];
+      root.dataset.step = String(i);
+    }
+
+    // ---- engine analysis at question steps --------------------------------------------------------------------
+    async function analyse(step, i, box) {
+      if (!window.cp.engine()) return;
+      const q = step.question;
+      const seat = q && typeof q.seat === "number" ? q.seat : step.state.to_act;
+      const request = { command: "legal_actions", rules: frames.rules, state: step.state, seat, deal: id, step: i };
+      box.hidden = false;
+      box.replaceChildren(h("h4", {}, L.analysis), h("p", { class: "cp-muted" }, L.analysing));
+      const held = tableOf(step.state, seat);
+      const [legal, waits] = await Promise.all([
+        window.cp.call(request),
+        window.cp.call({ command: "waits", rules: frames.rules, hand: step.state.hands[seat] + held.hand, table: held.table }),
+      ]);
+      if (state.index !== i) return; // the reader has moved on
+      const out = [h("h4", {}, L.analysis)];
+      if (legal.error) out.push(window.cp.errorBox(legal.error, lang));
+      else out.push(h("p", { class: "cp-deal__legal" }, L.legal, describeActions(legal)));
+      // Waits only make sense between turns (20 cards); at other moments the engine says so, and we stay quiet.
+      if (!waits.error) {
+        const list = (waits.waits || []).map((w) => w.card || w);
+        out.push(h("p", { class: "cp-deal__waits" }, L.waits, list.length ? C.row(list.join(""), { scheme, lang, size: "s" }) : L.none));
+      }
+      box.replaceChildren(...out);
+    }
+
+    // Frames name a set's kind; the engine's table takes how it was made (pong, kong, four, eat).
+    const TABLE_WORD = { pong: "pong", kong: "kong", four: "four", run: "eat", "two-seven-ten": "eat", mixed: "eat" };
+    function tableOf(st, seat) {
+      const out = { hand: "", table: [] };
+      for (const m of (st.melds && st.melds[seat]) || []) {
+        if (TABLE_WORD[m.kind]) out.table.push({ set: TABLE_WORD[m.kind], cards: m.cards });
+        else out.hand += m.cards; // held sets (坎, pair) belong to the hand
+      }
+      return out;
+    }
+
+    function describeActions(response) {
+      const actions = response.actions || response.legal || [];
+      if (!actions.length) return L.none;
+      return actions.map((a) => (a.label ? text(a.label, lang) : a.type + (a.cards ? " " + a.cards : ""))).join(lang === "en" ? "; " : "；");
+    }
+
+    // ---- controller -------------------------------------------------------------------------------------------
+    function go(i, fromUser) {
+      const next = Math.max(0, Math.min(steps.length - 1, i));
+      if (next === state.index && root.dataset.step != null) return;
+      state.index = next;
+      render();
+      if (fromUser) history.replaceState(history.state, "", "#deal-" + id + "-" + next);
+    }
+
+    function setPlaying(on) {
+      state.playing = on && state.index < steps.length - 1;
+      clearTimeout(state.timer);
+      if (state.playing) schedule();
+      render();
+    }
+
+    function schedule() {
+      state.timer = setTimeout(() => {
+        if (!state.playing) return;
+        go(state.index + 1, true);
+        if (state.index >= steps.length - 1) setPlaying(false);
+        else schedule();
+      }, BASE_DELAY / state.speed);
+    }
+
+    // Hold-to-repeat on prev/next: one step at once, then repeat while held (pointer events cover touch and mouse).
+    function holdable(button, delta) {
+      let timer = null;
+      let fromPointer = false;
+      const stop = () => {
+        clearTimeout(timer);
+        timer = null;
+      };
+      button.addEventListener("pointerdown", (event) => {
+        if (event.button !== 0) return;
+        fromPointer = true;
+        setPlaying(false);
+        go(state.index + delta, true);
+        const repeat = (delay) => {
+          timer = setTimeout(() => {
+            go(state.index + delta, true);
+            repeat(120);
+          }, delay);
+        };
+        repeat(450);
+      });
+      for (const type of ["pointerup", "pointerleave", "pointercancel", "blur"]) button.addEventListener(type, stop);
+      button.addEventListener("click", (event) => {
+        // A pointer press already stepped; a click from the keyboard (Enter/Space) steps here.
+        if (fromPointer) {
+          fromPointer = false;
+          return;
+        }
+        setPlaying(false);
+        go(state.index + delta, true);
+        event.preventDefault();
+      });
+      button.addEventListener("contextmenu", (event) => event.preventDefault());
+    }
+    holdable(prevBtn, -1);
+    holdable(nextBtn, +1);
+    firstBtn.addEventListener("click", () => {
+      setPlaying(false);
+      go(0, true);
+    });
+    lastBtn.addEventListener("click", () => {
+      setPlaying(false);
+      go(steps.length - 1, true);
+    });
+    playBtn.addEventListener("click", () => setPlaying(!state.playing));
+    speedSelect.addEventListener("change", () => {
+      state.speed = Number(speedSelect.value) || 1;
+      if (state.playing) setPlaying(true);
+    });
+    viewSelect.addEventListener("change", () => {
+      state.view = viewSelect.value;
+      render();
+    });
+    root.addEventListener("keydown", (event) => {
+      const tag = event.target.tagName;
+      if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
+      const isButton = tag === "BUTTON" || tag === "SUMMARY";
+      let handled = true;
+      if (event.key === "ArrowRight") go(state.index + 1, true);
+      else if (event.key === "ArrowLeft") go(state.index - 1, true);
+      else if (event.key === "Home") go(0, true);
+      else if (event.key === "End") go(steps.length - 1, true);
+      else if ((event.key === " " || event.key === "Spacebar") && !isButton) setPlaying(!state.playing);
+      else handled = false;
+      if (handled) {
+        if (event.key !== " ") setPlaying(false);
+        event.preventDefault();
+      }
+    });
+
+    function fromHash() {
+      const m = new RegExp("^#deal-" + id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "-(\\d+)$").exec(location.hash);
+      if (!m) return false;
+      go(Number(m[1]), false);
+      root.scrollIntoView({ block: "start", behavior: window.cp.reducedMotion() ? "auto" : "smooth" });
+      return true;
+    }
+    const onHash = () => fromHash();
+    window.addEventListener("hashchange", onHash);
+    // Stop timers and listeners when instant navigation replaces the page.
+    const observer = new MutationObserver(() => {
+      if (!document.contains(el)) {
+        clearTimeout(state.timer);
+        window.removeEventListener("hashchange", onHash);
+        observer.disconnect();
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+
+    render();
+    fromHash();
+  }
+
+  window.cp.widget("deal", mount);
+})();

@@ -1,0 +1,384 @@
+/* Hand calculator: tap cards to build a hand and the sets laid on the table, choose the tradition,
+ * and the in-page engine ("score" and "waits", changpai.api) shows the best split, the points with
+ * their reasons, the patterns and the waits — and the same hand under every other tradition. */
+(function () {
+  "use strict";
+  const { h, text } = window.cp;
+  const C = window.cpCards;
+
+  const TRADITIONS = [
+    { id: "luzhou-a", zh: "泸州大贰（规则甲 [001]）", en: "Luzhou Da Er (rule set A [001])" },
+    { id: "luzhou-b", zh: "泸州大贰（规则乙 [004]）", en: "Luzhou Da Er (rule set B [004])" },
+    { id: "leshan", zh: "乐山贰柒拾 [003]", en: "Leshan Er Qi Shi [003]" },
+    { id: "wuchuan", zh: "务川大贰·字牌 [000]", en: "Wuchuan Da Er, 字牌 [000]" },
+  ];
+  const SET_WORDS = [
+    { id: "pong", zh: "碰（对、兑）", en: "pong (碰)" },
+    { id: "kong", zh: "招（开）", en: "kong (招)" },
+    { id: "four", zh: "龙（滚、活龙）", en: "four held (龙)" },
+    { id: "eat", zh: "吃（顺、二七十、大小混）", en: "eat (run, 2-7-10, mixed)" },
+  ];
+  const UI = {
+    zh: {
+      title: "手牌计算器", tradition: "规则", hand: "手牌", table: "桌上的牌组", win: "胡的那张牌（可不填）",
+      source: "这张牌来自", discard: "别人打出", turned: "自己翻出", otherTurned: "别人翻出", palette: "点一张牌，加到所选的位置",
+      addTo: "加到这里", addSet: "添一组桌上的牌", removeSet: "删去这一组", setKind: "牌组类型",
+      clear: "全部清空", typed: "或直接输入（如 123s 27tb）", apply: "读入", remove: (n) => "移去 " + n,
+      count: (n, total) => n + " 张（加桌上 " + total + " 张）", left: (n) => "还剩 " + n + " 张",
+      result: "计算结果", best: "最好的组法", points: "胡数", patterns: "名堂", waits: "叫牌（等这些牌）",
+      noWaits: "不叫牌（没有一张牌能让它胡）", complete: "已经成牌", notWin: "还没成胡", win: "胡了",
+      compare: "在其他规则下", rules: "规则", verdict: "结果", empty: "先点选一些牌。",
+      thinking: "引擎正在计算……", why: "说明", split: "组法", noEngine: "计算需要页面内的规则引擎。",
+    },
+    en: {
+      title: "Hand calculator", tradition: "Rules", hand: "Hand", table: "Sets on the table",
+      win: "Winning card (optional)", source: "The card came from", discard: "another's discard",
+      turned: "own turned card", otherTurned: "turned by another player", palette: "Tap a card to add it where the frame is", addTo: "Add here",
+      addSet: "Add a table set", removeSet: "Remove this set", setKind: "Set type", clear: "Clear all",
+      typed: "or type it (e.g. 123s 27tb)", apply: "Read", remove: (n) => "Remove " + n,
+      count: (n, total) => n + " cards (" + total + " with the table)", left: (n) => n + " left",
+      result: "Result", best: "Best split", points: "Points", patterns: "Patterns", waits: "Ready, waiting for",
+      noWaits: "Not ready: no card completes it", complete: "Already complete", notWin: "Not a win", win: "A win",
+      compare: "Under the other rules", rules: "Rules", verdict: "Result", empty: "Tap some cards first.",
+      thinking: "The engine is working…", why: "Why", split: "Split", noEngine: "The calculator needs the in-page rules engine.",
+    },
+  };
+
+  function mount(el, lang) {
+    const L = UI[lang];
+    const state = {
+      rules: TRADITIONS.some((t) => t.id === el.dataset.rules) ? el.dataset.rules : "luzhou-a",
+      hand: [],
+      table: [], // [{set, cards: [card…]}]
+      win: [],
+      source: "discard",
+      zone: "hand", // "hand" | "win" | table index
+      seq: 0,
+    };
+    try {
+      state.hand = C.parse(el.dataset.hand || "");
+    } catch (err) {
+      state.hand = [];
+    }
+
+    const label = (t) => t[lang];
+    const rulesSelect = h(
+      "select",
+      { class: "cp-select cp-calc__rules", "aria-label": L.tradition },
+      TRADITIONS.map((t) => h("option", { value: t.id, selected: t.id === state.rules }, label(t))),
+    );
+    const sourceSelect = h(
+      "select",
+      { class: "cp-select cp-calc__source", "aria-label": L.source },
+      h("option", { value: "discard" }, L.discard),
+      h("option", { value: "own_turn" }, L.turned),
+      h("option", { value: "other_turn" }, L.otherTurned),
+    );
+    const typed = h("input", { class: "cp-calc__input", type: "text", "aria-label": L.typed, placeholder: L.typed, spellcheck: "false", autocomplete: "off" });
+    const typedError = h("span", { class: "cp-calc__typed-error", role: "alert" });
+    const applyTyped = h("button", { type: "button", class: "cp-btn" }, L.apply);
+    const palette = h("div", { class: "cp-calc__palette", role: "group", "aria-label": L.palette });
+    const paletteButtons = C.ALL_KINDS.map((c) => {
+      const count = h("span", { class: "cp-calc__kind-count" });
+      const b = h("button", { type: "button", class: "cp-calc__kind", dataset: { card: c.ascii } }, C.element(c, { scheme: C.schemeFor(state.rules), lang, size: "s" }), count);
+      b.addEventListener("click", () => add(c));
+      palette.append(b);
+      return { card: c, button: b, count };
+    });
+    const zones = h("div", { class: "cp-calc__zones" });
+    const result = h("div", { class: "cp-calc__result", "aria-live": "polite" });
+    const status = window.cp.engineStatus(lang);
+    const clearBtn = h("button", { type: "button", class: "cp-btn cp-calc__clear" }, L.clear);
+    const addSetBtn = h("button", { type: "button", class: "cp-btn cp-calc__add-set" }, "+ " + L.addSet);
+
+    el.replaceChildren(
+      h(
+        "div",
+        { class: "cp-calc" },
+        h("div", { class: "cp-calc__controls" }, h("label", { class: "cp-deal__field" }, h("span", {}, L.tradition), rulesSelect), clearBtn),
+        h("p", { class: "cp-muted" }, L.palette),
+        palette,
+        h("div", { class: "cp-calc__controls" }, typed, applyTyped, typedError),
+        zones,
+        h("div", { class: "cp-calc__controls" }, addSetBtn),
+        status,
+        result,
+      ),
+    );
+
+    // ---- editing -------------------------------------------------------------------------------------------------
+    function used(c) {
+      const all = [...state.hand, ...state.win, ...state.table.flatMap((s) => s.cards)];
+      return all.filter((x) => x.ascii === c.ascii).length;
+    }
+    function zoneCards(zone) {
+      if (zone === "hand") return state.hand;
+      if (zone === "win") return state.win;
+      return state.table[zone] ? state.table[zone].cards : state.hand;
+    }
+    function add(c) {
+      if (used(c) >= 4) return;
+      const cards = zoneCards(state.zone);
+      if (state.zone === "win" && cards.length >= 1) cards.length = 0; // one winning card
+      if (typeof state.zone === "number" && cards.length >= 4) return;
+      cards.push(c);
+      changed();
+    }
+    function removeAt(zone, i) {
+      zoneCards(zone).splice(i, 1);
+      changed();
+    }
+    function sortCards(cards) {
+      return cards.slice().sort((a, b) => a.big - b.big || a.number - b.number);
+    }
+
+    rulesSelect.addEventListener("change", () => {
+      state.rules = rulesSelect.value;
+      for (const p of paletteButtons) p.button.replaceChild(C.element(p.card, { scheme: C.schemeFor(state.rules), lang, size: "s" }), p.button.firstChild);
+      changed();
+    });
+    sourceSelect.addEventListener("change", () => {
+      state.source = sourceSelect.value;
+      changed();
+    });
+    clearBtn.addEventListener("click", () => {
+      state.hand = [];
+      state.table = [];
+      state.win = [];
+      state.zone = "hand";
+      changed();
+    });
+    addSetBtn.addEventListener("click", () => {
+      state.table.push({ set: "pong", cards: [] });
+      state.zone = state.table.length - 1;
+      changed();
+    });
+    const readTyped = () => {
+      typedError.textContent = "";
+      try {
+        const cards = C.parse(typed.value);
+        const zone = zoneCards(state.zone);
+        const counts = {};
+        for (const c of [...state.hand, ...state.win, ...state.table.flatMap((s) => s.cards), ...cards]) counts[c.ascii] = (counts[c.ascii] || 0) + 1;
+        const over = Object.keys(counts).find((k) => counts[k] > 4);
+        if (over) {
+          const c = C.parse(over)[0];
+          typedError.textContent = lang === "en" ? "“" + c.zh + "”: the deck has only 4 of each card" : "“" + c.zh + "”超过 4 张：每种牌只有 4 张";
+          return;
+        }
+        zone.push(...cards);
+        typed.value = "";
+        changed();
+      } catch (err) {
+        typedError.textContent = (lang === "en" ? "Cannot read: " : "读不懂：") + err.message.replace("not a card", lang === "en" ? "not a card" : "不是牌");
+      }
+    };
+    applyTyped.addEventListener("click", readTyped);
+    typed.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        readTyped();
+      }
+    });
+
+    function zoneBox(zone, title, extra) {
+      const cards = zoneCards(zone);
+      const current = state.zone === zone;
+      const row = h("span", { class: "cp-cards" });
+      cards.forEach((c, i) => {
+        row.append(
+          h(
+            "button",
+            { type: "button", "aria-label": L.remove(C.name(c, C.schemeFor(state.rules), lang)), title: L.remove(c.zh), onclick: () => removeAt(zone, i) },
+            C.element(c, { scheme: C.schemeFor(state.rules), lang, size: "s" }),
+          ),
+        );
+      });
+      const pick = h(
+        "button",
+        { type: "button", class: "cp-btn cp-calc__pick", "aria-pressed": String(current), onclick: () => { state.zone = zone; renderZones(); } },
+        L.addTo,
+      );
+      return h(
+        "div",
+        { class: "cp-calc__zone", "aria-current": current ? "true" : "false", dataset: { zone: String(zone) } },
+        h("div", { class: "cp-calc__zone-head" }, h("h4", {}, title), pick, extra || null),
+        row,
+      );
+    }
+
+    function renderZones() {
+      const total = state.hand.length + state.table.reduce((n, s) => n + s.cards.length, 0);
+      const boxes = [zoneBox("hand", L.hand + " · " + L.count(state.hand.length, total))];
+      state.table.forEach((s, i) => {
+        const kind = h(
+          "select",
+          { class: "cp-select", "aria-label": L.setKind },
+          SET_WORDS.map((w) => h("option", { value: w.id, selected: w.id === s.set }, label(w))),
+        );
+        kind.addEventListener("change", () => {
+          s.set = kind.value;
+          changed();
+        });
+        const remove = h("button", { type: "button", class: "cp-btn", "aria-label": L.removeSet, title: L.removeSet, onclick: () => { state.table.splice(i, 1); state.zone = "hand"; changed(); } }, "✕");
+        boxes.push(zoneBox(i, L.table + " " + (i + 1), h("span", { class: "cp-calc__zone-extra" }, kind, remove)));
+      });
+      boxes.push(zoneBox("win", L.win, h("label", { class: "cp-deal__field" }, h("span", {}, L.source), sourceSelect)));
+      zones.replaceChildren(...boxes);
+      for (const p of paletteButtons) {
+        const n = used(p.card);
+        p.count.textContent = n + "/4";
+        p.button.disabled = n >= 4;
+        p.button.setAttribute("aria-label", C.name(p.card, C.schemeFor(state.rules), lang) + ", " + L.left(4 - n));
+      }
+    }
+
+    // ---- asking the engine -------------------------------------------------------------------------------------------
+    let timer = null;
+    function changed() {
+      renderZones();
+      clearTimeout(timer);
+      timer = setTimeout(compute, 200);
+    }
+
+    function request(command, rules) {
+      const r = {
+        command,
+        rules,
+        hand: C.format(state.hand),
+        table: state.table.map((s) => ({ set: s.set, cards: C.format(s.cards) })),
+      };
+      if (command === "score" && state.win.length) {
+        r.win_card = state.win[0].zh;
+        r.from = state.source;
+      }
+      return r;
+    }
+
+    async function compute() {
+      const seq = ++state.seq;
+      if (!state.hand.length && !state.table.length) {
+        result.replaceChildren(h("p", { class: "cp-muted" }, L.empty));
+        return;
+      }
+      if (!window.cp.engine()) {
+        result.replaceChildren(window.cp.errorBox({ zh: UI.zh.noEngine, en: UI.en.noEngine, code: "no-engine" }, lang));
+        return;
+      }
+      result.replaceChildren(h("p", { class: "cp-muted" }, L.thinking));
+      const others = TRADITIONS.filter((t) => t.id !== state.rules);
+      const [score, waits, ...compared] = await Promise.all([
+        window.cp.call(request("score", state.rules)),
+        window.cp.call(request("waits", state.rules)),
+        ...others.map((t) => window.cp.call(request("score", t.id))),
+      ]);
+      if (seq !== state.seq) return; // a newer edit is on its way
+      const parts = [h("h4", {}, L.result)];
+      if (score.error) parts.push(window.cp.errorBox(score.error, lang));
+      else parts.push(renderScore(score));
+      if (!score.error || score.error.code !== (waits.error && waits.error.code)) {
+        if (waits.error) parts.push(window.cp.errorBox(waits.error, lang));
+        else parts.push(renderWaits(waits));
+      }
+      parts.push(renderCompare(others, compared));
+      result.replaceChildren(...parts);
+      result.dataset.state = score.error ? "error" : "ok";
+    }
+
+    const pointsOf = window.cp.result.points;
+    const splitOf = window.cp.result.split;
+    const linesOf = window.cp.result.lines;
+    const isWin = window.cp.result.isWin;
+
+    function renderScore(r) {
+      const scheme = C.schemeFor(state.rules);
+      const win = isWin(r);
+      const pts = pointsOf(r);
+      const box = h("div", { class: "cp-calc__score" });
+      box.append(
+        h(
+          "p",
+          { class: "cp-calc__verdict" },
+          win == null ? null : h("strong", { class: win ? "cp-ok" : "cp-bad" }, win ? L.win : L.notWin),
+          pts == null ? null : h("span", { class: "cp-calc__points" }, " · " + L.points + " ", h("strong", { "data-points": String(pts) }, String(pts))),
+        ),
+      );
+      const reasons = linesOf(r);
+      if (reasons.length) box.append(h("ul", { class: "cp-calc__lines" }, reasons.map((l) => h("li", { dataset: { code: l.code || "" } }, text(l, lang)))));
+      const split = splitOf(r);
+      if (split.length) {
+        box.append(
+          h("p", { class: "cp-muted" }, L.best),
+          h(
+            "div",
+            { class: "cp-calc__split" },
+            split.map((s) =>
+              h(
+                "span",
+                { class: "cp-meld", title: s.text ? text(s.text, lang) : null },
+                C.row(s.cards || "", { scheme, lang, size: "s" }),
+                h("span", { class: "cp-meld__label" }, text(s.name, lang) + (typeof s.points === "number" ? " · " + s.points : "")),
+              ),
+            ),
+          ),
+        );
+        const setLines = split.filter((s) => s.text).map((s) => h("li", {}, text(s.text, lang)));
+        if (setLines.length) box.append(h("details", { class: "cp-calc__why" }, h("summary", {}, L.why), h("ul", {}, setLines)));
+      }
+      if (r.grade) box.append(h("p", { class: "cp-calc__grade" }, text(r.grade.name, lang) + (r.grade.note ? " — " + text(r.grade.note, lang) : "")));
+      const patterns = r.patterns || [];
+      if (patterns.length) {
+        box.append(
+          h("p", { class: "cp-muted" }, L.patterns),
+          h(
+            "ul",
+            { class: "cp-calc__patterns" },
+            patterns.map((p) =>
+              h("li", {}, text(p.name, lang) + (p.value != null ? " " + p.value + (p.unit ? " " + text(p.unit, lang) : "") : "") + (p.count > 1 ? " × " + p.count : "") + (p.source ? " " + p.source : "")),
+            ),
+          ),
+        );
+      }
+      return box;
+    }
+
+    function renderWaits(r) {
+      const scheme = C.schemeFor(state.rules);
+      const list = window.cp.result.waits(r);
+      if (r.complete && !list.length) return h("p", { class: "cp-calc__waits" }, L.complete);
+      return h(
+        "p",
+        { class: "cp-calc__waits" },
+        h("span", { class: "cp-muted" }, list.length ? L.waits + (lang === "en" ? ": " : "：") : L.noWaits),
+        list.length ? C.row(list.join(""), { scheme, lang, size: "s" }) : null,
+      );
+    }
+
+    function renderCompare(others, responses) {
+      const rows = others.map((t, i) => {
+        const r = responses[i];
+        let verdict;
+        if (r.error) verdict = text(r.error, lang);
+        else {
+          const win = isWin(r);
+          const pts = pointsOf(r);
+          verdict = (win == null ? "" : win ? L.win : L.notWin) + (pts == null ? "" : " · " + L.points + " " + pts);
+          const lines = linesOf(r);
+          if (lines.length) verdict += " — " + lines.map((l) => text(l, lang)).join(lang === "en" ? "; " : "；");
+        }
+        return h("tr", { dataset: { rules: t.id } }, h("th", { scope: "row" }, label(t)), h("td", {}, verdict));
+      });
+      return h(
+        "div",
+        { class: "cp-calc__compare" },
+        h("h4", {}, L.compare),
+        h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, L.rules), h("th", {}, L.verdict))), h("tbody", {}, rows)),
+      );
+    }
+
+    renderZones();
+    compute();
+  }
+
+  window.cp.widget("calculator", mount);
+})();

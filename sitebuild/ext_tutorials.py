@@ -1,0 +1,672 @@
+"""Tutorial widgets at build time: annotated deals, lessons and the hand calculator.
+
+* ``{{cp deal ID}}`` (or a raw ``<div data-cp-widget="deal" data-deal="ID">``) — the deal
+  ``tutorials/deals/ID.yml`` is replayed by the engine (``changpai.record``), its frames are embedded as
+  JSON inside the element (and written to ``assets/deals/ID.json``), and a readable static version of every
+  step (text and card images) is rendered inside it, so the page reads before — or without — Python.
+  A missing or broken tutorial fails the build naming the page, the file, the step and the reason.
+* ``{{cp deal-gallery}}`` — every tutorial in ``tutorials/deals/``, grouped by tradition.
+* ``{{cp lesson ID}}`` / ``{{cp lesson-list}}`` — lessons from ``tutorials/lessons/ID.yml`` (format in
+  ``tutorials/README.md``); every level's expected answer is checked against the engine here, and the
+  engine's verdict is embedded so the lesson works before Python loads.
+* ``{{cp calculator [RULES]}}`` — the hand calculator (no build-time data).
+
+The widgets' scripts live in ``docs/assets/widgets/``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import logging
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+from mkdocs.utils import get_relative_url
+
+from sitebuild.shortcodes import shortcode
+
+log = logging.getLogger("mkdocs.plugins.changpai.tutorials")
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DEALS_DIR = REPO_ROOT / "tutorials" / "deals"
+LESSONS_DIR = REPO_ROOT / "tutorials" / "lessons"
+CARDS_DIR = REPO_ROOT / "docs" / "assets" / "cards"
+CARD_SCHEMES = ("luzhou", "leshan")
+SMALL = "一二三四五六七八九十"
+BIG = "壹贰叁肆伍陆柒捌玖拾"
+BIG_VARIANTS = {"貳": 2, "叄": 3, "參": 3, "陸": 6, "弍": 2}
+
+WIDGET_TAG = re.compile(
+    r"<(?P<tag>div|section)\b(?P<attrs>[^>]*\bdata-cp-widget=[\"'](?P<kind>deal|lesson)[\"'][^>]*)>"
+)
+ATTR = re.compile(r"([\w-]+)=[\"']([^\"']*)[\"']")
+SAFE_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
+
+TRADITION_NAMES = {
+    "luzhou": ("泸州大贰", "Luzhou Da Er"),
+    "leshan": ("乐山贰柒拾", "Leshan Er Qi Shi"),
+    "wuchuan": ("务川大贰", "Wuchuan Da Er"),
+}
+ROLE_NAMES = {
+    "dealer": ("庄家", "dealer"),
+    "player": ("闲家", "player"),
+    "sitter": ("坐底", "sits out"),
+    "xiaojia": ("小家", "xiaojia"),
+}
+
+
+class TutorialError(PluginError):
+    """A tutorial that cannot be shown; the message names the file, the step and the reason."""
+
+
+# --- reading tutorials with the engine ---------------------------------------------------------------------------
+
+
+def _relative(path: Path) -> str:
+    try:
+        return str(path.relative_to(REPO_ROOT))
+    except ValueError:
+        return str(path)
+
+
+def _engine_error(path: Path, exc: Exception) -> TutorialError:
+    where = getattr(exc, "where", None)
+    text = getattr(exc, "text", None)
+    reason = f"{text.en} / {text.zh}" if text is not None else f"{type(exc).__name__}: {exc}"
+    return TutorialError(f"{_relative(path)}: {where + ': ' if where else ''}{reason}")
+
+
+def deal_path(deal_id: str) -> Path:
+    if not SAFE_ID.fullmatch(deal_id):
+        raise TutorialError(f"deal id {deal_id!r}: use lower-case letters, digits, '-' or '_'")
+    path = DEALS_DIR / f"{deal_id}.yml"
+    if not path.is_file():
+        known = ", ".join(sorted(p.stem for p in DEALS_DIR.glob("*.yml"))) or "none"
+        raise TutorialError(f"{_relative(path)}: no such tutorial (known: {known})")
+    return path
+
+
+def deal_frames(deal_id: str) -> dict[str, Any]:
+    path = deal_path(deal_id)
+    return _frames_cached(path, path.stat().st_mtime_ns)
+
+
+@cache
+def _frames_cached(path: Path, _mtime: int) -> dict[str, Any]:
+    try:
+        from changpai import record
+    except ImportError as exc:
+        raise TutorialError(f"{_relative(path)}: the engine has no record module yet ({exc})") from exc
+    try:
+        deal = record.load(path) if hasattr(record, "load") else record.read(path.read_text(encoding="utf-8"))
+        frames = record.frames(deal)
+    except Exception as exc:  # the engine's errors carry where (step) and a bilingual reason
+        raise _engine_error(path, exc) from exc
+    _check_frames(path, frames)
+    return frames
+
+
+def _check_frames(path: Path, frames: dict[str, Any]) -> None:
+    """The viewer relies on this shape (CONTRACTS.md); say exactly what is missing."""
+    for key in ("rules", "title", "seats", "steps"):
+        if key not in frames:
+            raise TutorialError(f"{_relative(path)}: frames lack {key!r}")
+    if not frames["steps"]:
+        raise TutorialError(f"{_relative(path)}: the deal has no steps")
+    for step in frames["steps"]:
+        where = f"{_relative(path)}: step {step.get('index', '?')}"
+        if "state" not in step or "hands" not in step["state"]:
+            raise TutorialError(f"{where}: frame has no state.hands")
+        for hand in step["state"]["hands"]:
+            _cards(hand, where)
+        q = step.get("question")
+        if q:
+            ids = {c["id"] for c in q.get("choices", [])}
+            missing = [a for a in q.get("answer", []) if a not in ids]
+            if not ids or not q.get("answer") or missing:
+                raise TutorialError(
+                    f"{where}: question answer {q.get('answer')!r} is not among its choices {sorted(ids)}"
+                )
+
+
+def all_deal_ids() -> list[str]:
+    return sorted(p.stem for p in DEALS_DIR.glob("*.yml"))
+
+
+# --- drawing cards as static HTML --------------------------------------------------------------------------------
+
+
+def _cards(text: str | None, where: str = "") -> list[tuple[int, bool]]:
+    out = []
+    for ch in text or "":
+        if ch in " ,，、":
+            continue
+        if ch in SMALL:
+            out.append((SMALL.index(ch) + 1, False))
+        elif ch in BIG:
+            out.append((BIG.index(ch) + 1, True))
+        elif ch in BIG_VARIANTS:
+            out.append((BIG_VARIANTS[ch], True))
+        else:
+            raise TutorialError(f"{where}: “{ch}” is not a card in {text!r}")
+    return out
+
+
+def scheme_for(rules: str) -> str:
+    return "leshan" if str(rules).startswith("leshan") else "luzhou"
+
+
+def _is_red(card: tuple[int, bool], scheme: str) -> bool:
+    number, big = card
+    return big if scheme == "leshan" else number in (2, 7, 10)
+
+
+NUMBER_EN = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def card_label(card: tuple[int, bool], scheme: str, lang: str) -> str:
+    number, big = card
+    zh = (BIG if big else SMALL)[number - 1]
+    red = _is_red(card, scheme)
+    if lang == "en":
+        return f"{'big' if big else 'small'} {NUMBER_EN[number - 1]} {zh}, {'red' if red else 'black'}"
+    return f"{zh}（{'大写' if big else '小写'}，{'红' if red else '黑'}）"
+
+
+def available_schemes() -> list[str]:
+    return [s for s in CARD_SCHEMES if all((CARDS_DIR / s / f"{a}.svg").is_file() for a in _all_ascii())]
+
+
+def _all_ascii() -> list[str]:
+    return [("t" if n == 10 else str(n)) + ("b" if big else "s") for big in (False, True) for n in range(1, 11)]
+
+
+def cards_html(text: str | None, scheme: str, lang: str, page_url: str, size: str = "s") -> str:
+    parts = []
+    images = scheme in available_schemes()
+    for card in _cards(text):
+        number, big = card
+        ascii_name = ("t" if number == 10 else str(number)) + ("b" if big else "s")
+        label = html.escape(card_label(card, scheme, lang), quote=True)
+        colour = "red" if _is_red(card, scheme) else "black"
+        cls = f"cp-card cp-card--{size} cp-card--{colour}"
+        if images:
+            src = get_relative_url(f"assets/cards/{scheme}/{ascii_name}.svg", page_url)
+            parts.append(f'<img class="{cls}" src="{src}" alt="{label}" title="{label}" loading="lazy">')
+        else:
+            zh = (BIG if big else SMALL)[number - 1]
+            parts.append(f'<span class="{cls} cp-card--drawn" role="img" aria-label="{label}">{zh}</span>')
+    return f'<span class="cp-cards">{"".join(parts)}</span>'
+
+
+# --- the static version of a deal --------------------------------------------------------------------------------
+
+
+def _t(value: Any, lang: str) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return str(value.get(lang) or value.get("zh") or value.get("en") or "")
+
+
+def _e(value: Any, lang: str) -> str:
+    return html.escape(_t(value, lang))
+
+
+def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str) -> str:
+    """Every step as text with card images: readable with no script at all."""
+    en = lang == "en"
+    scheme = scheme_for(frames["rules"])
+    seats = {s["seat"]: s for s in frames["seats"]}
+
+    def seat_name(i: int | None) -> str:
+        if i is None or i not in seats:
+            return "—"
+        return _e(seats[i]["name"], lang)
+
+    def role(i: int) -> str:
+        r = seats[i].get("role", "player")
+        return html.escape(ROLE_NAMES.get(r, (r, r))[1 if en else 0])
+
+    def hands_block(step: dict[str, Any], heading: str) -> str:
+        rows = []
+        st = step["state"]
+        for i in sorted(seats):
+            hand = st["hands"][i] if i < len(st["hands"]) else ""
+            melds = (st.get("melds") or [[]] * len(seats))[i] if i < len(st.get("melds") or []) else []
+            meld_html = " ".join(
+                f'<span class="cp-meld">{cards_html(m.get("cards"), scheme, lang, page_url)}'
+                f'<span class="cp-meld__label">{_e(m.get("name"), lang)}'
+                f"{(' · ' + str(m['points']) + (' pts' if en else ' 胡')) if m.get('points') else ''}</span></span>"
+                for m in melds
+            )
+            rows.append(
+                f"<div><strong>{seat_name(i)}</strong>（{role(i)}）".replace("（", " (" if en else "（").replace(
+                    "）", ")" if en else "）"
+                )
+                + f" {cards_html(hand, scheme, lang, page_url)}"
+                + (f" {meld_html}" if meld_html else "")
+                + "</div>"
+            )
+        return f'<p><strong>{heading}</strong></p><div class="cp-static__hands">{"".join(rows)}</div>'
+
+    steps = frames["steps"]
+    out = [f'<div class="cp-deal-static"><p class="cp-static__title"><strong>{_e(frames["title"], lang)}</strong></p>']
+    out.append(hands_block(steps[0], "The hands at the start" if en else "开局时的手牌"))
+    out.append('<ol start="0">')
+    for step in steps:
+        item = []
+        action = step.get("action")
+        if action:
+            item.append(f'<span class="cp-static__action">{_e(action.get("label"), lang)}</span>')
+            if action.get("cards"):
+                item.append(" " + cards_html(action["cards"], scheme, lang, page_url))
+        if step.get("note"):
+            item.append(f"<p>{_e(step['note'], lang)}</p>")
+        if step.get("events"):
+            item.append("<ul>" + "".join(f"<li>{_e(e, lang)}</li>" for e in step["events"]) + "</ul>")
+        q = step.get("question")
+        if q:
+            answer = [c for c in q.get("choices", []) if c["id"] in set(q.get("answer", []))]
+            choices = (" / " if en else "／").join(_e(c["label"], lang) for c in q.get("choices", []))
+            item.append(
+                f"<p><strong>{'Question' if en else '想一想'}:</strong> {_e(q.get('prompt'), lang)} ({choices})</p>"
+                f"<details><summary>{'Answer' if en else '答案'}</summary>"
+                f"<p>{('、' if not en else ', ').join(_e(c['label'], lang) for c in answer)}"
+                f"{' — ' + _e(q.get('explain'), lang) if q.get('explain') else ''}</p></details>"
+            )
+        s = step.get("settlement")
+        if s:
+            winner = seat_name(s.get("winner")) if s.get("winner") is not None else ("nobody" if en else "无人")
+            lines = "".join(f"<li>{_e(line, lang)}</li>" for line in s.get("lines", []))
+            pays = ""
+            if s.get("payments"):
+                pays = (
+                    "<p>"
+                    + ("; " if en else "；").join(
+                        f"{seat_name(i)} {'+' if p > 0 else ''}{p}" for i, p in enumerate(s["payments"])
+                    )
+                    + "</p>"
+                )
+            points_text = ""
+            if s.get("points") is not None:
+                points_text = f" · {s['points']}" + (" points" if en else " 胡")
+            item.append(
+                f'<div class="cp-settlement"><p class="cp-settlement__winner">{"Settlement" if en else "结算"}: '
+                f"{'winner ' if en else '胡牌：'}{winner}"
+                f"{points_text}</p>"
+                f"{'<ul>' + lines + '</ul>' if lines else ''}{pays}</div>"
+            )
+        if not item:
+            item.append("Start" if en else "开局")
+        out.append(f'<li id="deal-{deal_id}-{step.get("index", 0)}-static">{"".join(item)}</li>')
+    out.append("</ol>")
+    if len(steps) > 1:
+        out.append(hands_block(steps[-1], "The hands at the end" if en else "终局时的手牌"))
+    out.append("</div>")
+    return "".join(out)
+
+
+def _json_script(data: Any, cls: str) -> str:
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return f'<script type="application/json" class="{cls}">{text}</script>'
+
+
+def deal_html(deal_id: str, lang: str, page_url: str) -> str:
+    frames = deal_frames(deal_id)
+    static = render_static(deal_id, frames, lang, page_url)
+    return static + _json_script(frames, "cp-deal-frames")
+
+
+# --- lessons ------------------------------------------------------------------------------------------------------
+
+
+def lesson_path(lesson_id: str) -> Path:
+    if not SAFE_ID.fullmatch(lesson_id):
+        raise TutorialError(f"lesson id {lesson_id!r}: use lower-case letters, digits, '-' or '_'")
+    path = LESSONS_DIR / f"{lesson_id}.yml"
+    if not path.is_file():
+        known = ", ".join(sorted(p.stem for p in LESSONS_DIR.glob("*.yml"))) or "none"
+        raise TutorialError(f"{_relative(path)}: no such lesson (known: {known})")
+    return path
+
+
+def lesson_data(lesson_id: str) -> dict[str, Any]:
+    path = lesson_path(lesson_id)
+    return _lesson_cached(path, path.stat().st_mtime_ns)
+
+
+@cache
+def _lesson_cached(path: Path, _mtime: int) -> dict[str, Any]:
+    return load_lesson(path)
+
+
+LESSON_ASKS = ("win", "points", "waits", "choice")
+LESSON_SOURCES = ("discard", "own_turn", "other_turn")
+
+
+def _bilingual(value: Any, where: str, *, required: bool = True) -> dict[str, str] | None:
+    if value is None and not required:
+        return None
+    if not isinstance(value, dict) or not isinstance(value.get("zh"), str) or not isinstance(value.get("en"), str):
+        raise TutorialError(f"{where}: needs both languages, as {{zh: …, en: …}}")
+    return {"zh": value["zh"], "en": value["en"]}
+
+
+def engine_handle(request: dict[str, Any]) -> dict[str, Any]:
+    """The same JSON facade the browser's worker calls (changpai.api.handle)."""
+    from changpai import api
+
+    return api.handle(request)
+
+
+def load_lesson(path: Path) -> dict[str, Any]:
+    """Read a lesson file, check every level against the engine, and return the JSON the widget reads.
+
+    The format is documented in tutorials/README.md. Each level's stated ``answer`` must agree with what the
+    engine computes for its position; the engine's verdict and explanation are embedded (``expected``,
+    ``engine_lines``) so the lesson can be checked before Python has loaded in the page.
+    """
+    import yaml
+
+    name = _relative(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise TutorialError(f"{name}: not valid YAML: {exc}") from exc
+    if not isinstance(data, dict):
+        raise TutorialError(f"{name}: a lesson is a mapping with title, rules and levels")
+    unknown = set(data) - {"title", "intro", "rules", "levels"}
+    if unknown:
+        raise TutorialError(f"{name}: unknown field(s) {sorted(unknown)}")
+    rules = data.get("rules")
+    if not isinstance(rules, str):
+        raise TutorialError(f"{name}: rules: name a rule set (luzhou-a, luzhou-b, leshan, wuchuan)")
+    lesson: dict[str, Any] = {
+        "id": path.stem,
+        "title": _bilingual(data.get("title"), f"{name}: title"),
+        "intro": _bilingual(data.get("intro"), f"{name}: intro", required=False),
+        "rules": rules,
+        "levels": [],
+    }
+    levels = data.get("levels")
+    if not isinstance(levels, list) or not levels:
+        raise TutorialError(f"{name}: levels: give at least one level")
+    for number, raw in enumerate(levels, start=1):
+        lesson["levels"].append(_lesson_level(raw, rules, f"{name}: level {number}"))
+    return lesson
+
+
+def _lesson_level(raw: Any, rules: str, where: str) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise TutorialError(f"{where}: a level is a mapping (goal, ask, position, answer …)")
+    allowed = {"goal", "ask", "position", "answer", "choices", "hints", "explain", "wrong", "rules"}
+    unknown = set(raw) - allowed
+    if unknown:
+        raise TutorialError(f"{where}: unknown field(s) {sorted(unknown)}")
+    ask = raw.get("ask")
+    if ask not in LESSON_ASKS:
+        raise TutorialError(f"{where}: ask must be one of {', '.join(LESSON_ASKS)}, not {ask!r}")
+    level_rules = raw.get("rules", rules)
+    level: dict[str, Any] = {
+        "ask": ask,
+        "goal": _bilingual(raw.get("goal"), f"{where}: goal"),
+        "hints": [_bilingual(h, f"{where}: hints[{i}]") for i, h in enumerate(raw.get("hints") or [])],
+        "explain": _bilingual(raw.get("explain"), f"{where}: explain"),
+        "wrong": _bilingual(raw.get("wrong"), f"{where}: wrong", required=False),
+    }
+    position = raw.get("position") or {}
+    if not isinstance(position, dict) or set(position) - {"hand", "table", "win_card", "from"}:
+        raise TutorialError(f"{where}: position has hand, table, win_card and from")
+    table = position.get("table") or []
+    source = position.get("from", "discard")
+    if source not in LESSON_SOURCES:
+        raise TutorialError(f"{where}: position.from must be one of {', '.join(LESSON_SOURCES)}")
+    level["position"] = {
+        "hand": str(position.get("hand") or ""),
+        "table": [{"set": str(m.get("set")), "cards": str(m.get("cards"))} for m in table if isinstance(m, dict)],
+        "win_card": str(position["win_card"]) if position.get("win_card") else None,
+        "source": source,
+    }
+    if len(level["position"]["table"]) != len(table):
+        raise TutorialError(f"{where}: position.table: each set is {{set: pong|kong|four|eat, cards: …}}")
+    answer = raw.get("answer")
+    if ask == "choice":
+        choices = raw.get("choices") or []
+        ids = [c.get("id") for c in choices if isinstance(c, dict)]
+        if len(ids) < 2 or any(not isinstance(i, str) for i in ids):
+            raise TutorialError(f"{where}: a choice level needs at least two choices, each {{id, label}}")
+        level["choices"] = [
+            {"id": c["id"], "label": _bilingual(c.get("label"), f"{where}: choice {c['id']}")} for c in choices
+        ]
+        wanted = answer if isinstance(answer, list) else [answer]
+        if not wanted or any(a not in ids for a in wanted):
+            raise TutorialError(f"{where}: answer {answer!r} is not among the choices {ids}")
+        level["expected"] = wanted
+        level["answer_text"] = {
+            lang: "、".join(c["label"][lang] for c in level["choices"] if c["id"] in wanted) for lang in ("zh", "en")
+        }
+        level["engine_lines"] = []
+        return level
+    request: dict[str, Any] = {
+        "command": "waits" if ask == "waits" else "score",
+        "rules": level_rules,
+        "hand": level["position"]["hand"],
+        "table": level["position"]["table"],
+    }
+    if ask != "waits" and level["position"]["win_card"]:
+        request["win_card"] = level["position"]["win_card"]
+        request["from"] = source
+    response = engine_handle(request)
+    if "error" in response:
+        err = response["error"]
+        raise TutorialError(f"{where}: the engine cannot read this position: {err.get('en')} / {err.get('zh')}")
+    level["request"] = request
+    if ask == "win":
+        computed: Any = bool(response["win"])
+        if not isinstance(answer, bool):
+            raise TutorialError(f"{where}: answer must be true or false for ask: win")
+        shown = {"zh": "胡了" if computed else "没胡", "en": "a win" if computed else "not a win"}
+    elif ask == "points":
+        computed = int(response["points"])
+        if not isinstance(answer, int) or isinstance(answer, bool):
+            raise TutorialError(f"{where}: answer must be a whole number for ask: points")
+        shown = {"zh": f"{computed} 胡", "en": f"{computed} points"}
+    else:
+        # 叫牌 means waiting to win: a card that completes the sets but falls short of the minimum is no wait here.
+        computed = [w["card"] for w in response.get("waits", []) if w.get("win", True)]
+        try:
+            stated = sorted(_cards(str(answer or ""), where))
+        except TutorialError as exc:
+            raise TutorialError(f"{where}: answer: {exc}") from exc
+        answer = [(BIG if big else SMALL)[n - 1] for n, big in stated]
+        computed = [(BIG if big else SMALL)[n - 1] for n, big in sorted(_cards("".join(computed), where))]
+        shown = {"zh": "".join(computed) or "不叫牌", "en": "".join(computed) or "no card"}
+    if answer != computed:
+        raise TutorialError(f"{where}: the file's answer is {answer!r} but the engine computes {computed!r}")
+    level["expected"] = computed
+    level["answer_text"] = shown
+    lines = response.get("reasons") or []
+    level["engine_lines"] = [{"zh": r["zh"], "en": r["en"]} for r in lines if isinstance(r, dict)]
+    level["engine_lines"] += [s["text"] for s in response.get("sets", []) if isinstance(s, dict) and "text" in s]
+    return level
+
+
+def all_lesson_ids() -> list[str]:
+    return sorted(p.stem for p in LESSONS_DIR.glob("*.yml"))
+
+
+def lesson_static(lesson: dict[str, Any], lang: str, page_url: str) -> str:
+    """The lesson as a plain list of questions (answers folded away), for reading without scripts."""
+    en = lang == "en"
+    scheme = scheme_for(lesson["rules"])
+    items = []
+    for level in lesson["levels"]:
+        pos = level.get("position") or {}
+        cards = ""
+        if pos.get("hand"):
+            cards += cards_html(pos["hand"], scheme, lang, page_url)
+        for meld in pos.get("table") or []:
+            cards += " " + cards_html(meld.get("cards"), scheme, lang, page_url)
+        if pos.get("win_card"):
+            cards += f" {'+ ' if en else '＋ '}" + cards_html(pos["win_card"], scheme, lang, page_url)
+        items.append(
+            f"<li><p><strong>{_e(level['goal'], lang)}</strong></p><p>{cards}</p>"
+            f"<details><summary>{'Answer' if en else '答案'}</summary>"
+            f"<p>{_e(level['answer_text'], lang)} — {_e(level.get('explain'), lang)}</p></details></li>"
+        )
+    return (
+        f'<div class="cp-lesson-static"><p><strong>{_e(lesson["title"], lang)}</strong></p>'
+        f"<p>{_e(lesson.get('intro'), lang)}</p><ol>{''.join(items)}</ol></div>"
+    )
+
+
+def lesson_html(lesson_id: str, lang: str, page_url: str) -> str:
+    lesson = lesson_data(lesson_id)
+    return lesson_static(lesson, lang, page_url) + _json_script(lesson, "cp-lesson-data")
+
+
+# --- shortcodes ---------------------------------------------------------------------------------------------------
+
+
+def _one_id(args: list[str], what: str) -> str:
+    if len(args) != 1:
+        raise ValueError(f"{what} takes one id, got {args!r}")
+    return args[0]
+
+
+@shortcode("deal")
+def deal_shortcode(args: list[str], lang: str, page) -> str:
+    deal_id = _one_id(args, "deal")
+    deal_path(deal_id)  # fail here, with the page's line, if the file is missing
+    return f'<div class="cp-deal" data-cp-widget="deal" data-deal="{deal_id}" id="deal-{deal_id}"></div>'
+
+
+@shortcode("lesson")
+def lesson_shortcode(args: list[str], lang: str, page) -> str:
+    lesson_id = _one_id(args, "lesson")
+    lesson_path(lesson_id)
+    return (
+        f'<div class="cp-lesson-widget" data-cp-widget="lesson" data-lesson="{lesson_id}" id="lesson-{lesson_id}">'
+        "</div>"
+    )
+
+
+@shortcode("calculator")
+def calculator_shortcode(args: list[str], lang: str, page) -> str:
+    rules = args[0] if args else "luzhou-a"
+    hand = args[1] if len(args) > 1 else ""
+    en = lang == "en"
+    fallback = (
+        "The hand calculator needs JavaScript and the in-page rules engine."
+        if en
+        else "手牌计算器需要 JavaScript 和页面内的规则引擎。"
+    )
+    return (
+        f'<div class="cp-calc-widget" data-cp-widget="calculator" data-rules="{html.escape(rules)}" '
+        f'data-hand="{html.escape(hand)}"><noscript><p>{fallback}</p></noscript></div>'
+    )
+
+
+@shortcode("deal-gallery")
+def deal_gallery(args: list[str], lang: str, page) -> str:
+    """Every tutorial deal, grouped by tradition, each folded in a <details> with its viewer."""
+    en = lang == "en"
+    groups: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    for deal_id in all_deal_ids():
+        frames = deal_frames(deal_id)
+        tradition = str(frames["rules"]).split("-")[0]
+        groups.setdefault(tradition, []).append((deal_id, frames))
+    if not groups:  # before the first tutorial is written; tests check that the gallery is not empty
+        log.info("ext_tutorials: no tutorials in tutorials/deals/ yet")
+        return "*(No annotated deals yet.)*" if en else "*（还没有带讲解的牌局。）*"
+    out = []
+    for tradition in sorted(groups, key=lambda t: list(TRADITION_NAMES).index(t) if t in TRADITION_NAMES else 99):
+        names = TRADITION_NAMES.get(tradition, (tradition, tradition))
+        out.append(f"\n\n## {names[1] if en else names[0]}\n\n")
+        for deal_id, frames in groups[tradition]:
+            steps = len(frames["steps"]) - 1
+            questions = sum(1 for s in frames["steps"] if s.get("question"))
+            summary = (
+                f"{_e(frames['title'], lang)} <small>({steps} steps, {questions} questions)</small>"
+                if en
+                else f"{_e(frames['title'], lang)} <small>（{steps} 步，{questions} 道题）</small>"
+            )
+            out.append(
+                f'<details class="cp-gallery__item" id="gallery-{deal_id}"><summary>{summary}</summary>\n'
+                f'<div class="cp-deal" data-cp-widget="deal" data-deal="{deal_id}" id="deal-{deal_id}"></div>\n'
+                "</details>\n"
+            )
+    return "".join(out)
+
+
+@shortcode("lesson-list")
+def lesson_list(args: list[str], lang: str, page) -> str:
+    ids = all_lesson_ids()
+    if not ids:
+        log.info("ext_tutorials: no lessons in tutorials/lessons/ yet")
+        return "*(No lessons yet.)*" if lang == "en" else "*（还没有小课。）*"
+    return "\n\n".join(
+        f'<div class="cp-lesson-widget" data-cp-widget="lesson" data-lesson="{i}" id="lesson-{i}"></div>' for i in ids
+    )
+
+
+# --- MkDocs events --------------------------------------------------------------------------------------------------
+
+
+def _page_lang(page) -> str:
+    locale = getattr(page.file, "locale", None)
+    if locale:
+        return "en" if str(locale).startswith("en") else "zh"
+    return "en" if str(page.file.src_uri).endswith(".en.md") else "zh"
+
+
+def on_page_content(html_text: str, page, config, files) -> str:
+    """Fill every deal/lesson widget element with its data and a static, readable version."""
+    lang = _page_lang(page)
+    source = f"docs/{page.file.src_uri}"
+
+    def fill(match: re.Match[str]) -> str:
+        attrs = dict(ATTR.findall(match.group("attrs")))
+        kind = match.group("kind")
+        key = "data-deal" if kind == "deal" else "data-lesson"
+        item_id = attrs.get(key)
+        if not item_id:
+            raise TutorialError(f"{source}: a {kind} widget needs a {key} attribute: {match.group(0)}")
+        try:
+            body = deal_html(item_id, lang, page.url) if kind == "deal" else lesson_html(item_id, lang, page.url)
+        except TutorialError as exc:
+            raise TutorialError(f"{source}: {kind} {item_id!r}: {exc}") from exc
+        opening = match.group(0)
+        if "id=" not in match.group("attrs"):
+            opening = opening[:-1] + f' id="{kind}-{item_id}">'
+        return opening + body
+
+    return WIDGET_TAG.sub(fill, html_text)
+
+
+def on_post_page(output: str, page, config) -> str:
+    """Tell cards.js which card image sets exist, so it never requests a missing file."""
+    meta = f'<meta name="cp-card-schemes" content="{" ".join(available_schemes())}">'
+    return output.replace("</head>", meta + "</head>", 1)
+
+
+def on_post_build(config) -> None:
+    """Also publish each deal's frames as a file (assets/deals/ID.json) for other uses (kiosk, tests)."""
+    out_dir = Path(config["site_dir"]) / "assets" / "deals"
+    ids = all_deal_ids()
+    if not ids:
+        return
+    try:
+        from changpai import record  # noqa: F401
+    except ImportError:
+        log.warning("ext_tutorials: changpai.record is missing; deal frames not written")
+        return
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for deal_id in ids:
+        frames = deal_frames(deal_id)
+        (out_dir / f"{deal_id}.json").write_text(json.dumps(frames, ensure_ascii=False), encoding="utf-8")
