@@ -3,7 +3,7 @@
 Any page may carry one. Put a ``record`` mapping in the page's front matter::
 
     ---
-    title: 长牌的来历                      # optional; else the page's first "# " heading, else its nav title
+    title: 长牌的来历                      # the nav title; the card shows the page's first "# " heading
     record:
       tradition: 泸州大贰、乐山贰柒拾     # which game(s) the page is about
       region: 四川、贵州北部               # where
@@ -12,9 +12,10 @@ Any page may carry one. Put a ``record`` mapping in the page's front matter::
     ---
 
 Each of ``tradition``, ``region`` and ``period`` is either a string in the page's own language (``page.md`` is
-Chinese, ``page.en.md`` English) or a mapping ``{zh: …, en: …}`` from which the page's language is taken. ``title``
-may be given inside ``record`` too, to override the page title on the card. Every field is optional except that
-the mapping must not be empty; unknown keys and unknown source tags fail the build with the file named.
+Chinese, ``page.en.md`` English) or a mapping ``{zh: …, en: …}`` from which the page's language is taken. The
+card's title is ``record.title`` if given, else the page's first ``# `` heading, else the front-matter ``title``.
+Every field is optional, but the mapping must not be empty; unknown keys and unknown source tags fail the build
+with the file named.
 
 The card is inserted right after the page's first ``# `` heading (or at the very top if there is none) and shows,
 with labels in the page's language: title, tradition, region, period, sources (each tag linking to
@@ -83,7 +84,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str |
     where = page_source(page)
     fields = read_record(record, lang, where)
     heading_line, heading_text = first_heading(markdown)
-    title = fields.get("title") or page.meta.get("title") or heading_text or page.title or ""
+    title = fields.get("title") or heading_text or page.meta.get("title") or page.title or ""
     sources_url = sources_page_url(page, files)
     box = render_card(
         lang,
@@ -192,10 +193,13 @@ def render_card(lang: str, *, title: str, fields: dict[str, Any], sources_url: s
             if sources_url is None:
                 links.append(f'<span class="cp-record-source" title="{name}">[{tag}]</span>')
             else:
-                links.append(f'<a class="cp-record-source" href="{esc(sources_url)}#source-{tag}" title="{name}">[{tag}]</a>')
+                href = f"{esc(sources_url)}#source-{tag}"
+                links.append(f'<a class="cp-record-source" href="{href}" title="{name}">[{tag}]</a>')
         rows.append(("sources", " ".join(links)))
     rows.append(("changed", f'<time datetime="{esc(changed)}">{esc(changed)}</time>'))
     body = "".join(
-        f'<div class="cp-record-row cp-record-{key}"><dt>{labels[key]}</dt><dd>{value}</dd></div>' for key, value in rows
+        f'<div class="cp-record-row cp-record-{key}"><dt>{labels[key]}</dt><dd>{value}</dd></div>'
+        for key, value in rows
     )
-    return f'<aside class="cp-record cp-nolink" lang="{esc(lang)}" aria-label="{labels["card"]}"><dl>{body}</dl></aside>'
+    opening = f'<aside class="cp-record cp-nolink" lang="{esc(lang)}" aria-label="{labels["card"]}">'
+    return f"{opening}<dl>{body}</dl></aside>"

@@ -1,0 +1,162 @@
+"""sitebuild/ext_record.py: the heritage-record card read from page front matter (no browser needed)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from sitebuild import ext_record
+from sitebuild.ext_record import RecordError, first_heading, last_change, on_page_markdown, read_record
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class FakeFile:
+    src_uri: str
+    url: str
+    abs_src_path: str = ""
+    locale: str | None = None
+    norm_src_uri: str = ""
+
+    def __post_init__(self):
+        self.norm_src_uri = self.norm_src_uri or self.src_uri.replace(f".{self.locale}.", ".", 1)
+
+
+@dataclass
+class FakePage:
+    file: FakeFile
+    meta: dict = field(default_factory=dict)
+    title: str | None = None
+
+
+class FakeFiles:
+    def __init__(self, *files: FakeFile):
+        self.files = files
+
+    def documentation_pages(self):
+        return list(self.files)
+
+
+def make_page(tmp_path: Path, lang: str, record, *, src_uri: str | None = None, url: str | None = None, meta=None):
+    suffix = "" if lang == "zh" else ".en"
+    src_uri = src_uri or f"rules/luzhou{suffix}.md"
+    source = tmp_path / src_uri.replace("/", "_")
+    source.write_text("x", encoding="utf-8")
+    prefix = "" if lang == "zh" else "en/"
+    url = url or f"{prefix}rules/luzhou.html"
+    file = FakeFile(src_uri, url, str(source), locale=lang)
+    return FakePage(file, meta={"record": record, **(meta or {})}, title="Nav title")
+
+
+def sources_files(lang: str) -> FakeFiles:
+    prefix, suffix = ("", "") if lang == "zh" else ("en/", ".en")
+    return FakeFiles(FakeFile(f"archive/sources{suffix}.md", f"{prefix}archive/sources.html", locale=lang))
+
+
+RECORD = {"tradition": "泸州大贰", "region": "四川泸州", "period": "今", "sources": [1, 4]}
+
+
+def test_yaml_octal_looking_tags_and_bracketed_tags_all_normalise():
+    # YAML reads `001` as the integer 1 and `000` as 0; both spellings must name the same source.
+    fields = read_record({"sources": [0, 1, "003", "[004]", "001"]}, "zh", "docs/x.md")
+    assert fields["sources"] == ["000", "001", "003", "004"]
+
+
+@pytest.mark.parametrize(
+    "record, message",
+    [
+        ({"sources": ["007"]}, "unknown source “007”"),
+        ({"sources": [9]}, "unknown source “9”"),
+        ({"tradition": "x", "era": "Qing"}, "unknown key(s) era"),
+        ({}, "non-empty mapping"),
+        ("泸州", "non-empty mapping"),
+        ({"region": {"zh": "四川"}}, "no text for language “en”"),
+        ({"period": ""}, "expected text"),
+        ({"sources": [True]}, "not a source tag"),
+    ],
+)
+def test_bad_front_matter_fails_with_the_file_named(record, message):
+    with pytest.raises(RecordError) as info:
+        read_record(record, "en", "docs/archive/history.en.md")
+    assert "docs/archive/history.en.md" in str(info.value)
+    assert message in str(info.value)
+
+
+def test_bilingual_values_pick_the_page_language():
+    record = {"tradition": {"zh": "乐山贰柒拾", "en": "Leshan Er Qi Shi"}, "sources": "003"}
+    assert read_record(record, "zh", "d")["tradition"] == "乐山贰柒拾"
+    assert read_record(record, "en", "d")["tradition"] == "Leshan Er Qi Shi"
+    assert read_record(record, "en", "d")["sources"] == ["003"]
+
+
+def test_first_heading_ignores_fenced_code_and_deeper_headings():
+    markdown = "intro\n```\n# not a heading\n```\n## Section\n# 真标题 { #top }\ntext"
+    assert first_heading(markdown) == (5, "真标题")
+    assert first_heading("no heading here\n## only h2") == (None, None)
+
+
+@pytest.mark.parametrize(
+    "lang, labels",
+    [
+        ("zh", ["标题", "传统", "地区", "年代", "资料", "最后修改"]),
+        ("en", ["Title", "Tradition", "Region", "Period", "Sources", "Last change"]),
+    ],
+)
+def test_card_goes_under_the_heading_with_labels_in_the_page_language(tmp_path, lang, labels):
+    href = "../archive/sources.html#source-001"  # from rules/luzhou to archive/sources, in either language
+    page = make_page(tmp_path, lang, RECORD)
+    out = on_page_markdown("# 泸州大贰\n\nFirst paragraph.", page, None, sources_files(lang))
+    heading, blank, card, *_ = out.split("\n")
+    assert heading == "# 泸州大贰" and blank == ""
+    assert card.startswith('<aside class="cp-record') and f'lang="{lang}"' in card
+    positions = [card.index(f"<dt>{label}</dt>") for label in labels]
+    assert positions == sorted(positions), "labels in the documented order"
+    assert f'href="{href}"' in card and "#source-004" in card and "#source-000" not in card
+    assert "<dd>泸州大贰</dd>" in card  # the title, taken from the first heading
+    assert out.endswith("First paragraph.")
+
+
+def test_title_from_front_matter_and_plain_tags_without_a_sources_page(tmp_path):
+    page = make_page(tmp_path, "en", {"period": "now", "sources": [2]}, meta={"title": "Chuo Pai & friends"})
+    card = on_page_markdown("No heading at all.", page, None, FakeFiles())
+    assert card.startswith("\n<aside")  # no heading: the card opens the page
+    assert "<dd>Chuo Pai &amp; friends</dd>" in card
+    assert '<span class="cp-record-source"' in card and "<a " not in card
+    assert "Tradition" not in card  # fields left out are not shown
+
+
+def test_pages_without_a_record_are_untouched(tmp_path):
+    page = make_page(tmp_path, "zh", RECORD)
+    page.meta = {"title": "x"}
+    assert on_page_markdown("# x", page, None, sources_files("zh")) is None
+
+
+def test_last_change_is_the_last_commit_date_of_a_tracked_file():
+    path = REPO / "sitebuild" / "hooks.py"
+    expected = subprocess.run(
+        ["git", "log", "-1", "--format=%cs", "--", str(path)], cwd=REPO, capture_output=True, text=True
+    ).stdout.strip()
+    if not expected:
+        pytest.skip("no git history available here")
+    assert last_change(path) == expected
+
+
+def test_last_change_falls_back_to_the_modification_date(tmp_path):
+    path = tmp_path / "draft.md"  # outside any repository
+    path.write_text("draft", encoding="utf-8")
+    stamp = datetime(2001, 2, 3, 12, 0, tzinfo=UTC).timestamp()
+    os.utime(path, (stamp, stamp))
+    assert last_change(path) == "2001-02-03"
+
+
+def test_every_source_tag_has_an_anchor_on_both_sources_pages():
+    for name in ("sources.md", "sources.en.md"):
+        text = (REPO / "docs" / "archive" / name).read_text(encoding="utf-8")
+        for tag in ext_record.SOURCE_TITLES:
+            assert f"{{ #source-{tag} }}" in text, f"docs/archive/{name} lacks the anchor source-{tag}"
