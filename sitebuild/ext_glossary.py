@@ -114,7 +114,8 @@ def load_glossary(path: Path = GLOSSARY_FILE) -> Glossary:
         by_id[term.id] = term
     for index, row in enumerate(data["concordance"], start=1):
         for tradition in ("luzhou", "leshan", "wuchuan"):
-            for term_id in row.get(tradition, []):
+            for cell in row.get(tradition, []):
+                term_id = cell.partition("=")[0]
                 if term_id not in by_id:
                     raise GlossaryError(f"{path.name}: concordance row {index} ({row['en']}): no term {term_id!r}")
     _check_link_words(terms, path)
@@ -178,7 +179,8 @@ def glossary_table(group_id: str, lang: str, g: Glossary | None = None) -> str:
         english = f"<td>{_e(term.en)}</td>" if lang == "zh" else ""
         rows.append(
             f'<tr id="{term.anchor}"><td>{_term_cell(term)}</td><td>{_e(term.py)}</td>{english}'
-            f"<td>{definition}</td><td>{_e(_tradition_names(term, lang, g))}</td>"
+            f'<td class="cp-def">{definition}</td><td>'
+            f"{_e(_tradition_names(term, lang, g))}</td>"
             f"<td>{_e(' '.join(f'[{s}]' for s in term.src))}</td></tr>"
         )
     if not rows:
@@ -200,7 +202,7 @@ def glossary_html(lang: str, group_id: str | None = None) -> str:
     parts = []
     for group in g.groups:
         title = group[lang]
-        parts.append(f"\n\n## {title} {{#group-{group['id']}}}\n\n{glossary_table(group['id'], lang, g)}\n")
+        parts.append(f"\n\n### {title} {{#group-{group['id']}}}\n\n{glossary_table(group['id'], lang, g)}\n")
     return "".join(parts)
 
 
@@ -212,9 +214,11 @@ def concordance_html(lang: str) -> str:
     for row in g.concordance:
         cells = []
         for tradition in ("luzhou", "leshan", "wuchuan"):
-            links = [
-                f'<a href="#{g.by_id[i].anchor}" lang="zh">{_e(g.by_id[i].zh)}</a>' for i in row.get(tradition, [])
-            ]
+            links = []
+            for cell in row.get(tradition, []):
+                term_id, _, shown = cell.partition("=")
+                term = g.by_id[term_id]
+                links.append(f'<a href="#{term.anchor}" lang="zh">{_e(shown or term.zh)}</a>')
             cells.append("<td>" + (" / ".join(links) or lab["none"]) + "</td>")
         rows.append(f"<tr><td>{_e(row[lang])}</td>{''.join(cells)}</tr>")
     head = "".join(f"<th>{_e(n)}</th>" for n in names)

@@ -1,0 +1,151 @@
+"""The glossary data, its tables, and the first-occurrence term links (sitebuild/ext_glossary.py)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from sitebuild import ext_glossary as eg  # noqa: E402
+
+HREF = "../archive/words.html"
+
+
+def links(html: str) -> list[tuple[str, str]]:
+    """(anchor, linked text) of every term link, in order."""
+    return re.findall(r'<a class="cp-term" href="[^"#]*#term-([a-z0-9-]+)"[^>]*>([^<]*)</a>', html)
+
+
+def test_the_data_loads_and_every_entry_is_complete():
+    g = eg.load_glossary()
+    assert len(g.terms) >= 100
+    assert len({t.id for t in g.terms}) == len(g.terms)
+    for group in g.groups:
+        assert any(t.group == group["id"] for t in g.terms), group["id"]
+    for term in g.terms:
+        assert term.src and all(s in eg.SOURCE_TAGS for s in term.src), term.id
+        assert re.search(r"[\u4e00-\u9fff]", term.def_zh) and re.search(r"[A-Za-z]", term.def_en), term.id
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ("碰", "对", "兑"),
+        ("招", "开", "开招"),
+        ("龙", "壠", "滚子", "活龙"),
+        ("列", "连子", "放子"),
+        ("比", "摆", "妥"),
+        ("叫牌", "下叫", "听牌"),
+        ("放炮", "抬炮"),
+    ],
+)
+def test_the_concordance_lines_up_each_act_under_its_regional_names(names):
+    html = eg.concordance_html("zh")
+    rows = re.findall(r"<tr>(.*?)</tr>", html)
+    shown = [set(re.findall(r'lang="zh">([^<]+)</a>', row)) for row in rows]
+    assert any(set(names) <= row for row in shown), f"no concordance row holds all of {names}"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_term_has_exactly_one_anchor_on_the_glossary_page(lang):
+    html = eg.glossary_html(lang)
+    for term in eg.glossary().terms:
+        assert html.count(f'id="{term.anchor}"') == 1, term.id
+    # the concordance only points at anchors that exist
+    for anchor in re.findall(r'href="#(term-[^"]+)"', eg.concordance_html(lang)):
+        assert f'id="{anchor}"' in html
+
+
+def test_links_only_the_first_occurrence_and_never_in_headings_links_or_code():
+    html = (
+        "<h2>碰牌与坎</h2>"
+        "<p>先说碰牌，再说碰牌。</p>"
+        '<p><a href="x">坎子</a>之后，又一个坎子。</p>'
+        "<pre><code>八块</code></pre><p><code>庄家</code></p>"
+        "<p>庄家喊八块。</p>"
+    )
+    out = eg.link_terms(html, "zh", HREF)
+    assert links(out) == [("peng", "碰牌"), ("kan", "坎子"), ("zhuangjia", "庄家"), ("bakuai", "八块")]
+    assert out.startswith("<h2>碰牌与坎</h2>")
+    assert '<a href="x">坎子</a>' in out
+    assert "<pre><code>八块</code></pre><p><code>庄家</code></p>" in out
+
+
+def test_longest_term_wins_and_a_term_links_once_under_any_of_its_forms():
+    out = eg.link_terms("<p>吃过张不行；过张的牌可以胡。碰、碰牌。</p>", "zh", HREF)
+    assert links(out) == [("guozhang", "吃过张"), ("peng", "碰")]
+
+
+def test_widgets_and_nolink_blocks_are_left_alone_and_nesting_is_tracked():
+    html = (
+        '<div data-cp-widget="deal"><p>碰牌</p><div><p>坎子</p></div></div>'
+        '<div class="cp-nolink"><p>八块</p></div>'
+        "<p>碰牌、坎子、八块</p>"
+    )
+    out = eg.link_terms(html, "zh", HREF)
+    assert links(out) == [("peng", "碰牌"), ("kan", "坎子"), ("bakuai", "八块")]
+    assert out.startswith(html[: html.index("<p>碰牌、")])
+
+
+def test_english_pages_link_english_names_as_whole_words_only():
+    out = eg.link_terms("<p>A ponged set; then a pong, a Kong, and 碰牌 in Chinese.</p>", "en", HREF)
+    assert links(out) == [("peng", "pong"), ("zhao", "Kong")]
+
+
+def test_the_link_carries_a_tooltip_in_the_page_language():
+    zh = eg.link_terms("<p>坐底</p>", "zh", HREF)
+    en = eg.link_terms("<p>the sitter</p>", "en", HREF)
+    term = eg.glossary().by_id["zuodi"]
+    assert f'title="{term.tooltip("zh")}"' in zh and "zuòdǐ" in term.tooltip("zh")
+    assert 'href="../archive/words.html#term-zuodi"' in en and term.def_en.split()[0] in en
+
+
+@dataclass
+class FakeFile:
+    src_uri: str
+    url: str
+    locale: str
+
+
+@dataclass
+class FakePage:
+    file: FakeFile
+    url: str
+
+
+def test_on_page_content_links_to_the_glossary_of_the_same_language():
+    files = [
+        FakeFile("archive/words.md", "archive/words.html", "zh"),
+        FakeFile("archive/words.en.md", "en/archive/words.html", "en"),
+    ]
+    zh_page = FakePage(FakeFile("rules/luzhou.md", "rules/luzhou.html", "zh"), "rules/luzhou.html")
+    en_page = FakePage(FakeFile("rules/luzhou.en.md", "en/rules/luzhou.html", "en"), "en/rules/luzhou.html")
+    assert 'href="../archive/words.html#term-peng"' in eg.on_page_content("<p>碰牌</p>", zh_page, None, files)
+    en = eg.on_page_content("<p>pong 碰牌</p>", en_page, None, files[1:])
+    assert links(en) == [("peng", "pong")] and 'href="../archive/words.html#term-peng"' in en
+    glossary_page = FakePage(files[0], files[0].url)
+    assert eg.on_page_content("<p>碰牌</p>", glossary_page, None, files) == "<p>碰牌</p>"
+    assert eg.on_page_content("<p>碰牌</p>", zh_page, None, []) == "<p>碰牌</p>"  # no glossary in this build
+
+
+def test_malformed_data_is_refused_with_the_entry_named(tmp_path):
+    good = eg.GLOSSARY_FILE.read_text(encoding="utf-8")
+    duplicate = good.replace("- id: daer\n", "- id: changpai\n", 1)
+    (tmp_path / "dup.yml").write_text(duplicate, encoding="utf-8")
+    with pytest.raises(eg.GlossaryError, match="changpai.*used twice"):
+        eg.load_glossary(tmp_path / "dup.yml")
+    broken = good.replace("luzhou: [peng]", "luzhou: [pengg]", 1)
+    (tmp_path / "conc.yml").write_text(broken, encoding="utf-8")
+    with pytest.raises(eg.GlossaryError, match="concordance row 1.*pengg"):
+        eg.load_glossary(tmp_path / "conc.yml")
+    unsourced = good.replace('src: ["001", "004"]', 'src: ["009"]', 1)
+    (tmp_path / "src.yml").write_text(unsourced, encoding="utf-8")
+    with pytest.raises(eg.GlossaryError, match="unknown tradition or source"):
+        eg.load_glossary(tmp_path / "src.yml")
