@@ -355,19 +355,9 @@ def _prepare(hand: str | Iterable[Card], table, rules: RuleSet, *, complete: boo
     return _Hand(rules, cards, melds, counts, fixed, free, fours, own)
 
 
-def _read_win_card(win_card: str | Card, h: _Hand) -> Card:
-    if isinstance(win_card, Card):
-        card = win_card
-    else:
-        parsed = parse_cards(win_card, where="win_card")
-        if len(parsed) != 1:
-            raise CardError(
-                Text(
-                    f"胡的牌应是一张，而读出 {len(parsed)} 张", f"the winning card must be one card, not {len(parsed)}"
-                ),
-                where="win_card",
-            )
-        card = parsed[0]
+def _read_win_card(card: Card, h: _Hand) -> Card:
+    if not isinstance(card, Card):
+        raise CardError(Text(f"{card!r} 不是牌", f"{card!r} is not a card"), where="win_card")
     if h.own[card.index] >= COPIES_PER_KIND:
         raise CardError(
             Text(
@@ -469,6 +459,16 @@ def analyse(
             code="bad-source",
             where="from",
         )
+    if isinstance(win_card, str):  # read it first, so a bad card is reported before any count problem
+        parsed = parse_cards(win_card, where="win_card")
+        if len(parsed) != 1:
+            raise CardError(
+                Text(
+                    f"胡的牌应是一张，而读出 {len(parsed)} 张", f"the winning card must be one card, not {len(parsed)}"
+                ),
+                where="win_card",
+            )
+        win_card = parsed[0]
     h = _prepare(hand, table, rules, complete=win_card is None)
     win = _read_win_card(win_card, h) if win_card is not None else None
     candidates = _candidates(h, win)

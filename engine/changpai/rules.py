@@ -249,10 +249,18 @@ def _row(source: str, zh: str, en: str, **by_class: int) -> Mapping[str, Sourced
     return _frozen({keys[k]: _s(v, source, zh, en) for k, v in by_class.items()})
 
 
-def _names(source: str, pairs: dict[SetKind, tuple[str, str]], overrides: Mapping[SetKind, str] = {}) -> Mapping:
-    return _frozen(
-        {kind: Sourced(Text(zh, en), overrides.get(kind, source), Text(zh, en)) for kind, (zh, en) in pairs.items()}
-    )
+def _names(
+    source: str, pairs: dict[SetKind, tuple[str, str]], engine_choices: Mapping[SetKind, Text] | None = None
+) -> Mapping:
+    """Native set names; ``engine_choices`` maps a kind the source does not name to the reason for our word."""
+    engine_choices = engine_choices or {}
+    out = {}
+    for kind, (zh, en) in pairs.items():
+        if kind in engine_choices:
+            out[kind] = Sourced(Text(zh, en), "engine", engine_choices[kind])
+        else:
+            out[kind] = Sourced(Text(zh, en), source, Text(f"{source} 的叫法", f"the word used in {source}"))
+    return _frozen(out)
 
 
 _MIN_NOTE = ("胡牌至少要十胡", "a win needs at least 10 points")
@@ -443,7 +451,12 @@ WUCHUAN = RuleSet(
             SetKind.MIXED: ("抱子", "baozi (mixed case)"),
             SetKind.PAIR: ("对", "pair"),
         },
-        overrides={SetKind.PAIR: "engine"},
+        engine_choices={
+            SetKind.PAIR: Text(
+                "[000] 没有提到对子这种组，引擎用通称“对”",
+                "[000] never names a pair, so the engine uses the plain word 对",
+            )
+        },
     ),
     family="wuchuan",
     notes=(
