@@ -989,6 +989,12 @@ class Deal:
                     continue
                 st = self.seats[s]
                 if option.type == ActionType.EAT:
+                    if card.index not in st.passed_eat and self.play_rules.passed_eat_barred.value:
+                        self._event(
+                            "passed",
+                            f"过张：座位 {s} 没有吃{card}，以后不能再吃它",
+                            f"过张: seat {s} did not eat {card} and may not eat it later",
+                        )
                     st.passed_eat.add(card.index)
                 elif option.type == ActionType.PONG:
                     st.passed_pong.add(card.index)

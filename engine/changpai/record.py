@@ -1,0 +1,540 @@
+"""Deal records: a whole deal as a small YAML file that people can write and the engine replays.
+
+A record names the rule set, the seats, the dealt cards and the stock (or a seed), then every
+step in order. A step is an action (``do: 1 pong 七``) or a question for the reader (``question:``),
+and may carry a note in Chinese and English. Reading a record replays every step; the first
+problem is reported as ``step N: <reason>`` (and the file line). Writing a record back and reading
+it again gives the same record (``DealRecord.from_text(r.to_text()) == r``).
+
+::
+
+    rules: luzhou-a
+    title: {zh: 庄家碰七, en: The dealer pongs a seven}
+    dealer: 0
+    hands:                  # one line per seat, in playing order; a sitter's is ""
+      - 一一二三四五六七七八九十壹贰叁肆伍陆柒捌玖
+      - ...
+    stock: 三四五…           # the stock, first card to be turned first
+    steps:
+      - do: 0 discard 七
+        note: {zh: 庄家先出牌。, en: The dealer discards first.}
+      - question:
+          seat: 1
+          prompt: {zh: 乙该怎么办？, en: What should B do?}
+          choices:
+            - {id: 1 pong 七, label: {zh: 碰, en: pong}}
+            - {id: 1 pass, label: {zh: 过, en: pass}}
+          answer: [1 pong 七]
+          explain: {zh: …, en: …}
+      - do: 1 pong 七
+      - do: 2 eat 四 with 五六
+        violation: eat-passed    # a violation committed on purpose, to show its penalty
+
+``frames(record)`` turns a record into the per-step snapshots the deal viewer shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action, ActionType
+from .cards import format_cards, parse_cards
+from .deal import Deal
+from .playrules import get_play_rules
+from .settlement import settle
+from .table import DEFAULT_SEAT_NAMES, ROLE_NAMES
+from .text import ChangpaiError, Text
+from .yamlsub import YamlError, dumps, loads_located
+
+RECORD_KEYS = ("game", "rules", "options", "title", "players", "dealer", "seats", "seed", "hands", "stock", "steps")
+
+
+class RecordError(ChangpaiError):
+    """A record that cannot be read or replayed; ``where`` is ``step N`` or a field."""
+
+    code = "bad-record"
+
+
+@dataclass
+class Choice:
+    id: str
+    label: Text
+
+
+@dataclass
+class Question:
+    seat: int
+    prompt: Text
+    choices: list[Choice]
+    answer: list[str]
+    explain: Text | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "prompt": self.prompt.as_dict(),
+            "choices": [{"id": c.id, "label": c.label.as_dict()} for c in self.choices],
+            "answer": list(self.answer),
+            "explain": None if self.explain is None else self.explain.as_dict(),
+        }
+
+
+@dataclass
+class Step:
+    do: str | None = None
+    note: Text | None = None
+    question: Question | None = None
+    violation: str | None = None
+
+
+@dataclass
+class DealRecord:
+    rules: str
+    steps: list[Step] = field(default_factory=list)
+    game: str | None = None
+    options: dict[str, Any] | None = None
+    title: Text | None = None
+    players: int | None = None
+    dealer: int | None = None
+    seats: list[Text] | None = None
+    seed: int | None = None
+    hands: list[str] | None = None
+    stock: str | None = None
+    lines: dict[tuple, int] = field(default_factory=dict, compare=False, repr=False)
+    source_name: str = field(default="<record>", compare=False, repr=False)
+
+    # ------------------------------------------------------------ reading
+    @classmethod
+    def from_text(cls, text: str, name: str = "<record>") -> DealRecord:
+        data, lines = loads_located(text, name)
+        return cls.from_data(data, lines=lines, name=name)
+
+    @classmethod
+    def from_data(cls, data: Any, *, lines: dict[tuple, int] | None = None, name: str = "<record>") -> DealRecord:
+        lines = lines or {}
+        where = _Locator(lines, name)
+        if not isinstance(data, dict):
+            raise RecordError(
+                Text("牌谱应是一个映射（键: 值）", "a record must be a mapping of keys to values"), where=name
+            )
+        for key in data:
+            if key not in RECORD_KEYS:
+                raise RecordError(
+                    Text(
+                        f"不认识的键“{key}”（可用：{', '.join(RECORD_KEYS)}）",
+                        f"unknown key “{key}” (known: {', '.join(RECORD_KEYS)})",
+                    ),
+                    where=where.at((key,)),
+                )
+        if "rules" not in data:
+            raise RecordError(Text("缺少 rules（规则集名称）", "missing “rules” (the rule set's name)"), where=name)
+        rec = cls(rules=_string(data["rules"], where.at(("rules",))), lines=lines, source_name=name)
+        rec.game = _opt(data, "game", str, where)
+        rec.options = _opt(data, "options", dict, where)
+        rec.players = _opt(data, "players", int, where)
+        rec.dealer = _opt(data, "dealer", int, where)
+        rec.seed = _opt(data, "seed", int, where)
+        rec.stock = _opt(data, "stock", str, where)
+        if "title" in data:
+            rec.title = _text(data["title"], where.at(("title",)))
+        if "seats" in data:
+            seats = data["seats"]
+            if not isinstance(seats, list):
+                raise RecordError(Text("seats 应是列表", "“seats” must be a list"), where=where.at(("seats",)))
+            rec.seats = [_text(s, where.at(("seats", i))) for i, s in enumerate(seats)]
+        if "hands" in data:
+            hands = data["hands"]
+            if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
+                raise RecordError(
+                    Text("hands 应是每个座位一行牌", "“hands” must be a list of card strings, one per seat"),
+                    where=where.at(("hands",)),
+                )
+            rec.hands = list(hands)
+        steps = data.get("steps") or []
+        if not isinstance(steps, list):
+            raise RecordError(Text("steps 应是列表", "“steps” must be a list"), where=where.at(("steps",)))
+        for i, raw in enumerate(steps):
+            rec.steps.append(_step(raw, i, where))
+        return rec
+
+    # ------------------------------------------------------------ writing
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.game is not None:
+            out["game"] = self.game
+        out["rules"] = self.rules
+        if self.options is not None:
+            out["options"] = self.options
+        if self.title is not None:
+            out["title"] = self.title.as_dict()
+        for key in ("players", "dealer"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.seats is not None:
+            out["seats"] = [s.as_dict() for s in self.seats]
+        if self.seed is not None:
+            out["seed"] = self.seed
+        if self.hands is not None:
+            out["hands"] = list(self.hands)
+        if self.stock is not None:
+            out["stock"] = self.stock
+        steps = []
+        for step in self.steps:
+            item: dict[str, Any] = {}
+            if step.do is not None:
+                item["do"] = step.do
+            if step.violation is not None:
+                item["violation"] = step.violation
+            if step.question is not None:
+                q = step.question.as_dict()
+                if q["explain"] is None:
+                    del q["explain"]
+                item["question"] = q
+            if step.note is not None:
+                item["note"] = step.note.as_dict()
+            steps.append(item)
+        out["steps"] = steps
+        return out
+
+    def to_text(self) -> str:
+        return dumps(self.to_data())
+
+    # ------------------------------------------------------------ the deal
+    def step_where(self, index: int) -> str:
+        line = self.lines.get(("steps", index))
+        return f"step {index + 1}" + (f" ({self.source_name}:{line})" if line else "")
+
+    def new_deal(self) -> Deal:
+        """The deal as dealt, before any step."""
+        if self.game not in (None, "daer"):
+            raise RecordError(
+                Text(f"还不支持玩法“{self.game}”", f"the game “{self.game}” is not supported yet"), where="game"
+            )
+        try:
+            play = get_play_rules(self.rules)
+            if self.hands is not None:
+                hands = [parse_cards(h, where=f"hands[{i}]") for i, h in enumerate(self.hands)]
+                if self.stock is None:
+                    raise RecordError(
+                        Text("给了 hands 就要给 stock", "a record with “hands” needs “stock” too"), where="stock"
+                    )
+                stock = parse_cards(self.stock, where="stock")
+                players = self.players if self.players is not None else len(hands)
+                deal = Deal.new(
+                    self.rules,
+                    players,
+                    dealer=self.dealer or 0,
+                    options=self.options,
+                    hands=hands,
+                    stock=stock,
+                    seed=self.seed,
+                )
+                if self.seed is not None:
+                    check = Deal.new(self.rules, players, seed=self.seed, dealer=self.dealer, options=self.options)
+                    if check.initial_hands != deal.initial_hands or check.initial_stock != deal.initial_stock:
+                        raise RecordError(
+                            Text(
+                                "hands/stock 与 seed 发出的牌不一致",
+                                "“hands” and “stock” differ from what the seed deals",
+                            ),
+                            where="seed",
+                        )
+                return deal
+            if self.seed is None:
+                raise RecordError(
+                    Text("需要 hands 和 stock，或者 seed", "a record needs “hands” and “stock”, or a “seed”"),
+                    where=self.source_name,
+                )
+            players = self.players or (4 if 4 in play.players.value else max(play.players.value))
+            return Deal.new(self.rules, players, seed=self.seed, dealer=self.dealer, options=self.options)
+        except RecordError:
+            raise
+        except ChangpaiError as error:
+            raise RecordError(error.text, where=error.where or "deal") from None
+
+    def seat_names(self, deal: Deal) -> list[Text]:
+        if self.seats:
+            names = list(self.seats)
+            while len(names) < deal.players:
+                names.append(DEFAULT_SEAT_NAMES[len(names)])
+            return names
+        return DEFAULT_SEAT_NAMES[: deal.players]
+
+    @classmethod
+    def from_deal(cls, deal: Deal, *, title: Text | None = None, notes: bool = True) -> DealRecord:
+        """A record of a deal as played (hands and stock written out, so it does not depend on the shuffle)."""
+        violations = {v.step: v.code for v in deal.violations}
+        defaults = get_play_rules(deal.rules.name)
+        options = deal.play_rules.overrides_from(defaults)
+        options.update(
+            {
+                k: getattr(deal.rules, k)
+                for k in deal.rules.options
+                if getattr(deal.rules, k) != getattr(_base_rules(deal), k)
+            }
+        )
+        rec = cls(
+            rules=deal.rules.name,
+            title=title,
+            players=deal.players,
+            dealer=deal.table.dealer,
+            seed=deal.seed,
+            options=options or None,
+            hands=[format_cards(h) for h in deal.initial_hands],
+            stock=format_cards(deal.initial_stock),
+        )
+        replay_deal = Deal.new(
+            deal.rules,
+            deal.players,
+            dealer=deal.table.dealer,
+            options=options or None,
+            hands=[list(h) for h in deal.initial_hands],
+            stock=list(deal.initial_stock),
+        )
+        for i, action in enumerate(deal.history, start=1):
+            events = replay_deal.play(action, violation=violations.get(i))
+            note = None
+            if notes and events:
+                note = Text("；".join(e["zh"] for e in events), "; ".join(e["en"] for e in events))
+            rec.steps.append(Step(do=str(action), note=note, violation=violations.get(i)))
+        return rec
+
+
+def _base_rules(deal: Deal) -> Any:
+    from .rules import get_rules
+
+    return get_rules(deal.rules.name)
+
+
+class _Locator:
+    def __init__(self, lines: dict[tuple, int], name: str) -> None:
+        self.lines = lines
+        self.name = name
+
+    def at(self, path: tuple) -> str:
+        line = self.lines.get(path)
+        label = ".".join(str(p) for p in path)
+        return f"{label} ({self.name}:{line})" if line else label
+
+
+def _string(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise RecordError(Text(f"应是文字，而不是 {value!r}", f"expected text, not {value!r}"), where=where)
+    return value
+
+
+def _opt(data: dict[str, Any], key: str, kind: type, where: _Locator) -> Any:
+    if key not in data or data[key] is None:
+        return None
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RecordError(
+            Text(f"“{key}”的值类型不对：{value!r}", f"“{key}” has a value of the wrong type: {value!r}"),
+            where=where.at((key,)),
+        )
+    return value
+
+
+def _text(value: Any, where: str) -> Text:
+    if not isinstance(value, dict) or set(value) != {"zh", "en"} or not all(isinstance(v, str) for v in value.values()):
+        raise RecordError(Text("应写成 {zh: 中文, en: English}", "expected {zh: 中文, en: English}"), where=where)
+    return Text(value["zh"], value["en"])
+
+
+def _step(raw: Any, i: int, where: _Locator) -> Step:
+    here = where.at(("steps", i))
+    label = f"step {i + 1}"
+    if isinstance(raw, str):
+        return Step(do=raw)
+    if not isinstance(raw, dict):
+        raise RecordError(
+            Text("每一步应是 {do: …} 或 {question: …}", "each step must be {do: …} or {question: …}"),
+            where=f"{label} ({here})",
+        )
+    unknown = set(raw) - {"do", "note", "question", "violation"}
+    if unknown:
+        key = sorted(unknown)[0]
+        raise RecordError(Text(f"步骤里不认识的键“{key}”", f"unknown key “{key}” in a step"), where=f"{label} ({here})")
+    if ("do" in raw) == ("question" in raw):
+        raise RecordError(
+            Text("每一步要么是 do（动作）要么是 question（提问）", "a step has either “do” (an action) or “question”"),
+            where=f"{label} ({here})",
+        )
+    step = Step()
+    if "do" in raw:
+        step.do = _string(raw["do"], f"{label} ({here})")
+    if "violation" in raw:
+        step.violation = _string(raw["violation"], f"{label} ({here})")
+    if raw.get("note") is not None:
+        step.note = _text(raw["note"], f"{label}.note ({where.at(('steps', i, 'note'))})")
+    if "question" in raw:
+        q = raw["question"]
+        qwhere = f"{label}.question ({where.at(('steps', i, 'question'))})"
+        if not isinstance(q, dict):
+            raise RecordError(Text("question 应是映射", "“question” must be a mapping"), where=qwhere)
+        missing = [k for k in ("seat", "prompt", "choices", "answer") if k not in q]
+        if missing:
+            raise RecordError(
+                Text(f"question 缺少 {', '.join(missing)}", f"the question lacks {', '.join(missing)}"), where=qwhere
+            )
+        if not isinstance(q["seat"], int) or not isinstance(q["choices"], list) or not isinstance(q["answer"], list):
+            raise RecordError(
+                Text(
+                    "question 的 seat 应是数字，choices 与 answer 应是列表",
+                    "a question's seat is a number, choices and answer are lists",
+                ),
+                where=qwhere,
+            )
+        choices = []
+        for c in q["choices"]:
+            if not isinstance(c, dict) or "id" not in c or "label" not in c:
+                raise RecordError(Text("每个选项要有 id 和 label", "each choice needs an id and a label"), where=qwhere)
+            choices.append(Choice(str(c["id"]), _text(c["label"], qwhere)))
+        ids = {c.id for c in choices}
+        answer = [str(a) for a in q["answer"]]
+        for a in answer:
+            if a not in ids:
+                raise RecordError(
+                    Text(f"答案“{a}”不在选项里", f"the answer “{a}” is not one of the choices"), where=qwhere
+                )
+        if not answer:
+            raise RecordError(Text("至少要有一个答案", "a question needs at least one answer"), where=qwhere)
+        explain = _text(q["explain"], qwhere) if q.get("explain") is not None else None
+        step.question = Question(q["seat"], _text(q["prompt"], qwhere), choices, answer, explain)
+    return step
+
+
+# ---------------------------------------------------------------- replay and frames
+
+
+def read_record(text: str, name: str = "<record>") -> DealRecord:
+    try:
+        return DealRecord.from_text(text, name)
+    except YamlError:
+        raise
+
+
+def replay(record: DealRecord, *, collect: bool = False) -> tuple[Deal, list[dict[str, Any]]]:
+    """Apply every step; return the final deal and (with ``collect``) the viewer frames.
+
+    The first problem raises ``RecordError`` with ``where="step N"``."""
+    deal = record.new_deal()
+    names = record.seat_names(deal)
+    frames: list[dict[str, Any]] = []
+    if collect:
+        frames.append(
+            _frame(
+                0,
+                deal,
+                {"seat": deal.table.dealer, "type": "deal", "cards": "", "label": {"zh": "发牌", "en": "the deal"}},
+                None,
+                None,
+                [],
+                record,
+            )
+        )
+    for i, step in enumerate(record.steps):
+        where = f"step {i + 1}"
+        line = record.lines.get(("steps", i))
+        loc = f" ({record.source_name}:{line})" if line else ""
+        if step.question is not None:
+            q = step.question
+            if not 0 <= q.seat < deal.players:
+                raise RecordError(Text(f"没有座位 {q.seat}{loc}", f"there is no seat {q.seat}{loc}"), where=where)
+            for choice in q.choices:
+                if choice.id in q.answer and _looks_like_action(choice.id):
+                    action = Action.parse(choice.id)
+                    if action not in deal.legal_actions():
+                        raise RecordError(
+                            Text(
+                                f"答案“{choice.id}”在这时不合规{loc}",
+                                f"the answer “{choice.id}” is not a legal action here{loc}",
+                            ),
+                            where=where,
+                        )
+            if collect:
+                frames.append(_frame(i + 1, deal, None, step.note, q, [], record))
+            continue
+        if deal.over:
+            raise RecordError(
+                Text(f"这一盘已经结束，不能再“{step.do}”{loc}", f"the deal is already over: cannot “{step.do}”{loc}"),
+                where=where,
+            )
+        try:
+            action = Action.parse(step.do)
+            if not 0 <= action.seat < deal.players:
+                raise RecordError(Text(f"没有座位 {action.seat}", f"there is no seat {action.seat}"))
+            events = deal.play(action, violation=step.violation)
+        except ChangpaiError as error:
+            raise RecordError(
+                Text(error.text.zh + loc, error.text.en + loc),
+                code=error.code if error.code != "error" else "bad-record",
+                where=where,
+            ) from None
+        if collect:
+            frames.append(_frame(i + 1, deal, _action_dict(action, deal, names), step.note, None, events, record))
+    return deal, frames
+
+
+def _looks_like_action(text: str) -> bool:
+    words = text.split()
+    return len(words) >= 2 and words[0].isdigit()
+
+
+def _action_dict(action: Action, deal: Deal, names: list[Text]) -> dict[str, Any]:
+    card = action.card
+    if action.type == ActionType.TURN and card is None:
+        card = deal.stock[deal.turned - 1] if deal.turned else None
+    cards = "" if card is None else str(card)
+    if action.cards:
+        cards += format_cards(action.cards)
+    label = action.label()
+    who = names[action.seat] if action.seat < len(names) else Text(str(action.seat), str(action.seat))
+    return {
+        "seat": action.seat,
+        "type": action.type.value,
+        "cards": cards,
+        "text": str(action),
+        "label": {"zh": f"{who.zh}{label.zh}", "en": f"{who.en}: {label.en}"},
+    }
+
+
+def _frame(
+    index: int,
+    deal: Deal,
+    action: Any,
+    note: Text | None,
+    question: Question | None,
+    events: list[dict[str, str]],
+    record: DealRecord,
+) -> dict[str, Any]:
+    return {
+        "index": index,
+        "action": action,
+        "note": None if note is None else note.as_dict(),
+        "question": None if question is None else question.as_dict(),
+        "events": list(events),
+        "state": deal.snapshot(),
+        "settlement": settle(deal).as_dict() if deal.over else None,
+    }
+
+
+def frames(record: DealRecord | str | dict[str, Any], name: str = "<record>") -> dict[str, Any]:
+    """The viewer's frames for a record (a ``DealRecord``, its YAML text or its data); see CONTRACTS.md."""
+    if isinstance(record, str):
+        record = DealRecord.from_text(record, name)
+    elif isinstance(record, dict):
+        record = DealRecord.from_data(record, name=name)
+    deal, steps = replay(record, collect=True)
+    names = record.seat_names(deal)
+    title = record.title or Text(deal.play_rules.title.zh, deal.play_rules.title.en)
+    return {
+        "rules": record.rules,
+        "title": title.as_dict(),
+        "seats": [
+            {"seat": i, "name": names[i].as_dict(), "role": role, "role_name": ROLE_NAMES[role].as_dict()}
+            for i, role in enumerate(deal.table.roles)
+        ],
+        "steps": steps,
+    }
