@@ -22,6 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from changpai.cards import ALL_KINDS, Card
+from changpai.rules import get_rules
 
 FONT_FILE = Path("/usr/share/fonts/truetype/arphic/ukai.ttc")
 FONT_NUMBER = 0  # AR PL UKai CN
@@ -185,16 +186,22 @@ def card_face_char(card: Card) -> str:
     return (BIG_FACE if card.big else SMALL_FACE)[card.number - 1]
 
 
-def card_is_red(card: Card, scheme: str) -> bool:
-    """Whether ``card`` is printed red in a colour scheme: "luzhou" 2/7/10 red [001][004], "leshan" big red [003].
+# Image folder per engine colour scheme (RuleSet.red_scheme): 2/7/10 red [001][004] (and Wuchuan's reading of
+# [000]) or every big card red [003]. The colours themselves come from the engine, the one home of the rule.
+SCHEME_FOLDERS = {"two-seven-ten": "luzhou", "big": "leshan"}
+FOLDER_RULES = {"luzhou": "luzhou-a", "leshan": "leshan"}  # a rule set that uses each folder's colours
 
-    TODO: import the schemes from ``changpai.rules`` once the engine defines them (one home per concept).
-    """
-    if scheme == "luzhou":
-        return card.number in (2, 7, 10)
-    if scheme == "leshan":
-        return card.big
-    raise ValueError(f"unknown colour scheme {scheme!r}")
+
+def scheme_folder(rules_name: str) -> str:
+    """The card-image folder for a rule set, e.g. ``scheme_folder("wuchuan") == "luzhou"``."""
+    return SCHEME_FOLDERS[get_rules(rules_name).red_scheme.value]
+
+
+def card_is_red(card: Card, scheme: str) -> bool:
+    """Whether ``card`` is printed red in the image folder ``scheme`` ("luzhou" or "leshan"), as the engine says."""
+    if scheme not in FOLDER_RULES:
+        raise ValueError(f"unknown colour scheme {scheme!r}: use {', '.join(FOLDER_RULES)}")
+    return get_rules(FOLDER_RULES[scheme]).is_red(card)
 
 
 def domino_red_pips(a: int, b: int) -> int:

@@ -14,6 +14,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from changpai.cards import ALL_KINDS, Card  # noqa: E402
+from changpai.rules import RULESETS, get_rules  # noqa: E402
 
 from sitebuild import card_art  # noqa: E402
 
@@ -22,11 +23,10 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def is_red_by_tradition(card: Card, scheme: str) -> bool:
-    """The colour rule of each tradition, read independently of card_art (rules digest §1).
-
-    Luzhou [001][004] (and Wuchuan, read the same way): 2, 7, 10 red in both cases; Leshan [003]: big cards red.
-    """
-    return card.number in (2, 7, 10) if scheme == "luzhou" else card.big
+    """The colour a card has in the image folder ``scheme``, according to every engine rule set drawn there."""
+    verdicts = {get_rules(name).is_red(card) for name in RULESETS if card_art.scheme_folder(name) == scheme}
+    assert len(verdicts) == 1, f"rule sets drawn in {scheme}/ disagree about {card}"
+    return verdicts.pop()
 
 
 # [000] 红点点: red points per card (all-red faces count double); every other card scores none.
@@ -80,6 +80,15 @@ def test_each_file_is_a_titled_self_contained_long_card(path):
     assert "font" not in text and "http" not in text.replace('xmlns="http://www.w3.org/2000/svg"', "")
     assert all(ref.startswith("#") for ref in re.findall(r'href="([^"]*)"', text))
     assert len(text.encode()) < 8000
+
+
+def test_every_rule_set_has_its_colours_drawn():
+    folders = {name: card_art.scheme_folder(name) for name in RULESETS}
+    assert folders["luzhou-a"] == folders["luzhou-b"] == folders["wuchuan"] == "luzhou"
+    assert folders["leshan"] == "leshan"
+    # the two schemes really differ, as the sources say ([001][004] against [003])
+    assert is_red_by_tradition(Card(3, big=True), "leshan") and not is_red_by_tradition(Card(3, big=True), "luzhou")
+    assert is_red_by_tradition(Card(7), "luzhou") and not is_red_by_tradition(Card(7), "leshan")
 
 
 @pytest.mark.parametrize("scheme", ["luzhou", "leshan"])
