@@ -62,6 +62,8 @@ _RULE_SET_OPTION_NAMES = (
 
 def rule(code: str, zh: str, en: str, source: str) -> RuleError:
     """A RuleError naming the rule it breaks and its source."""
+    if source == "—":
+        return RuleError(Text(zh, en), code=code)
     return RuleError(Text(f"{zh}（{source}）", f"{en} ({source})"), code=code)
 
 

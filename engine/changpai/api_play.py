@@ -1,0 +1,214 @@
+"""API commands for whole deals: the deal viewer and the "play a hand" widget use these.
+
+Every command answers a JSON-able dict, or ``{"error": {"code", "where", "zh", "en"}}`` (``api.handle``).
+
+A deal's state is plain JSON (``"state"``): the rule set, the dealt cards and the actions so far. The
+browser may keep it and send it back with each request; the worker may instead keep the live deal and
+send only its id (``"game"``, returned by ``new_deal`` and ``apply``; the 64 most recent are kept).
+
+``frames``         ``{"record": YAML text, "name"?: file name}`` → the viewer's frames
+                   ``{"rules", "title", "seats", "steps"}`` (CONTRACTS.md); a bad record answers an error
+                   whose ``where`` is ``step N`` (or the field) and whose text gives the file line.
+``new_deal``       ``{"rules", "players"?, "seed"?, "dealer"?, "options"?}`` → a *deal answer*:
+                   ``{"game", "state", "view", "legal", "over", "settlement"}``. ``view`` is
+                   ``Deal.snapshot()`` plus ``roles``; ``legal`` lists every legal action now.
+``legal_actions``  ``{"state" | "game", "seat"?}`` → ``{"actions": [action], "to_move": [seat]}``; an action is
+                   ``{"seat", "type", "card", "cards", "bi", "text", "label": {"zh", "en"}}`` and its ``text``
+                   is what ``apply`` takes (e.g. ``"1 pong 七"``).
+``apply``          ``{"state" | "game", "action": text}`` → a deal answer plus ``events`` (比/摆, 过张, 八块, the
+                   win …); an illegal action answers an error naming the rule, in Chinese and English.
+                   In a claim window a claim means the other seats pass; to gather several seats' wishes
+                   first, use ``bot_move`` with ``wishes``.
+``bot_move``       ``{"state" | "game", "seat"?, "bot"?: "simple"|"random", "seed"?, "wishes"?: {seat: text}}`` →
+                   ``{"action": text | null}``: the computer's move for the seat to act; in a claim window, the
+                   claim that wins once every seat not in ``wishes`` has chosen, by priority (``null``: the deal
+                   is over). With ``seat``, only that seat's own choice (``null`` if it has none).
+                   The choice is fixed by ``seed`` (default: the deal's seed) and the step number.
+``deal_record``    ``{"state" | "game", "title"?: {"zh", "en"}}`` → ``{"record": YAML text}`` of the deal so far.
+``play_rules``     ``{"name"?}`` → the parameters of play (seats, claims, violations, payments) with sources.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+from typing import Any
+
+from .actions import Action
+from .api import Request, command
+from .deal import Deal
+from .players import BOTS, next_action
+from .playrules import PLAY_RULES, get_play_rules
+from .record import DealRecord, frames
+from .settlement import settle
+from .table import ROLE_NAMES
+from .text import HandError, RuleError, Text
+from .violations import describe as describe_violations
+
+_LIVE: OrderedDict[str, Deal] = OrderedDict()
+_LIVE_MAX = 64
+_counter = [0]
+
+
+def _remember(deal: Deal) -> str:
+    _counter[0] += 1
+    key = f"deal-{_counter[0]}"
+    _LIVE[key] = deal
+    while len(_LIVE) > _LIVE_MAX:
+        _LIVE.popitem(last=False)
+    return key
+
+
+def _deal_from(request: Request) -> tuple[Deal, str | None]:
+    key = request.get("game")
+    if key is not None:
+        deal = _LIVE.get(key) if isinstance(key, str) else None
+        if deal is None:
+            raise HandError(
+                Text("找不到这一盘（可能已过期），请发送 state", "no such deal (it may have expired): send its state"),
+                code="unknown-game",
+                where="game",
+            )
+        return deal, key
+    state = request.get("state")
+    if not isinstance(state, dict):
+        raise HandError(
+            Text("需要 state（牌局状态）或 game（编号）", "a “state” or a “game” id is needed"),
+            code="missing-field",
+            where="state",
+        )
+    try:
+        return Deal.from_dict(state), None
+    except (KeyError, TypeError, ValueError) as error:
+        if isinstance(error, RuleError):
+            raise RuleError(
+                error.text, code=error.code, where=f"state.{error.where}" if error.where else "state"
+            ) from None
+        raise HandError(
+            Text(f"state 无法读取：{error}", f"the state cannot be read: {error}"), code="bad-state", where="state"
+        ) from None
+
+
+def _answer(deal: Deal, key: str | None) -> dict[str, Any]:
+    if key is None:
+        key = _remember(deal)
+    view = deal.snapshot()
+    view["roles"] = list(deal.table.roles)
+    view["role_names"] = [ROLE_NAMES[r].as_dict() for r in deal.table.roles]
+    view["dealer"] = deal.table.dealer
+    view["violations"] = [v.as_dict() for v in deal.violations]
+    return {
+        "game": key,
+        "state": deal.to_dict(),
+        "view": view,
+        "legal": [a.as_dict() for a in deal.legal_actions()],
+        "over": deal.over,
+        "settlement": settle(deal).as_dict() if deal.over else None,
+    }
+
+
+@command("frames", fields=("record", "name"))
+def _frames(request: Request) -> dict[str, Any]:
+    text = request.get("record")
+    if not isinstance(text, str):
+        raise HandError(
+            Text("record 应是牌谱的 YAML 文字", "“record” must be the record's YAML text"),
+            code="missing-field",
+            where="record",
+        )
+    name = request.get("name") or "<record>"
+    return frames(text, str(name))
+
+
+@command("new_deal", fields=("rules", "players", "seed", "dealer", "options"))
+def _new_deal(request: Request) -> dict[str, Any]:
+    rules = request.get("rules", "luzhou-a")
+    players = request.get("players")
+    seed = request.get("seed")
+    dealer = request.get("dealer")
+    for key, value in (("players", players), ("seed", seed), ("dealer", dealer)):
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise HandError(Text("应是整数", "must be a whole number"), code="bad-field", where=key)
+    if seed is None:
+        seed = 0
+    options = request.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise HandError(Text("options 应是对象", "options must be an object"), code="bad-field", where="options")
+    deal = Deal.new(rules, players, seed=seed, dealer=dealer, options=options)
+    return _answer(deal, None)
+
+
+@command("legal_actions", fields=("state", "game", "seat"))
+def _legal(request: Request) -> dict[str, Any]:
+    deal, _ = _deal_from(request)
+    seat = request.get("seat")
+    return {"actions": [a.as_dict() for a in deal.legal_actions(seat)], "to_move": deal.to_move()}
+
+
+@command("apply", fields=("state", "game", "action"))
+def _apply(request: Request) -> dict[str, Any]:
+    deal, key = _deal_from(request)
+    text = request.get("action")
+    if not isinstance(text, str):
+        raise HandError(
+            Text("action 应是动作文字，如“1 pong 七”", "“action” must be an action's text, e.g. “1 pong 七”"),
+            code="missing-field",
+            where="action",
+        )
+    try:
+        events = deal.play(Action.parse(text, where="action"))
+    except RuleError as error:
+        raise RuleError(error.text, code=error.code, where=error.where or "action") from None
+    answer = _answer(deal, key)
+    answer["events"] = events
+    return answer
+
+
+@command("bot_move", fields=("state", "game", "seat", "bot", "seed", "wishes"))
+def _bot_move(request: Request) -> dict[str, Any]:
+    deal, _ = _deal_from(request)
+    kind = request.get("bot", "simple")
+    if kind not in BOTS:
+        raise HandError(
+            Text(f"没有“{kind}”这种电脑玩家", f"there is no computer player “{kind}” (known: {', '.join(BOTS)})"),
+            code="bad-field",
+            where="bot",
+        )
+    seed = request.get("seed", deal.seed if deal.seed is not None else 0)
+    rng = random.Random(f"{seed}:{len(deal.history)}")  # fixed by the seed and the step, never global
+    players = [BOTS[kind](random.Random(rng.getrandbits(64))) for _ in range(deal.players)]
+    wishes: dict[int, Action | None] = {}
+    for seat_text, text in (request.get("wishes") or {}).items():
+        seat = int(seat_text)
+        action = None if text in (None, "pass") else Action.parse(text, where=f"wishes.{seat}")
+        if action is not None and action not in deal.legal_actions(seat):
+            raise RuleError(
+                Text(f"座位 {seat} 不能“{text}”", f"seat {seat} cannot “{text}” now"),
+                code="illegal",
+                where=f"wishes.{seat}",
+            )
+        wishes[seat] = action
+    seat = request.get("seat")
+    if seat is not None:  # only this seat's own choice (its wish, in a claim window)
+        legal = list(deal.legal_actions(seat)) if isinstance(seat, int) else []
+        action = players[seat].choose(deal, seat, legal) if legal else None
+    else:
+        action = next_action(deal, players, wishes)
+    return {"action": None if action is None else str(action), "detail": None if action is None else action.as_dict()}
+
+
+@command("deal_record", fields=("state", "game", "title"))
+def _deal_record(request: Request) -> dict[str, Any]:
+    deal, _ = _deal_from(request)
+    title = request.get("title")
+    text = Text(title["zh"], title["en"]) if isinstance(title, dict) and {"zh", "en"} <= set(title) else None
+    return {"record": DealRecord.from_deal(deal, title=text).to_text()}
+
+
+@command("play_rules", fields=("name",))
+def _play_rules(request: Request) -> dict[str, Any]:
+    name = request.get("name")
+    if name is None:
+        return {"rules": [{"name": r.name, "title": r.title.as_dict()} for r in PLAY_RULES.values()]}
+    rules = get_play_rules(name)
+    return {**rules.describe(), "violations": describe_violations(rules.name)}
