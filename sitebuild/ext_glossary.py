@@ -29,6 +29,7 @@ SOURCE_TAGS = ("000", "001", "002", "003", "004")
 REQUIRED = ("id", "zh", "py", "en", "def_zh", "def_en", "group", "trad", "src")
 ID_PATTERN = re.compile(r"[a-z][a-z0-9-]*")
 LINK_CLASS = "cp-term"
+NO_LINK_SECTIONS = ("kiosk/",)
 
 
 @dataclass(frozen=True)
@@ -332,6 +333,8 @@ def glossary_url(lang: str, files: Any) -> str | None:
 def on_page_content(html_text: str, page, config, files) -> str:
     lang = page_language(page)
     if page.file.src_uri in GLOSSARY_PAGES.values() or lang not in GLOSSARY_PAGES:
+        return html_text
+    if page.file.src_uri.startswith(NO_LINK_SECTIONS):  # the kiosk is a closed screen: no way out to the site
         return html_text
     target = glossary_url(lang, files)
     if target is None:

@@ -133,6 +133,8 @@ def test_on_page_content_links_to_the_glossary_of_the_same_language():
     glossary_page = FakePage(files[0], files[0].url)
     assert eg.on_page_content("<p>碰牌</p>", glossary_page, None, files) == "<p>碰牌</p>"
     assert eg.on_page_content("<p>碰牌</p>", zh_page, None, []) == "<p>碰牌</p>"  # no glossary in this build
+    kiosk = FakePage(FakeFile("kiosk/index.md", "kiosk/index.html", "zh"), "kiosk/index.html")
+    assert eg.on_page_content("<p>碰牌</p>", kiosk, None, files) == "<p>碰牌</p>"
 
 
 def test_malformed_data_is_refused_with_the_entry_named(tmp_path):
