@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide cannot start subprocesses")
+
 HAND = "三三三 贰柒拾 壹贰叁 四五六 七八九 一一 捌玖拾"
 
 

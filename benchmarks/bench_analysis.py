@@ -1,0 +1,138 @@
+"""Speed of hand analysis: the engine against the brute-force oracle, side by side, in one run.
+
+    python benchmarks/bench_analysis.py [--hands 300] [--oracle-hands 30] [--seed 1] [--rules luzhou-a]
+
+Prints the median time per call of ``waits`` (every card that completes a 20-card hand) and of ``analyse``
+(best split with the winning card), for the engine and for ``tests/engine/oracle.py`` on the same hands, and
+the ratio. Targets (issue 3): waits under 0.2 ms median in CPython, and at least 10x faster than the oracle.
+Standard library only, so ``main()`` also runs in Pyodide (the node runner imports this file and calls it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+WAITS_TARGET_MS = 0.2
+RATIO_TARGET = 10.0
+
+
+def load_oracle():
+    path = REPO / "tests" / "engine" / "oracle.py"
+    spec = importlib.util.spec_from_file_location("changpai_oracle", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load the oracle from {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def ready_hands(count: int, seed: int, rules: str) -> list[tuple[list, list]]:
+    """Random 20-card hands, all concealed, that wait for at least one card."""
+    from changpai.analysis import waits
+    from changpai.samples import random_ready_hand
+
+    rng = random.Random(seed)
+    hands = []
+    while len(hands) < count:
+        hand, table = random_ready_hand(rng, table_share=0.0)
+        if waits(hand, table, rules):
+            hands.append((hand, table))
+    return hands
+
+
+def median_ms(func: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def measure(hands, rules: str, engine_waits, engine_analyse, oracle, *, repeat: int, with_oracle: bool) -> dict:
+    waits_engine, waits_oracle, best_engine, best_oracle = [], [], [], []
+    for hand, table in hands:
+        win_card = engine_waits(hand, table, rules)[0].card
+        waits_engine.append(median_ms(partial(engine_waits, hand, table, rules), repeat))
+        best_engine.append(median_ms(partial(engine_analyse, hand, table, rules, win_card=win_card), repeat))
+        if with_oracle:
+            waits_oracle.append(median_ms(partial(oracle.waits, hand, table, rules), 1))
+            best_oracle.append(median_ms(partial(oracle.best_points, hand, table, rules, win_card), 1))
+    out = {
+        "hands": len(hands),
+        "waits_engine_ms": statistics.median(waits_engine),
+        "analyse_engine_ms": statistics.median(best_engine),
+    }
+    if with_oracle:
+        out["waits_oracle_ms"] = statistics.median(waits_oracle)
+        out["best_oracle_ms"] = statistics.median(best_oracle)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=300, help="hands timed for the engine alone")
+    parser.add_argument("--oracle-hands", type=int, default=30, help="hands timed for both (the oracle is slow)")
+    parser.add_argument("--repeat", type=int, default=5, help="engine calls per hand (median kept)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="luzhou-a")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    args = parser.parse_args(argv)
+
+    from changpai.analysis import analyse, waits
+
+    oracle = load_oracle()
+    hands = ready_hands(max(args.hands, args.oracle_hands), args.seed, args.rules)
+    both = measure(hands[: args.oracle_hands], args.rules, waits, analyse, oracle, repeat=args.repeat, with_oracle=True)
+    alone = measure(hands[: args.hands], args.rules, waits, analyse, oracle, repeat=args.repeat, with_oracle=False)
+    figures = {
+        "python": f"{platform.python_implementation()} {platform.python_version()} ({sys.platform})",
+        "rules": args.rules,
+        "seed": args.seed,
+        "engine_hands": alone["hands"],
+        "waits_engine_ms": round(alone["waits_engine_ms"], 4),
+        "analyse_engine_ms": round(alone["analyse_engine_ms"], 4),
+        "side_by_side_hands": both["hands"],
+        "waits_engine_ms_side_by_side": round(both["waits_engine_ms"], 4),
+        "waits_oracle_ms": round(both["waits_oracle_ms"], 3),
+        "waits_ratio": round(both["waits_oracle_ms"] / both["waits_engine_ms"], 1),
+        "analyse_engine_ms_side_by_side": round(both["analyse_engine_ms"], 4),
+        "best_oracle_ms": round(both["best_oracle_ms"], 3),
+        "best_ratio": round(both["best_oracle_ms"] / both["analyse_engine_ms"], 1),
+    }
+    figures["waits_target_met"] = (
+        figures["waits_engine_ms"] < WAITS_TARGET_MS and figures["waits_ratio"] >= RATIO_TARGET
+    )
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print(f"hand analysis benchmark — {figures['python']}, rules {args.rules}, seed {args.seed}")
+    print(f"{'median per call':<34}{'engine ms':>12}{'oracle ms':>12}{'ratio':>9}")
+    print(f"{'waits, ' + str(alone['hands']) + ' hands (engine only)':<34}{figures['waits_engine_ms']:>12.4f}")
+    print(f"{'analyse, ' + str(alone['hands']) + ' hands (engine only)':<34}{figures['analyse_engine_ms']:>12.4f}")
+    print(
+        f"{'waits, ' + str(both['hands']) + ' hands side by side':<34}{figures['waits_engine_ms_side_by_side']:>12.4f}"
+        f"{figures['waits_oracle_ms']:>12.3f}{figures['waits_ratio']:>8.1f}x"
+    )
+    print(
+        f"{'best split, ' + str(both['hands']) + ' side by side':<34}{figures['analyse_engine_ms_side_by_side']:>12.4f}"
+        f"{figures['best_oracle_ms']:>12.3f}{figures['best_ratio']:>8.1f}x"
+    )
+    verdict = "met" if figures["waits_target_met"] else "NOT met"
+    print(f"target (waits < {WAITS_TARGET_MS} ms median and >= {RATIO_TARGET:.0f}x the oracle): {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
