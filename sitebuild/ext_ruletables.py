@@ -1,0 +1,320 @@
+"""Rule-set tables rendered from the engine's own data, so a page can never disagree with the engine.
+
+Shortcodes (``NAME`` is a rule set: ``luzhou-a``, ``luzhou-b``, ``leshan``, ``wuchuan``):
+
+``{{cp ruleset-table NAME basics}}``
+    sources, colours, the minimum to win.
+``{{cp ruleset-table NAME set-points}}``
+    points of 碰 / 坎 / 招 / 龙 by colour and case, each row with its source and note.
+``{{cp ruleset-table NAME special-sets}}``
+    points of 一二三 / 二七十 and of every other run, mixed set and pair.
+``{{cp ruleset-table NAME names}}``
+    the tradition's own word for each kind of set.
+``{{cp ruleset-table NAME patterns}}``
+    named patterns (名堂, 坤和, win classes …): condition, value, source, and whether the engine can read it
+    from the hand alone.
+``{{cp ruleset-table NAME grades}}``
+    the totals read from the points (Leshan 小和 … 台和, Luzhou [004] 等); other rule sets say they have none.
+``{{cp ruleset-options NAME}}``
+    the open questions of the sources as named options: choices, the engine's default, and why.
+``{{cp ruleset-compare KIND}}``
+    one kind of set (``pong``, ``kan``, ``kong``, ``four``) across every rule set, side by side.
+
+Everything is rendered as Markdown in the page's language (``zh`` or ``en``); source tags link to the
+sources page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from changpai.patterns import leshan_grade, luzhou_b_grade
+from changpai.rules import CARD_CLASSES, OPTIONS, RULESETS, SPECIAL_NAMES, RuleSet, get_rules
+from changpai.sets import GENERIC_NAMES, SetKind
+from changpai.text import Text
+
+from sitebuild.shortcodes import shortcode
+
+SOURCES_PAGE = {"zh": "archive/sources.md", "en": "archive/sources.en.md"}
+IDENTICAL_KINDS = (SetKind.PONG, SetKind.KAN, SetKind.KONG, SetKind.FOUR)
+UNITS = {
+    "doubling": Text("翻（每翻一次×2）", "doubling (×2 each)"),
+    "fan": Text("番", "fan"),
+    "multiplier": Text("倍", "times"),
+    "class": Text("等级", "class"),
+}
+CLASS_NAMES = {"big": Text("大胡", "big win"), "middle": Text("中胡", "middle win"), "small": Text("小胡", "small win")}
+
+
+def _t(text: Text, lang: str) -> str:
+    return text.get(lang)
+
+
+def _lang(lang: str) -> str:
+    return "en" if lang.startswith("en") else "zh"
+
+
+def _sources_link(page: Any, lang: str) -> str:
+    target = SOURCES_PAGE[lang]
+    src = getattr(getattr(page, "file", None), "src_uri", None)
+    if not src:
+        return "../" + target
+    from mkdocs.utils import get_relative_url
+
+    return get_relative_url(target, src)
+
+
+def _tag(source: str, page: Any, lang: str) -> str:
+    """A source tag as a link to its entry, or the words for an engine choice."""
+    if source == "engine":
+        return "引擎取舍" if lang == "zh" else "engine's choice"
+    number = source.strip("[]")
+    return f"[\\[{number}\\]]({_sources_link(page, lang)}#source-{number})"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(_cell(h) for h in header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows]
+    return "\n" + "\n".join(lines) + "\n"
+
+
+def _rules(args: list[str], position: int = 0) -> RuleSet:
+    if len(args) <= position:
+        raise ValueError(f"name a rule set ({', '.join(RULESETS)})")
+    return get_rules(args[position])
+
+
+# ----------------------------------------------------------------------------- the tables
+
+
+def basics(rules: RuleSet, lang: str, page: Any = None) -> str:
+    zh = lang == "zh"
+    red = rules.red_scheme
+    scheme = {
+        "two-seven-ten": Text("大小写的二、七、十为红", "2, 7 and 10 are red, in both cases"),
+        "big": Text("大写为红，小写为黑", "big cards red, small cards black"),
+    }[red.value]
+    rows = [
+        [
+            "规则集" if zh else "Rule set",
+            f"`{rules.name}` — {_t(rules.title, lang)}",
+            _tag(rules.sources[0], page, lang),
+        ],
+        [
+            "红牌" if zh else "Red cards",
+            _t(scheme, lang) if red.source != "engine" else f"{_t(scheme, lang)}: {_t(red.note, lang)}",
+            _tag(red.source, page, lang),
+        ],
+        [
+            "胡牌最少" if zh else "Minimum to win",
+            f"{rules.min_points.value}",
+            _tag(rules.min_points.source, page, lang),
+        ],
+    ]
+    for note in rules.notes:
+        rows.append(["说明" if zh else "Note", _t(note.note, lang), _tag(note.source, page, lang)])
+    return _table(["项目" if zh else "Item", "内容" if zh else "Value", "出处" if zh else "Source"], rows)
+
+
+def set_points(rules: RuleSet, lang: str, page: Any = None) -> str:
+    classes = rules.card_classes
+    header = ["组" if lang == "zh" else "Set"] + [_t(CARD_CLASSES[c], lang) for c in classes]
+    header += ["说明" if lang == "zh" else "Note", "出处" if lang == "zh" else "Source"]
+    rows = []
+    for kind in IDENTICAL_KINDS:
+        row = rules.set_points[kind]
+        first = row[classes[0]]
+        name = f"{_t(rules.native_name(kind), lang)}"
+        rows.append(
+            [name] + [str(row[c].value) for c in classes] + [_t(first.note, lang), _tag(first.source, page, lang)]
+        )
+    return _table(header, rows)
+
+
+def special_sets(rules: RuleSet, lang: str, page: Any = None) -> str:
+    zh = lang == "zh"
+    specials = rules.effective_special_points()
+    rows = []
+    for key, name in SPECIAL_NAMES.items():
+        if key in specials:
+            value = specials[key]
+            rows.append(
+                [
+                    name.zh if zh else f"{name.zh} ({name.en})",
+                    str(value.value),
+                    _t(value.note, lang),
+                    _tag(value.source, page, lang),
+                ]
+            )
+    other = rules.other_sets
+    rows.append(
+        [
+            "其他顺连、大小混、对" if zh else "every other run, mixed set, pair",
+            str(other.value),
+            _t(other.note, lang),
+            _tag(other.source, page, lang),
+        ]
+    )
+    header = ["组" if zh else "Set", "点数" if zh else "Points", "说明" if zh else "Note", "出处" if zh else "Source"]
+    return _table(header, rows)
+
+
+def names(rules: RuleSet, lang: str, page: Any = None) -> str:
+    zh = lang == "zh"
+    rows = []
+    for kind in SetKind:
+        name = rules.set_names[kind]
+        native = name.value.zh if zh else f"{name.value.zh} — {name.value.en}"
+        note = "" if name.source != "engine" else _t(name.note, lang)
+        rows.append([_t(GENERIC_NAMES[kind], lang), str(kind.size), native, note, _tag(name.source, page, lang)])
+    header = [
+        "组的种类" if zh else "Kind of set",
+        "张数" if zh else "Cards",
+        "本地叫法" if zh else "Local name",
+        "说明" if zh else "Note",
+        "出处" if zh else "Source",
+    ]
+    return _table(header, rows)
+
+
+def _value_text(value: object, unit: str, lang: str) -> str:
+    if value is None:
+        return "未给出" if lang == "zh" else "not given"
+    if unit == "class" and isinstance(value, str) and value in CLASS_NAMES:
+        return _t(CLASS_NAMES[value], lang)
+    if isinstance(value, int):
+        if unit == "multiplier":
+            return f"×{value}"
+        return f"{value} {_t(UNITS[unit], lang)}"
+    return f"{value} {_t(UNITS.get(unit, Text('', '')), lang)}".strip()
+
+
+def patterns(rules: RuleSet, lang: str, page: Any = None) -> str:
+    zh = lang == "zh"
+    rows = []
+    defs = list(rules.patterns) + ([rules.plain_win_pattern] if rules.plain_win_pattern else [])
+    for p in defs:
+        readable = ("能" if zh else "yes") if p.readable else ("不能" if zh else "no")
+        value = _value_text(p.value.value, p.unit, lang)
+        if p.value.source == "engine" or not isinstance(p.value.value, int | str) or p.code == "plain":
+            value = f"{value}（{_t(p.value.note, lang)}）" if zh else f"{value} ({_t(p.value.note, lang)})"
+        rows.append([_t(p.name, lang), _t(p.condition, lang), value, readable, _tag(p.value.source, page, lang)])
+    header = [
+        "名堂" if zh else "Pattern",
+        "条件" if zh else "Condition",
+        "值" if zh else "Value",
+        "引擎能从牌面判定" if zh else "Read from the hand",
+        "出处" if zh else "Source",
+    ]
+    return _table(header, rows)
+
+
+def grades(rules: RuleSet, lang: str, page: Any = None) -> str:
+    zh = lang == "zh"
+    if rules.family not in ("leshan", "luzhou-b"):
+        return (
+            "\n" + ("这个规则集没有按胡数分等。" if zh else "This rule set has no grades read from the points.") + "\n"
+        )
+    rows = []
+    previous = None
+    start = 10
+    for points in range(10, 61):
+        grade = leshan_grade(points, rules) if rules.family == "leshan" else luzhou_b_grade(points)
+        assert grade is not None
+        key = (grade.code, grade.value)
+        if previous is not None and key != previous[0]:
+            rows.append(previous[1] + [f"{start}–{points - 1}" if points - 1 > start else str(start)])
+            start = points
+        previous = (key, [_t(grade.name, lang), str(grade.value), _t(grade.note, lang), _tag(grade.source, page, lang)])
+    assert previous is not None
+    rows.append(previous[1] + [f"{start}+"])
+    rows = [[r[4], r[0], r[1], r[2], r[3]] for r in rows]
+    header = [
+        "胡数" if zh else "Points",
+        "名称" if zh else "Name",
+        "计为" if zh else "Counts as",
+        "说明" if zh else "Note",
+        "出处" if zh else "Source",
+    ]
+    return _table(header, rows)
+
+
+def options(rules: RuleSet, lang: str, page: Any = None) -> str:
+    zh = lang == "zh"
+    rows = []
+    for name, value in rules.options.items():
+        option = OPTIONS[name]
+        choices = (
+            "；".join(f"`{k}` {_t(v, lang)}" for k, v in option.choices.items())
+            if zh
+            else "; ".join(f"`{k}` {_t(v, lang)}" for k, v in option.choices.items())
+        )
+        tags = " ".join(_tag(s, page, lang) for s in option.sources)
+        rows.append([f"`{name}`", _t(option.question, lang), choices, f"`{value}`", _t(option.why_default, lang), tags])
+    if not rows:
+        return "\n" + ("这个规则集没有选项。" if zh else "This rule set has no options.") + "\n"
+    header = [
+        "选项" if zh else "Option",
+        "问题" if zh else "Question",
+        "可选" if zh else "Choices",
+        "默认" if zh else "Default",
+        "为什么" if zh else "Why",
+        "出处" if zh else "Sources",
+    ]
+    return _table(header, rows)
+
+
+def compare(kind: SetKind, lang: str, page: Any = None) -> str:
+    zh = lang == "zh"
+    classes = list(CARD_CLASSES)
+    rows = []
+    for rules in RULESETS.values():
+        row = rules.set_points[kind]
+        cells = [str(row[c].value) if c in row else "—" for c in classes]
+        first = next(iter(row.values()))
+        rows.append([f"`{rules.name}`", _t(rules.native_name(kind), lang), *cells, _tag(first.source, page, lang)])
+    header = ["规则集" if zh else "Rule set", "叫法" if zh else "Name"] + [_t(CARD_CLASSES[c], lang) for c in classes]
+    header.append("出处" if zh else "Source")
+    note = (
+        "乐山以大写为红、小写为黑，所以只有“红·大写”和“黑·小写”两栏。"
+        if zh
+        else "Leshan's red cards are the big ones and its black cards the small ones, so it fills only two columns."
+    )
+    return _table(header, rows) + "\n" + note + "\n"
+
+
+TABLES = {
+    "basics": basics,
+    "set-points": set_points,
+    "special-sets": special_sets,
+    "names": names,
+    "patterns": patterns,
+    "grades": grades,
+}
+
+
+# ----------------------------------------------------------------------------- shortcodes
+
+
+@shortcode("ruleset-table")
+def ruleset_table(args: list[str], lang: str, page: Any) -> str:
+    if len(args) != 2 or args[1] not in TABLES:
+        raise ValueError(f"use {{{{cp ruleset-table NAME TABLE}}}} with TABLE one of: {', '.join(TABLES)}")
+    return TABLES[args[1]](_rules(args), _lang(lang), page)
+
+
+@shortcode("ruleset-options")
+def ruleset_options(args: list[str], lang: str, page: Any) -> str:
+    return options(_rules(args), _lang(lang), page)
+
+
+@shortcode("ruleset-compare")
+def ruleset_compare(args: list[str], lang: str, page: Any) -> str:
+    kinds = {k.value: k for k in IDENTICAL_KINDS}
+    if len(args) != 1 or args[0] not in kinds:
+        raise ValueError(f"use {{{{cp ruleset-compare KIND}}}} with KIND one of: {', '.join(kinds)}")
+    return compare(kinds[args[0]], _lang(lang), page)
