@@ -264,7 +264,16 @@ class Deal:
     def legal_actions(self, seat: int | None = None) -> LegalActions:
         return LegalActions(self, seat)
 
+    def _complete(self, action: Action) -> Action:
+        """Fill in what a written action may leave out: the card of a turn (it is the next stock card)."""
+        if action.type == ActionType.TURN and action.card is None and self.turned < len(self.stock):
+            return Action(ActionType.TURN, action.seat, self.stock[self.turned])
+        if action.type == ActionType.SHOW and action.card is not None and action.card == self.drawn:
+            return Action(ActionType.SHOW, action.seat)
+        return action
+
     def is_legal(self, action: Action) -> bool:
+        action = self._complete(action)
         try:
             self._check(action)
         except RuleError:
@@ -316,7 +325,7 @@ class Deal:
             st = self.seats[s]
             if self._xiaojia_can_win(s, self.drawn):
                 yield Action(ActionType.WIN, s, self.drawn)
-            yield Action(ActionType.SHOW, s, self.drawn)
+            yield Action(ActionType.SHOW, s)
             kinds = {i for i, n in enumerate(st.hand) if n} | {self.drawn.index}
             for i in sorted(kinds):
                 yield Action(ActionType.DISCARD, s, ALL_KINDS[i])
@@ -841,6 +850,7 @@ class Deal:
         purpose): then the violation is recorded and penalised per the rule set."""
         if isinstance(action, str):
             action = Action.parse(action)
+        action = self._complete(action)
         self.events = []
         try:
             self._check(action)

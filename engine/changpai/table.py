@@ -189,3 +189,44 @@ def deal_new(
             dealer = cut_dealer
     table = make_table(rules, players, dealer or 0)
     return deal(rules, table, deck, cut_card)
+
+
+def complete_hands(
+    rules: PlayRules, table: Table, hands: dict[int, list[Card]], stock_front: list[Card] = ()
+) -> tuple[list[list[Card]], list[Card]]:
+    """Fill partly given hands and the front of the stock with the rest of the deck.
+
+    For hand-built example deals (tests, tutorials): the given cards stay where they are; the other
+    cards are handed out one of each kind in turn (一 二 … 拾, then again), so the filler rarely pairs up.
+    """
+    remaining = {card: 4 for card in DECK}
+    for card in [c for h in hands.values() for c in h] + list(stock_front):
+        remaining[card] -= 1
+        if remaining[card] < 0:
+            raise RuleError(Text(f"“{card}”超过 4 张", f"more than four “{card}”"), code="too-many-copies")
+    filler: list[Card] = []
+    for copy in range(4):
+        for card in dict.fromkeys(DECK):
+            if remaining[card] > copy:
+                filler.append(card)
+    # Kinds the example is about are handed out last, so filler rarely interferes with them.
+    named = {c for h in hands.values() for c in h} | set(stock_front)
+    filler = [c for c in filler if c not in named] + [c for c in filler if c in named]
+    out: list[list[Card]] = []
+    for seat, role in enumerate(table.roles):
+        want = 0
+        if role == DEALER:
+            want = rules.dealer_cards.value
+        elif role == XIAOJIA:
+            want = rules.xiaojia_cards.value
+        elif role != SITTER:
+            want = rules.player_cards.value
+        hand = list(hands.get(seat, []))
+        while len(hand) < want:
+            # a kind this seat does not hold yet, else one it holds once: no accidental triples or fours
+            pick = next((i for i, c in enumerate(filler) if c not in hand), None)
+            if pick is None:
+                pick = next((i for i, c in enumerate(filler) if hand.count(c) < 2), 0)
+            hand.append(filler.pop(pick))
+        out.append(hand)
+    return out, list(stock_front) + filler
