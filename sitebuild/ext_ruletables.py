@@ -15,6 +15,9 @@ Shortcodes (``NAME`` is a rule set: ``luzhou-a``, ``luzhou-b``, ``leshan``, ``wu
     from the hand alone.
 ``{{cp ruleset-table NAME grades}}``
     the totals read from the points (Leshan 小和 … 台和, Luzhou [004] 等); other rule sets say they have none.
+``{{cp ruleset-table NAME scores}}``
+    what each loser pays, from the engine's settlement (Luzhou [001]'s 分 bands; Wuchuan's class amounts,
+    engine defaults); the other rule sets state their payment rule in a line.
 ``{{cp ruleset-options NAME}}``
     the open questions of the sources as named options: choices, the engine's default, and why.
 ``{{cp ruleset-compare KIND}}``
@@ -106,7 +109,9 @@ def basics(rules: RuleSet, lang: str, page: Any = None) -> str:
         ],
         [
             "红牌" if zh else "Red cards",
-            _t(scheme, lang) if red.source != "engine" else f"{_t(scheme, lang)}: {_t(red.note, lang)}",
+            _t(scheme, lang)
+            if red.source != "engine"
+            else _t(scheme, lang) + ("：" if zh else ": ") + _t(red.note, lang),
             _tag(red.source, page, lang),
         ],
         [
@@ -287,7 +292,49 @@ def compare(kind: SetKind, lang: str, page: Any = None) -> str:
     return _table(header, rows) + "\n" + note + "\n"
 
 
+def scores(rules: RuleSet, lang: str, page: Any = None) -> str:
+    """What each loser pays, computed by the engine's settlement (Luzhou A's 分 bands, Wuchuan's class amounts)."""
+    from changpai.playrules import get_play_rules
+    from changpai.settlement import luzhou_a_row
+
+    zh = lang == "zh"
+    play = get_play_rules(rules.name)
+    if rules.name == "luzhou-a":
+        bands = [(10, 10), (11, 19), (20, 20), (21, 29), (30, 30), (31, 39), (40, 40), (41, 49), (50, 50), (51, 59)]
+        rows = []
+        for low, high in bands:
+            pay, to_winner, to_sitter = luzhou_a_row(low)
+            label = str(low) if low == high else f"{low}–{high}"
+            source = _tag("[001]", page, lang) if low < 50 else _tag("engine", page, lang)
+            rows.append([label, str(pay), str(to_winner), str(to_sitter), source])
+        pay, to_winner, to_sitter = luzhou_a_row(0, no_hu=True)
+        rows.append(
+            ["无胡" if zh else "no hu (无胡)", str(pay), str(to_winner), str(to_sitter), _tag("[001]", page, lang)]
+        )
+        header = [
+            "胡数" if zh else "Hu",
+            "每个输家付" if zh else "Each loser pays",
+            "给胡牌者" if zh else "To the winner",
+            "给坐底" if zh else "To the sitter",
+            "出处" if zh else "Source",
+        ]
+        return _table(header, rows)
+    if rules.name == "wuchuan":
+        opts = dict(play.options.value)
+        rows = [[_t(CLASS_NAMES[c], lang), str(opts[f"{c}_win"])] for c in ("small", "middle", "big")]
+        rows.append(["数底费（胡家付）" if zh else "counting fee (the winner pays)", str(opts["counting_fee"])])
+        rows = [r + [_tag(play.options.source, page, lang)] for r in rows]
+        header = [
+            "胡的大小" if zh else "Win class",
+            "每个输家付" if zh else "Each loser pays",
+            "出处" if zh else "Source",
+        ]
+        return _table(header, rows) + "\n" + _t(play.options.note, lang) + "\n"
+    return "\n" + _t(play.settlement.note, lang) + "\n"
+
+
 TABLES = {
+    "scores": scores,
     "basics": basics,
     "set-points": set_points,
     "special-sets": special_sets,

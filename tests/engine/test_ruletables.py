@@ -1,0 +1,83 @@
+"""The reference page's tables (sitebuild/ext_ruletables.py) are rendered from the engine's data."""
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("mkdocs", reason="the site build is not part of the browser's Python")
+
+REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from changpai.rules import RULESETS, get_rules  # noqa: E402
+from changpai.sets import SetKind  # noqa: E402
+
+from sitebuild import ext_ruletables as ext  # noqa: E402
+from sitebuild.shortcodes import expand  # noqa: E402
+
+
+def rows(markdown):
+    """The body rows of the first Markdown table, as lists of cells."""
+    lines = [line for line in markdown.splitlines() if line.startswith("|")]
+    return [[cell.strip() for cell in re.split(r"(?<!\\)\|", line)[1:-1]] for line in lines[2:]]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_table_renders(name, lang):
+    for table in ext.TABLES:
+        out = expand(f"{{{{cp ruleset-table {name} {table}}}}}", lang=lang, page=None, source="t.md")
+        assert out.strip(), table
+    assert expand(f"{{{{cp ruleset-options {name}}}}}", lang=lang, page=None, source="t.md").strip()
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_set_points_table_shows_the_engine_numbers(name):
+    rules = get_rules(name)
+    body = rows(ext.set_points(rules, "en"))
+    assert [row[0] for row in body] == [rules.native_name(k).en for k in ext.IDENTICAL_KINDS]
+    for row, kind in zip(body, ext.IDENTICAL_KINDS, strict=True):
+        expected = [str(rules.set_points[kind][c].value) for c in rules.card_classes]
+        assert row[1 : 1 + len(expected)] == expected
+
+
+def test_compare_shows_the_kan_disagreement():
+    body = {row[0]: row for row in rows(ext.compare(SetKind.KAN, "zh"))}
+    assert body["`luzhou-a`"][2:6] == ["12", "9", "6", "3"]
+    assert body["`luzhou-b`"][2:6] == ["12", "9", "9", "6"]
+
+
+def test_sources_link_from_the_page():
+    class File:
+        src_uri = "rules/reference.en.md"
+
+    class Page:
+        file = File()
+
+    out = ext.set_points(get_rules("leshan"), "en", Page())
+    assert "(../archive/sources.en.md#source-003)" in out
+
+
+def test_options_table_shows_defaults():
+    body = rows(ext.options(get_rules("leshan"), "zh"))
+    assert {row[0]: row[3] for row in body} == {f"`{k}`": f"`{v}`" for k, v in get_rules("leshan").options.items()}
+
+
+@pytest.mark.parametrize("args", [[], ["luzhou-a"], ["luzhou-a", "nothing"], ["nowhere", "basics"]])
+def test_bad_shortcode_arguments_fail(args):
+    with pytest.raises(Exception):  # noqa: B017 - the build reports any failure with file and line
+        ext.ruleset_table(args, "zh", None)
+
+
+@pytest.mark.parametrize("filename", ["reference.md", "reference.en.md"])
+def test_reference_pages_show_every_table_of_every_rule_set(filename):
+    text = (REPO / "docs" / "rules" / filename).read_text(encoding="utf-8")
+    for name in RULESETS:
+        for table in ext.TABLES:
+            if table == "grades" and get_rules(name).family not in ("leshan", "luzhou-b"):
+                continue
+            assert f"{{{{cp ruleset-table {name} {table}}}}}" in text, (name, table)
+        assert f"{{{{cp ruleset-options {name}}}}}" in text
