@@ -224,6 +224,8 @@ class Glyph:
 def _font():
     from fontTools.ttLib import TTFont
 
+    if not FONT_FILE.is_file():
+        raise FileNotFoundError(f"{FONT_FILE} is missing: the card glyphs come from it (apt install fonts-arphic-ukai)")
     return TTFont(str(FONT_FILE), fontNumber=FONT_NUMBER, lazy=True)
 
 
