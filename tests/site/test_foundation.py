@@ -1,0 +1,199 @@
+"""The frame in a real browser: the engine in its worker, the home widget, both languages, instant navigation,
+the language switch, Chinese search, the shipped fonts, the failure path, and no request leaving 127.0.0.1
+(the ``page`` fixture fails any test that tries)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import tomllib
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ENGINE_TIMEOUT_MS = 90_000
+HAND = "123s 456s 789s 27tb 11b 2b"  # a sample hand in the ASCII notation; the answer comes from the engine
+
+
+def engine_version() -> str:
+    return tomllib.loads((REPO_ROOT / "engine/pyproject.toml").read_text())["project"]["version"]
+
+
+def cpython_answer(request: dict) -> dict:
+    """What the same engine says under CPython: the browser must give the identical answer."""
+    from changpai import api
+
+    return json.loads(json.dumps(api.handle(request)))
+
+
+def call_engine(page: Page, request: dict) -> dict:
+    return page.evaluate("request => changpaiEngine.call(request)", request)
+
+
+@pytest.mark.parametrize("path, lang", [("index.html", "zh"), ("en/index.html", "en")])
+def test_home_widget_answers_from_the_engine(page: Page, browser_log, path, lang):
+    page.goto(path)
+    assert page.evaluate("document.documentElement.lang") == lang
+    widget = page.locator('[data-cp-widget="hand-check"]')
+    widget.locator("input").fill(HAND)
+    widget.locator("button[type=submit]").click()
+    answer = widget.locator("output")
+    expect(answer).to_have_attribute("data-state", "answer", timeout=ENGINE_TIMEOUT_MS)
+    assert answer.inner_text().strip()
+    request = {"command": "waits", "hand": HAND, "rules": "luzhou-a"}
+    assert call_engine(page, request) == cpython_answer(request)
+    version = call_engine(page, {"command": "version"})
+    assert engine_version() in json.dumps(version)
+    loaded = [u for u in browser_log.requests if u.endswith(".wasm") or ".whl" in u]
+    assert any("/assets/engine/pyodide/pyodide.asm.wasm" in u for u in loaded), browser_log.requests
+    assert any("/assets/engine/changpai-" in u for u in loaded)
+
+
+def test_engine_error_is_located_and_bilingual(page: Page):
+    page.goto("en/index.html")
+    widget = page.locator('[data-cp-widget="hand-check"]')
+    widget.locator("input").fill("123s 9x")
+    widget.locator("button[type=submit]").click()
+    answer = widget.locator("output")
+    expect(answer).to_have_attribute("data-state", "error", timeout=ENGINE_TIMEOUT_MS)
+    response = call_engine(page, {"command": "waits", "hand": "123s 9x", "rules": "luzhou-a"})
+    error = response["error"]
+    assert error["zh"] and error["en"] and error["code"]
+    assert error["en"] in answer.inner_text()
+
+
+def test_pages_without_widgets_do_not_load_the_engine(page: Page, browser_log, site_dir):
+    sitemap = (site_dir / "sitemap.xml").read_text(encoding="utf-8")
+    pages = [p for p in site_dir.rglob("*.html") if f"/{p.relative_to(site_dir).as_posix()}</loc>" in sitemap]
+    candidates = [p for p in pages if "data-cp-widget" not in p.read_text(encoding="utf-8")]
+    if not candidates:
+        pytest.fail("expected at least one page without widgets")
+    page.goto(candidates[0].relative_to(site_dir).as_posix())
+    page.wait_for_load_state("networkidle")
+    assert not [u for u in browser_log.requests if "/assets/engine/pyodide/" in u or ".whl" in u]
+
+
+def test_engine_load_failure_shows_a_clear_message(page: Page, browser_log):
+    browser_log.allow_console_error(r"404")
+    page.route("**/assets/engine/*.whl*", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto("index.html")
+    status = page.locator('[data-cp-widget="hand-check"] .cp-engine-status--failed')
+    expect(status).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    text = status.inner_text()
+    assert "规则引擎没能载入" in text and "404" in text
+    assert "Could not fetch the rules engine" in text  # the other language, below
+    widget = page.locator('[data-cp-widget="hand-check"]')
+    widget.locator("input").fill("123s")
+    widget.locator("button[type=submit]").click()
+    expect(widget.locator("output")).to_have_attribute("data-state", "failed")
+    assert page.evaluate("changpaiEngine.ready.then(() => 'ok', e => e.code)") == "wheel"
+
+
+def _first_other_tab(page: Page) -> str:
+    links = page.locator(".md-tabs__link")
+    hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
+    others = [h for h in hrefs if h and h not in ("index.html", ".", "./", "../index.html")]
+    if not others:
+        pytest.fail(f"no other section in the navigation tabs: {hrefs}")
+    return others[0]
+
+
+@pytest.mark.parametrize("home", ["index.html", "en/index.html"])
+def test_instant_navigation_keeps_the_engine_and_remounts_widgets(page: Page, browser_log, home):
+    page.goto(home)
+    page.evaluate("window.__cpNoReload = true")
+    assert call_engine(page, {"command": "version"})
+    other = _first_other_tab(page)
+    page.locator(f'.md-tabs__link[href="{other}"]').first.click()
+    page.wait_for_function(
+        "location.pathname.indexOf('/index.html') === -1 || !document.querySelector('[data-cp-widget=hand-check]')"
+    )
+    assert page.evaluate("window.__cpNoReload === true"), "instant navigation fell back to a full page load"
+    page.go_back()
+    page.wait_for_selector('[data-cp-widget="hand-check"] form')
+    assert page.evaluate("window.__cpNoReload === true")
+    widget = page.locator('[data-cp-widget="hand-check"]')
+    widget.locator("input").fill(HAND)
+    widget.locator("button[type=submit]").click()
+    expect(widget.locator("output")).to_have_attribute("data-state", "answer", timeout=ENGINE_TIMEOUT_MS)
+    wasm = [u for u in browser_log.requests if u.endswith("pyodide.asm.wasm")]
+    assert len(wasm) == 1, f"Pyodide was loaded {len(wasm)} times"
+    assert all("/en/assets/" not in u for u in browser_log.requests), "relative URL resolved under /en/"
+
+
+def test_language_switch_goes_to_the_same_page(page: Page):
+    page.goto("index.html")
+    other = _first_other_tab(page)
+    page.goto(other)
+    zh_path = page.evaluate("location.pathname")
+    page.locator("label.md-header__button, .md-header__option .md-select").first.hover()
+    page.locator('a.md-select__link[hreflang="en"]').click()
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert page.evaluate("location.pathname") == "/en" + zh_path
+    page.locator(".md-header__option .md-select").first.hover()
+    page.locator('a.md-select__link[hreflang="zh"]').click()
+    page.wait_for_function("document.documentElement.lang === 'zh'")
+    assert page.evaluate("location.pathname") == zh_path
+
+
+def test_language_switch_names_each_language_in_itself(page: Page):
+    for path in ("index.html", "en/index.html"):
+        page.goto(path)
+        names = {
+            link.get_attribute("hreflang"): link.inner_text().strip()
+            for link in page.locator("a.md-select__link").all()
+        }
+        assert names == {"zh": "中文", "en": "English"}
+
+
+def _search(page: Page, query: str):
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially(query, delay=30)
+    # Material searches on keyup; Playwright types CJK characters as text input without key events,
+    # so finish with a real key press, as a reader's input method would.
+    box.press("End")
+    return page.locator(".md-search-result__item")
+
+
+def test_chinese_search_finds_a_word_inside_a_sentence(page: Page, site_dir):
+    # "浏览器" appears only in the middle of a sentence on the home page: without jieba's segmentation the
+    # whole clause would be a single token and the query would find nothing.
+    index = json.loads((site_dir / "search/search_index.json").read_text(encoding="utf-8"))
+    home = [
+        d for d in index["docs"] if d["location"] in ("", "index.html") and "浏览器" in d["text"].replace("\u200b", "")
+    ]
+    assert home, "the home page should contain 浏览器"
+    page.goto("index.html")
+    results = _search(page, "浏览器")
+    expect(results.first).to_be_visible(timeout=15_000)
+    assert "浏览器" in page.locator(".md-search-result").inner_text()
+    assert page.locator(".md-search-result__item mark").filter(has_text="浏览器").count() >= 1
+
+
+def test_english_search_works_on_english_pages(page: Page):
+    page.goto("en/index.html")
+    results = _search(page, "browser")
+    expect(results.first).to_be_visible(timeout=15_000)
+    hrefs = [a.get_attribute("href") for a in page.locator(".md-search-result__link").all()]
+    assert any(h and "index.html" in h for h in hrefs), hrefs
+
+
+def test_shipped_fonts_are_used_and_served_locally(page: Page, browser_log):
+    page.goto("index.html")
+    page.evaluate("document.fonts.ready")
+    page.wait_for_function(
+        "document.fonts.check('16px ChangpaiSans', '长牌') && document.fonts.check('16px ChangpaiKai', '长牌')"
+    )
+    loaded = page.evaluate("[...document.fonts].filter(f => f.status === 'loaded').map(f => f.family)")
+    assert {"ChangpaiSans", "ChangpaiKai"} <= {f.strip('"') for f in loaded}
+    assert any(u.split("?")[0].endswith("/assets/fonts/changpai-sans.woff2") for u in browser_log.requests)
+
+
+@pytest.mark.skipif(os.environ.get("CHANGPAI_EXPECT_OFFLINE") != "1", reason="only inside `unshare -n`")
+def test_network_is_really_gone_in_the_offline_run():
+    with pytest.raises(OSError):
+        socket.create_connection(("93.184.216.34", 80), timeout=3)
