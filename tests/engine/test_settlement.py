@@ -1,0 +1,111 @@
+"""Payments at the end of a deal, per rule set; every deal's payments sum to zero."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai.players import simulate_one
+from changpai.settlement import luzhou_a_row, settle
+
+from dealkit import build, pass_all
+
+# Seat 1: 12 red cards in four 2-7-10 sets, 壹壹壹 (held, 9 under [004]) and 三三 waiting for 三 (pong, 1): 10 hu.
+RED_TEN = "二七十 贰柒拾 二七十 贰柒拾 壹壹壹 三三 四五六"
+
+
+def _win_on_turned_three(rules: str, options=None):
+    d = build(rules, 4, {0: "九", 1: RED_TEN}, stock="三", options=options)
+    d.play("0 discard 九")
+    pass_all(d)
+    d.play("1 turn 三")
+    d.play("1 win 三")
+    return d
+
+
+def test_luzhou_b_worked_example_from_the_source():
+    # [004]: exactly 10 hu with 红 → (2 + 1) × 2 = 6 from each loser; the winner nets 2 × 6 − 1 × 2 = 10;
+    # the 底家 gets 1 × 2 = 2.
+    d = _win_on_turned_three("luzhou-b", {"b_mode": "ordinary"})
+    assert d.win.seat == 1 and d.win.points == 10
+    assert d.table.sitter == 2
+    result = settle(d)
+    assert result.payments == [-6, 10, 2, -6]
+    assert result.points == 6
+
+
+def test_luzhou_a_self_turned_win_doubles_and_red_doubles():
+    d = _win_on_turned_three("luzhou-a")
+    # [001] points: 壹壹壹 held black big 6, 三 pong 1, 二七十 6 ×2, 贰柒拾 9 ×2 = 37
+    assert d.win.points == 37
+    pay, to_winner, to_sitter = luzhou_a_row(37)
+    assert (pay, to_winner, to_sitter) == (5, 4, 1)
+    codes = {h.code for h in d.win.result.patterns}
+    assert "red" in codes
+    fan = 1 + 1  # 红, 自摸加翻 (and 水上漂: the first stock card)
+    assert "first-stock-card" in d.win.context
+    fan += 1
+    each = pay * 2**fan
+    assert settle(d).payments == [-each, 2 * (each - to_sitter * 2**fan), 2 * to_sitter * 2**fan, -each]
+
+
+def test_luzhou_a_fang_pao_dou_di_the_discarder_pays_for_both():
+    # Seat 1 wins on the dealer's discard 三: 放炮兜底 [001].
+    d = build("luzhou-a", 4, {0: "三", 1: RED_TEN})
+    d.play("0 discard 三")
+    d.play("1 win 三")
+    assert d.win.points == 37 and {h.code for h in d.win.result.patterns} == {"red"}
+    # 37 hu: 5 per loser (4 to the winner, 1 to 坐底), 红 doubles → 10; the discarder pays both shares.
+    result = settle(d)
+    assert result.payments == [-20, 16, 4, 0]
+    assert any("放炮兜底" in line.zh for line in result.lines)
+
+
+@pytest.mark.parametrize(
+    "points, row",
+    [(10, (5, 3, 2)), (11, (3, 2, 1)), (19, (3, 2, 1)), (20, (6, 4, 2)), (21, (4, 3, 1)), (30, (8, 6, 2)),
+     (35, (5, 4, 1)), (40, (10, 8, 2)), (49, (6, 5, 1))],
+)
+def test_luzhou_a_score_table(points, row):
+    assert luzhou_a_row(points) == row  # [001] 基础分
+    pay, w, s = row
+    assert pay == w + s
+
+
+def test_leshan_discarder_pays_total_times_players():
+    # Seat 1 (Leshan, three players) wins on the dealer's discard: 抬炮 pays the total × 3 [003].
+    d = build("leshan", 3, {0: "三", 1: "二七十 贰柒拾 二七十 贰柒拾 壹壹壹 三三 四五六"})
+    d.play("0 discard 三")
+    d.play("1 win 三")
+    grade = d.win.result.grade
+    total = grade.value
+    fan = sum(h.value for h in d.win.result.patterns if h.unit == "doubling") + ("earth" in d.win.context)
+    total *= 2**fan
+    assert settle(d).payments == [-3 * total, 3 * total, 0]
+
+
+def test_wuchuan_winner_pays_the_counting_fee_and_a_drawn_deal_pays_the_counter():
+    d = build("wuchuan", 4, {0: "九", 1: RED_TEN}, stock="三")
+    d.play("0 discard 九")
+    pass_all(d)
+    d.play("1 turn 三")
+    d.play("1 win 三")
+    result = settle(d)
+    amount = {"big": 4, "middle": 2, "small": 1}[d.win.result.win_class or "small"]
+    assert result.payments == [-amount, 2 * amount - 1, 1, -amount]
+    for seed in range(60):
+        deal = simulate_one("wuchuan", 4, seed)
+        if deal.win is None:
+            assert settle(deal).payments == [-1, -1, 3, -1]
+            break
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from([("luzhou-a", 4), ("luzhou-a", 3), ("luzhou-b", 4), ("leshan", 2), ("leshan", 3), ("leshan", 4), ("wuchuan", 4), ("wuchuan", 3)]), st.integers(0, 10_000))
+def test_payments_always_sum_to_zero(table, seed):
+    rules, players = table
+    deal = simulate_one(rules, players, seed)
+    result = settle(deal)
+    assert sum(result.payments) == 0
+    assert len(result.payments) == players
+    if deal.win is not None:
+        assert result.payments[deal.win.seat] > 0

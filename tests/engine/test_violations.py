@@ -1,0 +1,110 @@
+"""Violations (包牌): refused in play, recorded and penalised when a record commits one on purpose."""
+
+import pytest
+
+from changpai.actions import Action
+from changpai.settlement import settle
+from changpai.text import RuleError
+from changpai.violations import VIOLATION_NAMES, violation_codes
+
+from dealkit import build, pass_all
+
+PAIRS = "四四 五五 六六 七七 八八 九九 十十 壹壹 叁叁"
+
+
+def _leshan_passed_then_eaten():
+    d = build("leshan", 3, {0: "二", 1: "一三 " + PAIRS}, stock="二")
+    d.play("0 discard 二")
+    d.play("1 pass")
+    pass_all(d)
+    d.play("1 turn 二")
+    return d
+
+
+def test_eating_a_passed_card_is_refused_and_names_the_rule():
+    d = _leshan_passed_then_eaten()
+    with pytest.raises(RuleError) as error:
+        d.play("1 eat 二 with 一三")
+    assert error.value.code == "eat-passed"
+    assert "吃过张" in error.value.text.zh and "[003]" in error.value.text.en
+
+
+def test_leshan_eat_passed_committed_on_purpose_costs_20_to_each_player_and_play_goes_on():
+    d = _leshan_passed_then_eaten()
+    events = d.play("1 eat 二 with 一三", violation="eat-passed")
+    assert [v.code for v in d.violations] == ["eat-passed"] and d.violations[0].seat == 1
+    assert any(e["code"] == "violation:eat-passed" for e in events)
+    assert not d.over and d.phase == "discard" and d.to_act == 1  # 包后继续 [003]
+    assert str(d.seats[1].laid[0].meld) == "一二三"
+    assert settle(d).payments == [20, -40, 20]
+
+
+def test_a_wrongly_named_or_needless_violation_marker_is_an_error():
+    d = _leshan_passed_then_eaten()
+    with pytest.raises(RuleError) as error:
+        d.play("1 eat 二 with 一三", violation="false-win")
+    assert "eat-passed" in str(error.value)
+    legal = next(a for a in d.legal_actions() if a.type.value == "pass")
+    with pytest.raises(RuleError) as error:
+        d.play(legal, violation="eat-passed")
+    assert error.value.code == "no-violation"
+
+
+def test_leshan_false_win_ends_the_deal():
+    d = build("leshan", 3, {0: "二", 1: "一三 五五 七七 九九 壹壹 叁叁 伍伍 柒柒 玖玖 拾拾"})
+    d.play("0 discard 二")
+    with pytest.raises(RuleError) as error:
+        d.play("1 win 二")
+    assert error.value.code == "false-win"
+    d.play("1 win 二", violation="false-win")
+    assert d.over and d.ended_by == "violation" and d.win is None
+    assert settle(d).payments == [20, -40, 20]
+
+
+def test_luzhou_a_skipping_a_compulsory_pong_bars_that_seat_from_winning():
+    d = build("luzhou-a", 4, {0: "二", 3: "二二"})
+    d.play("0 discard 二")
+    with pytest.raises(RuleError) as error:
+        d.play("1 turn")
+    assert error.value.code == "must-pong"
+    d.play("1 turn", violation="must-pong")
+    v = d.violations[0]
+    assert v.seat == 3 and d.seats[3].barred  # the seat that failed to pong, not the one that turned
+    assert not d._win_allowed(3, None)
+    assert settle(d).payments == [0, 0, 0, 0]  # [001] names no fine
+
+
+def test_wuchuan_eating_back_ones_own_discard_pays_all_three():
+    d = build("wuchuan", 4, {0: "二 一三 五五 六六 七七 八八 九九 十十 壹壹"}, stock="叁二")
+    d.play("0 discard 二")
+    pass_all(d)
+    d.play("1 turn 叁")
+    pass_all(d)
+    d.play("3 turn 二")
+    assert d.phase == "claim" and Action.parse("0 eat 二 with 一三") not in d.legal_actions()
+    with pytest.raises(RuleError) as error:
+        d.play("0 eat 二 with 一三")  # seat 3 turned it; seat 0, its 下家, discarded 二 before [000]
+    assert error.value.code == "eat-own-discard"
+    d.play("0 eat 二 with 一三", violation="eat-own-discard")
+    assert d.over  # engine default for [000]: the deal ends
+    assert settle(d).payments == [-12, 4, 4, 4]
+
+
+def test_leshan_eat_then_discard_the_replaced_card_吃字屙字():
+    d = build("leshan", 3, {0: "四", 1: "一二三 " + "五五 六六 七七 八八 九九 十十 壹壹 叁叁 肆"})
+    d.play("0 discard 四")
+    d.play("1 eat 四 with 二三")
+    assert Action.parse("1 discard 一") not in d.legal_actions()
+    with pytest.raises(RuleError) as error:
+        d.play("1 discard 一")
+    assert error.value.code == "eat-then-discard-partner" and "吃字屙字" in error.value.text.zh
+    d.play("1 discard 一", violation="eat-then-discard-partner")
+    assert d.violations[0].code == "eat-then-discard-partner"
+
+
+def test_every_rule_set_names_its_violations():
+    for name in ("luzhou-a", "luzhou-b", "leshan", "wuchuan"):
+        codes = violation_codes(name)
+        assert {"eat-passed", "false-win", "short-win", "bi-required"} <= codes
+        assert all(code in VIOLATION_NAMES for code in codes)
+    assert "win-own-discard" in violation_codes("leshan") and "win-own-discard" not in violation_codes("luzhou-a")
