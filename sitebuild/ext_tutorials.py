@@ -16,9 +16,11 @@ The widgets' scripts live in ``docs/assets/widgets/``.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 import logging
+import os
 import re
 from functools import cache
 from pathlib import Path
@@ -31,8 +33,10 @@ from sitebuild.shortcodes import shortcode
 
 log = logging.getLogger("mkdocs.plugins.changpai.tutorials")
 REPO_ROOT = Path(__file__).resolve().parent.parent
-DEALS_DIR = REPO_ROOT / "tutorials" / "deals"
-LESSONS_DIR = REPO_ROOT / "tutorials" / "lessons"
+# Another tutorials folder can be named for tests (e.g. one holding a deliberately broken deal).
+TUTORIALS_DIR = Path(os.environ.get("CHANGPAI_TUTORIALS_DIR") or REPO_ROOT / "tutorials")
+DEALS_DIR = TUTORIALS_DIR / "deals"
+LESSONS_DIR = TUTORIALS_DIR / "lessons"
 CARDS_DIR = REPO_ROOT / "docs" / "assets" / "cards"
 CARD_SCHEMES = ("luzhou", "leshan")
 SMALL = "一二三四五六七八九十"
@@ -101,12 +105,28 @@ def _frames_cached(path: Path, _mtime: int) -> dict[str, Any]:
     except ImportError as exc:
         raise TutorialError(f"{_relative(path)}: the engine has no record module yet ({exc})") from exc
     try:
-        deal = record.load(path) if hasattr(record, "load") else record.read(path.read_text(encoding="utf-8"))
-        frames = record.frames(deal)
+        text = path.read_text(encoding="utf-8")
+        frames = record.frames(text, _relative(path))
+        _add_question_states(record, text, path, frames)
+    except TutorialError:
+        raise
     except Exception as exc:  # the engine's errors carry where (step) and a bilingual reason
         raise _engine_error(path, exc) from exc
     _check_frames(path, frames)
     return frames
+
+
+def _add_question_states(record: Any, text: str, path: Path, frames: dict[str, Any]) -> None:
+    """Give each question step the engine's full deal state there (``question.state``), so the viewer can ask
+    the in-page engine for the legal actions and try each one (``legal_actions`` / ``apply``)."""
+    parsed = record.DealRecord.from_text(text, _relative(path))
+    for step in frames["steps"]:
+        question = step.get("question")
+        if not question:
+            continue
+        before = dataclasses.replace(parsed, steps=parsed.steps[: step["index"] - 1])
+        deal, _ = record.replay(before)
+        question["state"] = deal.to_dict()
 
 
 def _check_frames(path: Path, frames: dict[str, Any]) -> None:

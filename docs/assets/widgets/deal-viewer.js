@@ -13,10 +13,10 @@
       speed: "速度", view: "视角", allHands: "所有人的牌", seatView: (n) => n + " 的视角",
       step: (i, n) => "第 " + i + " / " + n + " 步", start: "开局", steps: "全部步骤",
       hand: "手牌", melds: "桌上的牌组", discards: "打出的牌", stock: (n) => "底牌剩 " + n + " 张",
-      faceUp: "翻开的牌", toAct: "该出手", hidden: (n) => n + " 张（不公开）", none: "无",
+      faceUp: "翻开的牌", toAct: "该出手", mayClaim: "可以进这张牌", hidden: (n) => n + " 张（不公开）", none: "无",
       note: "讲解", events: "规则事件", question: "想一想", check: "答对了！", wrong: "不对。", answer: "正确答案：",
       settlement: "结算", winner: "胡牌：", noWinner: "无人胡牌", points: "胡数", payments: "输赢",
-      analysis: "引擎分析", legal: "此时可以做的：", waits: "叫牌（等的牌）：", analysing: "引擎正在分析……",
+      analysis: "引擎分析", legal: "此时这一家可以做的：", tryHint: "点一个试试：引擎会告诉你接下来会怎样。", waits: "叫牌（等的牌）：", analysing: "引擎正在分析……",
       keys: "键盘：← → 走一步，Home/End 到头/到尾，空格 播放/暂停",
       roles: { dealer: "庄家", player: "闲家", sitter: "坐底", xiaojia: "小家" }, pts: (p) => p + " 胡",
       copyLink: "本步链接", noFrames: "这局牌没有可显示的步骤",
@@ -26,10 +26,11 @@
       speed: "Speed", view: "View", allHands: "All hands", seatView: (n) => n + "’s view",
       step: (i, n) => "Step " + i + " of " + n, start: "Start", steps: "All steps",
       hand: "Hand", melds: "Sets on the table", discards: "Discards", stock: (n) => n + " cards left in the stock",
-      faceUp: "Turned-up card", toAct: "to act", hidden: (n) => n + " cards (hidden)", none: "none",
+      faceUp: "Turned-up card", toAct: "to act", mayClaim: "may claim the card", hidden: (n) => n + " cards (hidden)", none: "none",
       note: "Commentary", events: "Rule events", question: "Your turn to think", check: "Right!", wrong: "Not quite.",
       answer: "The answer: ", settlement: "Settlement", winner: "Winner: ", noWinner: "Nobody won", points: "Points",
-      payments: "Payments", analysis: "Engine analysis", legal: "Possible actions now: ", waits: "Ready, waiting for: ",
+      payments: "Payments", analysis: "Engine analysis", legal: "What this seat may do now:",
+      tryHint: "Try one: the engine shows what would follow.", waits: "Ready, waiting for: ",
       analysing: "The engine is analysing…", keys: "Keys: ← → one step, Home/End start/end, space play/pause",
       roles: { dealer: "dealer", player: "player", sitter: "sits out", xiaojia: "xiaojia (4th)" }, pts: (p) => p + " pts",
       copyLink: "Link to this step", noFrames: "This deal has no steps to show",
@@ -143,13 +144,15 @@
       const handText = (st.hands && st.hands[seat]) || "";
       const handCards = C.parse(handText);
       const acting = st.to_act === seat;
+      const claiming = (st.claimants || []).includes(seat);
       const actor = step.action && step.action.seat === seat;
       const head = h(
         "div",
         { class: "cp-seat__head" },
         h("strong", { class: "cp-seat__name" }, seatName(seat)),
-        h("span", { class: "cp-badge cp-badge--" + seatInfo.role }, L.roles[seatInfo.role] || seatInfo.role),
+        h("span", { class: "cp-badge cp-badge--" + seatInfo.role }, seatInfo.role_name ? text(seatInfo.role_name, lang) : L.roles[seatInfo.role] || seatInfo.role),
         acting ? h("span", { class: "cp-badge cp-badge--act" }, L.toAct) : null,
+        claiming ? h("span", { class: "cp-badge cp-badge--claim" }, L.mayClaim) : null,
       );
       let hand;
       if (visible) {
@@ -174,7 +177,7 @@
       return h(
         "section",
         {
-          class: "cp-seat" + (acting ? " cp-seat--to-act" : "") + (actor ? " cp-seat--actor" : ""),
+          class: "cp-seat" + (acting || claiming ? " cp-seat--to-act" : "") + (actor ? " cp-seat--actor" : ""),
           "aria-label": seatName(seat),
         },
         head,
@@ -336,27 +339,49 @@
 
     // ---- engine analysis at question steps --------------------------------------------------------------------
     async function analyse(step, i, box) {
-      if (!window.cp.engine()) return;
       const q = step.question;
-      const seat = q && typeof q.seat === "number" ? q.seat : step.state.to_act;
-      const request = { command: "legal_actions", rules: frames.rules, state: step.state, seat, deal: id, step: i };
+      if (!window.cp.engine() || !q || !q.state) return;
+      const seat = typeof q.seat === "number" ? q.seat : step.state.to_act;
       box.hidden = false;
       box.replaceChildren(h("h4", {}, L.analysis), h("p", { class: "cp-muted" }, L.analysing));
       const held = tableOf(step.state, seat);
       const [legal, waits] = await Promise.all([
-        window.cp.call(request),
+        window.cp.call({ command: "legal_actions", state: q.state, seat }),
         window.cp.call({ command: "waits", rules: frames.rules, hand: step.state.hands[seat] + held.hand, table: held.table }),
       ]);
       if (state.index !== i) return; // the reader has moved on
       const out = [h("h4", {}, L.analysis)];
       if (legal.error) out.push(window.cp.errorBox(legal.error, lang));
-      else out.push(h("p", { class: "cp-deal__legal" }, L.legal, describeActions(legal)));
+      else {
+        const tried = h("div", { class: "cp-deal__tried", "aria-live": "polite" });
+        const buttons = (legal.actions || []).map((a) =>
+          h("button", { type: "button", class: "cp-btn cp-deal__try", dataset: { action: a.text }, onclick: () => tryAction(q.state, a, tried) }, text(a.label, lang) || a.text),
+        );
+        out.push(h("p", { class: "cp-deal__legal" }, L.legal), h("div", { class: "cp-question__choices" }, buttons.length ? buttons : L.none), h("p", { class: "cp-muted" }, L.tryHint), tried);
+      }
       // Waits only make sense between turns (20 cards); at other moments the engine says so, and we stay quiet.
       if (!waits.error) {
-        const list = (waits.waits || []).map((w) => w.card || w);
+        const list = (waits.waits || []).filter((w) => w.win !== false).map((w) => w.card);
         out.push(h("p", { class: "cp-deal__waits" }, L.waits, list.length ? C.row(list.join(""), { scheme, lang, size: "s" }) : L.none));
       }
       box.replaceChildren(...out);
+    }
+
+    // "What if": apply one legal action to the question's position and show what the engine says follows.
+    async function tryAction(dealState, action, box) {
+      box.replaceChildren(h("p", { class: "cp-muted" }, L.analysing));
+      const r = await window.cp.call({ command: "apply", state: dealState, action: action.text });
+      if (r.error) {
+        box.replaceChildren(window.cp.errorBox(r.error, lang));
+        return;
+      }
+      const seat = action.seat;
+      const view = r.view || {};
+      const parts = [h("p", {}, h("strong", {}, text(action.label, lang) || action.text))];
+      for (const e of r.events || []) parts.push(h("p", { dataset: { code: e.code || "" } }, text(e, lang)));
+      if (view.hands) parts.push(h("div", { class: "cp-seat__row" }, h("span", { class: "cp-seat__label" }, seatName(seat)), C.row(view.hands[seat] || "", { scheme, lang, size: "s" })));
+      if (r.settlement) parts.push(renderSettlement(r.settlement));
+      box.replaceChildren(...parts);
     }
 
     // Frames name a set's kind; the engine's table takes how it was made (pong, kong, four, eat).
@@ -368,12 +393,6 @@
         else out.hand += m.cards; // held sets (坎, pair) belong to the hand
       }
       return out;
-    }
-
-    function describeActions(response) {
-      const actions = response.actions || response.legal || [];
-      if (!actions.length) return L.none;
-      return actions.map((a) => (a.label ? text(a.label, lang) : a.type + (a.cards ? " " + a.cards : ""))).join(lang === "en" ? "; " : "；");
     }
 
     // ---- controller -------------------------------------------------------------------------------------------
@@ -474,6 +493,8 @@
     function fromHash() {
       const m = new RegExp("^#deal-" + id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "-(\\d+)$").exec(location.hash);
       if (!m) return false;
+      // A deal folded inside <details> (the gallery) opens when a link points into it.
+      for (let d = el.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
       go(Number(m[1]), false);
       root.scrollIntoView({ block: "start", behavior: window.cp.reducedMotion() ? "auto" : "smooth" });
       return true;

@@ -20,7 +20,7 @@
   ];
   const UI = {
     zh: {
-      title: "手牌计算器", tradition: "规则", hand: "手牌", table: "桌上的牌组", win: "胡的那张牌（可不填）",
+      title: "手牌计算器", tradition: "规则", hand: "手牌", table: "桌上的牌组", winCard: "胡的那张牌（可不填）",
       source: "这张牌来自", discard: "别人打出", turned: "自己翻出", otherTurned: "别人翻出", palette: "点一张牌，加到所选的位置",
       addTo: "加到这里", addSet: "添一组桌上的牌", removeSet: "删去这一组", setKind: "牌组类型",
       clear: "全部清空", typed: "或直接输入（如 123s 27tb）", apply: "读入", remove: (n) => "移去 " + n,
@@ -28,11 +28,12 @@
       result: "计算结果", best: "最好的组法", points: "胡数", patterns: "名堂", waits: "叫牌（等这些牌）",
       noWaits: "不叫牌（没有一张牌能让它胡）", complete: "已经成牌", notWin: "还没成胡", win: "胡了",
       compare: "在其他规则下", rules: "规则", verdict: "结果", empty: "先点选一些牌。",
+      building: "牌还没凑够：", waitsOnly: "叫这些牌：", pickWin: "选一张“胡的那张牌”，就能算胡数。",
       thinking: "引擎正在计算……", why: "说明", split: "组法", noEngine: "计算需要页面内的规则引擎。",
     },
     en: {
       title: "Hand calculator", tradition: "Rules", hand: "Hand", table: "Sets on the table",
-      win: "Winning card (optional)", source: "The card came from", discard: "another's discard",
+      winCard: "Winning card (optional)", source: "The card came from", discard: "another's discard",
       turned: "own turned card", otherTurned: "turned by another player", palette: "Tap a card to add it where the frame is", addTo: "Add here",
       addSet: "Add a table set", removeSet: "Remove this set", setKind: "Set type", clear: "Clear all",
       typed: "or type it (e.g. 123s 27tb)", apply: "Read", remove: (n) => "Remove " + n,
@@ -40,6 +41,7 @@
       result: "Result", best: "Best split", points: "Points", patterns: "Patterns", waits: "Ready, waiting for",
       noWaits: "Not ready: no card completes it", complete: "Already complete", notWin: "Not a win", win: "A win",
       compare: "Under the other rules", rules: "Rules", verdict: "Result", empty: "Tap some cards first.",
+      building: "Not enough cards yet: ", waitsOnly: "waits for ", pickWin: "Choose a winning card to see the points.",
       thinking: "The engine is working…", why: "Why", split: "Split", noEngine: "The calculator needs the in-page rules engine.",
     },
   };
@@ -223,7 +225,7 @@
         const remove = h("button", { type: "button", class: "cp-btn", "aria-label": L.removeSet, title: L.removeSet, onclick: () => { state.table.splice(i, 1); state.zone = "hand"; changed(); } }, "✕");
         boxes.push(zoneBox(i, L.table + " " + (i + 1), h("span", { class: "cp-calc__zone-extra" }, kind, remove)));
       });
-      boxes.push(zoneBox("win", L.win, h("label", { class: "cp-deal__field" }, h("span", {}, L.source), sourceSelect)));
+      boxes.push(zoneBox("win", L.winCard, h("label", { class: "cp-deal__field" }, h("span", {}, L.source), sourceSelect)));
       zones.replaceChildren(...boxes);
       for (const p of paletteButtons) {
         const n = used(p.card);
@@ -270,19 +272,23 @@
       const [score, waits, ...compared] = await Promise.all([
         window.cp.call(request("score", state.rules)),
         window.cp.call(request("waits", state.rules)),
-        ...others.map((t) => window.cp.call(request("score", t.id))),
+        ...others.map((t) => Promise.all([window.cp.call(request("score", t.id)), window.cp.call(request("waits", t.id))])),
       ]);
       if (seq !== state.seq) return; // a newer edit is on its way
       const parts = [h("h4", {}, L.result)];
-      if (score.error) parts.push(window.cp.errorBox(score.error, lang));
-      else parts.push(renderScore(score));
-      if (!score.error || score.error.code !== (waits.error && waits.error.code)) {
-        if (waits.error) parts.push(window.cp.errorBox(waits.error, lang));
-        else parts.push(renderWaits(waits));
+      const countOnly = (r) => r.error && r.error.code === "card-count";
+      if (countOnly(score) && waits.error && countOnly(waits)) {
+        // Still building the hand: the engine's count message says exactly what is missing; not an error.
+        parts.push(h("p", { class: "cp-calc__building" }, L.building + text(score.error, lang)));
+      } else if (countOnly(score) && !waits.error) {
+        parts.push(renderWaits(waits), h("p", { class: "cp-muted" }, L.pickWin));
+      } else {
+        parts.push(score.error ? window.cp.errorBox(score.error, lang) : renderScore(score));
+        if (!waits.error) parts.push(renderWaits(waits));
       }
       parts.push(renderCompare(others, compared));
       result.replaceChildren(...parts);
-      result.dataset.state = score.error ? "error" : "ok";
+      result.dataset.state = score.error && !countOnly(score) ? "error" : "ok";
     }
 
     const pointsOf = window.cp.result.points;
@@ -344,28 +350,44 @@
 
     function renderWaits(r) {
       const scheme = C.schemeFor(state.rules);
-      const list = window.cp.result.waits(r);
-      if (r.complete && !list.length) return h("p", { class: "cp-calc__waits" }, L.complete);
-      return h(
-        "p",
+      const all = r.waits || [];
+      const winning = all.filter((w) => w.win !== false).map((w) => w.card);
+      const short = all.filter((w) => w.win === false);
+      const box = h(
+        "div",
         { class: "cp-calc__waits" },
-        h("span", { class: "cp-muted" }, list.length ? L.waits + (lang === "en" ? ": " : "：") : L.noWaits),
-        list.length ? C.row(list.join(""), { scheme, lang, size: "s" }) : null,
+        h("span", { class: "cp-muted" }, winning.length ? L.waits + (lang === "en" ? ": " : "：") : L.noWaits),
+        winning.length ? C.row(winning.join(""), { scheme, lang, size: "s" }) : null,
       );
+      if (short.length) {
+        box.append(
+          h(
+            "p",
+            { class: "cp-muted" },
+            short
+              .map((w) => (lang === "en" ? w.card + " completes the sets but makes only " + w.points + " points" : w.card + " 能凑齐七组，但只有 " + w.points + " 胡"))
+              .join(lang === "en" ? "; " : "；") + (r.minimum ? (lang === "en" ? " (minimum " + r.minimum + ")" : "（至少 " + r.minimum + " 胡）") : ""),
+          ),
+        );
+      }
+      return box;
     }
 
     function renderCompare(others, responses) {
+      const sep = lang === "en" ? "; " : "；";
       const rows = others.map((t, i) => {
-        const r = responses[i];
+        const [r, w] = responses[i];
         let verdict;
-        if (r.error) verdict = text(r.error, lang);
-        else {
+        if (!r.error) {
           const win = isWin(r);
           const pts = pointsOf(r);
           verdict = (win == null ? "" : win ? L.win : L.notWin) + (pts == null ? "" : " · " + L.points + " " + pts);
           const lines = linesOf(r);
-          if (lines.length) verdict += " — " + lines.map((l) => text(l, lang)).join(lang === "en" ? "; " : "；");
-        }
+          if (lines.length) verdict += " — " + lines.map((l) => text(l, lang)).join(sep);
+        } else if (r.error.code === "card-count" && !w.error) {
+          const winning = (w.waits || []).filter((x) => x.win !== false);
+          verdict = winning.length ? L.waits + (lang === "en" ? ": " : "：") + winning.map((x) => x.card + " " + x.points).join(sep) : L.noWaits;
+        } else verdict = text(r.error, lang);
         return h("tr", { dataset: { rules: t.id } }, h("th", { scope: "row" }, label(t)), h("td", {}, verdict));
       });
       return h(
