@@ -437,14 +437,15 @@ def loads_located(text: str, name: str = "<record>") -> tuple[Any, dict[tuple, i
 # ---------------------------------------------------------------- writing
 
 
-def _plain_ok(text: str) -> bool:
-    if not text or text != text.strip() or "\n" in text or "\t" in text:
+def _plain_ok(text: str, flow: bool) -> bool:
+    """Whether ``text`` can be written unquoted and read back as the same text by any YAML reader."""
+    if not text or text != text.strip() or not text.isprintable():
         return False
     if text in _NULL or text in _TRUE or text in _FALSE or _INT.match(text) or _AMBIGUOUS.match(text):
         return False
     if text[0] in _INDICATORS or ": " in text or " #" in text or text.endswith(":"):
         return False
-    return True
+    return not (flow and any(ch in text for ch in ",[]{}:?#"))
 
 
 def _scalar(value: Any, *, flow: bool = False) -> str:
@@ -457,7 +458,7 @@ def _scalar(value: Any, *, flow: bool = False) -> str:
     if isinstance(value, int):
         return str(value)
     text = str(value)
-    if _plain_ok(text) and not (flow and any(ch in text for ch in ",[]{}")):
+    if _plain_ok(text, flow):
         return text
     return json.dumps(text, ensure_ascii=False)
 

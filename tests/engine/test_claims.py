@@ -104,7 +104,11 @@ def test_bi_the_held_copy_must_be_laid_out_or_the_eat_is_refused():
     # Seat 1 holds 三四 and another 二 with 一三: eating 二 with 三四 must lay out 一二三 (比).
     d = build("luzhou-b", 4, {0: "二", 1: "三四 一二三 五五 六六 七七 八八 九九 十十 壹壹"})
     d.play("0 discard 二")
-    eats = [a for a in d.legal_actions(1) if a.type == ActionType.EAT and a.cards == tuple(sorted(A("1 eat 二 with 三四").cards))]
+    eats = [
+        a
+        for a in d.legal_actions(1)
+        if a.type == ActionType.EAT and a.cards == tuple(sorted(A("1 eat 二 with 三四").cards))
+    ]
     assert eats and all(a.bi for a in eats)
     with pytest.raises(RuleError) as error:
         d.play("1 eat 二 with 三四")

@@ -62,8 +62,17 @@ def test_luzhou_a_fang_pao_dou_di_the_discarder_pays_for_both():
 
 @pytest.mark.parametrize(
     "points, row",
-    [(10, (5, 3, 2)), (11, (3, 2, 1)), (19, (3, 2, 1)), (20, (6, 4, 2)), (21, (4, 3, 1)), (30, (8, 6, 2)),
-     (35, (5, 4, 1)), (40, (10, 8, 2)), (49, (6, 5, 1))],
+    [
+        (10, (5, 3, 2)),
+        (11, (3, 2, 1)),
+        (19, (3, 2, 1)),
+        (20, (6, 4, 2)),
+        (21, (4, 3, 1)),
+        (30, (8, 6, 2)),
+        (35, (5, 4, 1)),
+        (40, (10, 8, 2)),
+        (49, (6, 5, 1)),
+    ],
 )
 def test_luzhou_a_score_table(points, row):
     assert luzhou_a_row(points) == row  # [001] 基础分
@@ -100,7 +109,21 @@ def test_wuchuan_winner_pays_the_counting_fee_and_a_drawn_deal_pays_the_counter(
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.sampled_from([("luzhou-a", 4), ("luzhou-a", 3), ("luzhou-b", 4), ("leshan", 2), ("leshan", 3), ("leshan", 4), ("wuchuan", 4), ("wuchuan", 3)]), st.integers(0, 10_000))
+@given(
+    st.sampled_from(
+        [
+            ("luzhou-a", 4),
+            ("luzhou-a", 3),
+            ("luzhou-b", 4),
+            ("leshan", 2),
+            ("leshan", 3),
+            ("leshan", 4),
+            ("wuchuan", 4),
+            ("wuchuan", 3),
+        ]
+    ),
+    st.integers(0, 10_000),
+)
 def test_payments_always_sum_to_zero(table, seed):
     rules, players = table
     deal = simulate_one(rules, players, seed)

@@ -1,0 +1,100 @@
+"""The deal as a state machine: turn order, the lazy legal-action view, errors that name the rule, JSON state."""
+
+import json
+
+import pytest
+
+from changpai.actions import Action, ActionType, LegalActions
+from changpai.deal import CLAIM, DISCARD, OVER, TURN, Deal
+from changpai.players import simulate_one
+from changpai.text import RuleError
+
+from dealkit import build, pass_all
+
+
+def test_the_dealer_discards_first():
+    d = Deal.new("luzhou-a", 4, seed=1, dealer=1)
+    assert d.phase == DISCARD and d.to_act == 1
+    legal = d.legal_actions()
+    assert isinstance(legal, LegalActions)
+    assert all(a.seat == 1 for a in legal)
+    assert bool(legal) and len(legal) == legal.count() == len(list(legal))
+
+
+def test_membership_accepts_text_and_rejects_other_seats():
+    d = Deal.new("luzhou-b", 4, seed=2)
+    card = next(a.card for a in d.legal_actions() if a.type == ActionType.DISCARD)
+    assert f"0 discard {card}" in d.legal_actions()
+    assert f"1 discard {card}" not in d.legal_actions()
+    assert "nonsense" not in d.legal_actions()
+    assert Action(ActionType.DISCARD, 0, card) not in d.legal_actions(seat=1)
+
+
+def test_illegal_actions_name_the_rule_in_both_languages():
+    d = Deal.new("luzhou-a", 4, seed=3)
+    with pytest.raises(RuleError) as error:
+        d.play("1 discard 一")
+    assert error.value.code == "not-your-turn"
+    assert error.value.text.zh and error.value.text.en and "seat 0" in error.value.text.en
+    with pytest.raises(RuleError) as error:
+        d.play("2 discard 一")
+    assert error.value.code == "sitter"  # seat 2 sits out in a four-seat Luzhou deal
+
+
+def test_a_turn_opens_a_claim_window_or_passes_to_the_next_seat():
+    d = build("luzhou-b", 4, {0: "拾"}, stock="九")
+    d.play("0 discard 拾")
+    pass_all(d)
+    assert d.phase == TURN and d.to_act == 1
+    d.play("1 turn")  # the card may be left out: it is the next stock card
+    assert d.history[-1] == Action(ActionType.TURN, 1, d.stock[0])
+    pass_all(d)
+    assert d.phase == TURN and d.to_act == 3  # the sitter (seat 2) is skipped
+    assert [str(c) for c in d.seats[1].pile] == ["九"]
+
+
+def test_a_claim_in_the_window_means_the_others_passed():
+    d = build("luzhou-b", 4, {0: "二", 1: "一三 四四 五五 六六 七七 八八 九九 十十 壹壹 叁叁", 3: "二二"})
+    d.play("0 discard 二")
+    assert set(d.to_move()) == {1, 3}
+    d.play("1 eat 二 with 一三")
+    assert d.phase == DISCARD and d.to_act == 1
+    assert 1 in d.seats[3].passed_pong  # seat 3's pong outranked the eat, so it was declined
+
+
+def test_state_is_json_and_restores_exactly():
+    deal = simulate_one("leshan", 4, 9)
+    state = json.loads(json.dumps(deal.to_dict(), ensure_ascii=False))
+    again = Deal.from_dict(state)
+    assert again.to_dict() == deal.to_dict() and again.snapshot() == deal.snapshot()
+    half = Deal.new("luzhou-a", 4, seed=9)
+    half.play(next(iter(half.legal_actions())))
+    assert Deal.from_dict(half.to_dict()).snapshot() == half.snapshot()
+
+
+def test_heavenly_win_is_offered_to_a_complete_dealt_hand():
+    # 21 cards in seven sets with enough points: the dealer may win at once (天胡).
+    hand = "贰贰贰 叁叁叁 四五六 七八九 肆伍陆 柒捌玖 一二三"
+    d = build("luzhou-a", 4, {0: hand})
+    win = Action(ActionType.WIN, 0)
+    assert win in d.legal_actions()
+    d.play(win)
+    assert d.phase == OVER and "heaven" in d.win.context
+
+
+def test_game_ends_when_the_stock_is_exhausted():
+    for seed in range(80):
+        deal = simulate_one("leshan", 3, seed)
+        if deal.win is None:
+            assert deal.ended_by == "stock" and deal.turned == len(deal.stock)
+            assert any(e["code"] == "no-winner" for e in deal.events)
+            return
+    pytest.fail("every deal had a winner")
+
+
+def test_claim_phase_lists_each_seat_and_its_pass():
+    d = build("luzhou-b", 4, {0: "二", 1: "一三 四四 五五 六六 七七 八八 九九 十十 壹壹 叁叁", 3: "二二"})
+    d.play("0 discard 二")
+    assert d.phase == CLAIM
+    kinds = {(a.seat, a.type) for a in d.legal_actions()}
+    assert {(1, ActionType.EAT), (1, ActionType.PASS), (3, ActionType.PONG), (3, ActionType.PASS)} <= kinds

@@ -1,0 +1,188 @@
+"""Deal records: the YAML subset (checked against PyYAML), lossless round trips, replay errors, frames."""
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai.cards import ALL_KINDS
+from changpai.players import simulate_one
+from changpai.record import DealRecord, RecordError, frames, replay
+from changpai.yamlsub import YamlError, dumps, loads
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "tutorials" / "deals").glob("example-*.yml"))
+
+# ---------------------------------------------------------------- the YAML subset
+
+_text = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")), max_size=12)
+_scalars = st.one_of(st.none(), st.booleans(), st.integers(-(10**6), 10**6), _text)
+_keys = st.text(alphabet="abcdefghij_一二三七贰", min_size=1, max_size=6)
+_data = st.recursive(
+    _scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(_keys, inner, max_size=4)),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(_keys, _data, min_size=1, max_size=5))
+def test_what_we_write_pyyaml_reads_the_same(data):
+    text = dumps(data)
+    assert yaml.safe_load(text) == data
+    assert loads(text) == data
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(_keys, _data, min_size=1, max_size=5), st.booleans())
+def test_what_pyyaml_writes_we_read_the_same_or_refuse_with_a_line(data, flow):
+    text = yaml.safe_dump(data, allow_unicode=True, default_flow_style=flow, width=10_000)
+    try:
+        assert loads(text) == data
+    except YamlError as error:
+        assert error.where and error.where.startswith("<record>:")
+
+
+def test_subset_features_agree_with_pyyaml():
+    text = """\
+# a comment
+rules: luzhou-a   # after a value
+title: {zh: 庄家碰七, en: "The dealer: pongs"}
+seats:
+  - {zh: 甲, en: A}
+  - zh: 乙
+    en: 'It''s B # not a comment'
+list:
+- 一二三
+- ''
+n: -3
+nothing: ~
+yes_please: true
+block: |
+  line one
+  # kept
+
+  line three
+folded: >-
+  one
+  two
+empty: []
+"""
+    assert loads(text) == yaml.safe_load(text)
+
+
+@pytest.mark.parametrize(
+    "text, line",
+    [
+        ("a: yes", 1),
+        ("a: 1.5", 1),
+        ("a: 1\na: 2", 2),
+        ("a: &x 1", 1),
+        ("a: 'x", 1),
+        ("a: [1, 2", 1),
+        ("a:\n\tb: 1", 2),
+        ("a: b\n  c", 2),
+        ("a: 2024-01-01", 1),
+        ("a: b: c", 1),
+        ("---\na: 1\n---\nb: 2", 3),
+    ],
+)
+def test_outside_the_subset_is_refused_with_the_line(text, line):
+    with pytest.raises(YamlError) as error:
+        loads(text, "deal.yml")
+    assert error.value.where == f"deal.yml:{line}"
+    assert error.value.text.zh and error.value.text.en
+
+
+# ---------------------------------------------------------------- records
+
+
+@pytest.mark.parametrize(
+    "rules, players, seed",
+    [("luzhou-a", 4, 1), ("luzhou-b", 3, 2), ("leshan", 4, 3), ("leshan", 2, 4), ("wuchuan", 4, 5)],
+)
+def test_record_of_a_played_deal_round_trips_and_replays_to_the_same_state(rules, players, seed):
+    deal = simulate_one(rules, players, seed)
+    record = DealRecord.from_deal(deal)
+    text = record.to_text()
+    again = DealRecord.from_text(text)
+    assert again == record
+    assert again.to_text() == text
+    assert yaml.safe_load(text) == record.to_data()
+    final, _ = replay(again)
+    assert final.to_dict() == deal.to_dict()
+
+
+def test_replay_reports_the_first_bad_step_with_its_line():
+    deal = simulate_one("luzhou-a", 4, 8)
+    text = DealRecord.from_deal(deal, notes=False).to_text()
+    lines = text.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.strip().startswith("- do: 0 discard"))
+    missing = next(c for c in ALL_KINDS if c not in deal.initial_hands[0])
+    lines[first] = f"  - do: 0 discard {missing}"
+    bad = "\n".join(lines) + "\n"
+    record = DealRecord.from_text(bad, "bad.yml")
+    with pytest.raises(RecordError) as error:
+        replay(record)
+    step_index = sum(1 for line in lines[: first + 1] if line.strip().startswith("- do:"))
+    assert error.value.where == f"step {step_index}"
+    assert f"bad.yml:{first + 1}" in error.value.text.en
+
+
+def test_record_errors_are_located():
+    with pytest.raises(RecordError) as error:
+        DealRecord.from_text("rules: luzhou-a\nseed: 1\nplayers: 4\nbogus: 1\n", "r.yml")
+    assert "bogus" in error.value.where and "r.yml:4" in error.value.where
+    with pytest.raises(RecordError) as error:
+        DealRecord.from_text("rules: luzhou-a\nseed: 1\nsteps:\n  - {do: 0 discard 七, question: {seat: 0}}\n", "r.yml")
+    assert error.value.where.startswith("step 1")
+    with pytest.raises(RecordError) as error:
+        replay(DealRecord.from_text("rules: nowhere\nseed: 1\n"))
+    assert "nowhere" in error.value.text.en
+
+
+def test_a_question_step_checks_its_answers_are_legal():
+    base = "rules: luzhou-a\nseed: 1\nsteps:\n  - question:\n      seat: 0\n      prompt: {zh: 出哪张？, en: Which card?}\n"
+    ok = base + "      choices:\n        - {id: x, label: {zh: 随意, en: any}}\n      answer: [x]\n"
+    record = DealRecord.from_text(ok)
+    deal, shown = replay(record, collect=True)
+    assert shown[1]["question"]["answer"] == ["x"] and shown[1]["action"] is None
+    bad = (
+        base
+        + "      choices:\n        - {id: 1 discard 七, label: {zh: 七, en: seven}}\n      answer: [1 discard 七]\n"
+    )
+    with pytest.raises(RecordError) as error:
+        replay(DealRecord.from_text(bad))
+    assert error.value.where == "step 1"
+
+
+def test_frames_follow_the_contract():
+    deal = simulate_one("luzhou-b", 4, 12)
+    out = frames(DealRecord.from_deal(deal).to_text())
+    json.dumps(out, ensure_ascii=False)
+    assert out["rules"] == "luzhou-b" and set(out["title"]) == {"zh", "en"}
+    assert [s["role"] for s in out["seats"]] == list(deal.table.roles)
+    first, last = out["steps"][0], out["steps"][-1]
+    assert first["index"] == 0 and first["action"]["type"] == "deal"
+    state = first["state"]
+    assert len(state["hands"]) == 4 and state["hands"][2] == "" and state["stock_left"] == 19
+    assert {"hands", "melds", "discards", "stock_left", "face_up", "to_act"} <= set(state)
+    for step in out["steps"][1:]:
+        assert set(step) >= {"index", "action", "note", "question", "events", "state", "settlement"}
+        assert set(step["action"]) >= {"seat", "type", "cards", "label"}
+    assert last["settlement"] is not None and sum(last["settlement"]["payments"]) == 0
+    for meld in (m for seat in last["state"]["melds"] for m in seat):
+        assert set(meld) >= {"kind", "name", "cards", "points"}
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_example_records_replay_and_round_trip(path):
+    text = path.read_text(encoding="utf-8")
+    record = DealRecord.from_text(text, path.name)
+    assert yaml.safe_load(text) == record.to_data()
+    assert DealRecord.from_text(record.to_text()) == record
+    deal, shown = replay(record, collect=True)
+    assert len(shown) == len(record.steps) + 1
+    assert any(step["note"] for step in shown)
