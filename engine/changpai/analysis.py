@@ -60,6 +60,7 @@ class ScoredSet:
     origin: str  # "hand" (concealed cards only), "table" (laid out before), "win" (holds the winning card)
     points: int
     name: Text  # the tradition's own name for the set
+    unit: Text = Text("胡", "points")  # the tradition's word for a point
 
     @property
     def code(self) -> str:
@@ -67,7 +68,9 @@ class ScoredSet:
 
     def text(self) -> Text:
         cards = self.meld.text()
-        return Text(f"{self.name.zh} {cards}：{self.points} 胡", f"{self.name.en} {cards}: {self.points} points")
+        return Text(
+            f"{self.name.zh} {cards}：{self.points} {self.unit.zh}", f"{self.name.en} {cards}: {self.points} points"
+        )
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -326,14 +329,15 @@ def _prepare(hand: str | Iterable[Card], table, rules: RuleSet, *, complete: boo
     for meld in melds:
         for card in meld.cards:
             own[card.index] += 1
-    fixed = [ScoredSet(m, "table", rules.points_of(m.kind, m.cards), rules.native_name(m.kind)) for m in melds]
+    unit = rules.point_word
+    fixed = [ScoredSet(m, "table", rules.points_of(m.kind, m.cards), rules.native_name(m.kind), unit) for m in melds]
     free = 0
     fours = sum(1 for m in melds if m.kind.is_four)
     for i, n in enumerate(counts):
         if n >= 3:
             kind = SetKind.KAN if n == 3 else SetKind.FOUR
             meld = Meld(kind, (ALL_KINDS[i],) * n)
-            fixed.append(ScoredSet(meld, "hand", rules.points_of(kind, meld.cards), rules.native_name(kind)))
+            fixed.append(ScoredSet(meld, "hand", rules.points_of(kind, meld.cards), rules.native_name(kind), unit))
             fours += n == 4
         else:
             free |= n << (2 * i)
@@ -390,7 +394,7 @@ def _facts(sets: Sequence[ScoredSet], h: _Hand) -> HandFacts:
 
 def _scored(t: _Template, origin: str, rules: RuleSet) -> ScoredSet:
     meld = Meld(t.kind, tuple(ALL_KINDS[j] for j in t.indices))
-    return ScoredSet(meld, origin, t.points, rules.native_name(t.kind))
+    return ScoredSet(meld, origin, t.points, rules.native_name(t.kind), rules.point_word)
 
 
 def _candidates(h: _Hand, win: Card | None) -> list[list[ScoredSet]]:
@@ -413,7 +417,8 @@ def _candidates(h: _Hand, win: Card | None) -> list[list[ScoredSet]]:
     # B: the winning card is the fourth onto a held triple (招 / 开), when the count allows a new four.
     if h.counts[w] == 3 and h.fours == 0:
         kong = Meld(SetKind.KONG, (win,) * 4)
-        kong_set = ScoredSet(kong, "win", rules.points_of(SetKind.KONG, kong.cards), rules.native_name(SetKind.KONG))
+        kong_points = rules.points_of(SetKind.KONG, kong.cards)
+        kong_set = ScoredSet(kong, "win", kong_points, rules.native_name(SetKind.KONG), rules.point_word)
         rest = [s for s in h.fixed if not (s.origin == "hand" and s.meld.card == win)]
         for split in _all_splits(h.free, True, starts, memo):
             out.append(rest + [kong_set] + [_scored(t, "hand", rules) for t in split])
@@ -495,17 +500,21 @@ def analyse(
     sets, hits = best
     points = best_key[0]
     win_ok = points >= minimum
+    word = rules.point_word.zh
     reasons = []
     if win_ok:
         reasons.append(
-            Reason("win", Text(f"胡：{points} 胡，够 {minimum} 胡", f"a win: {points} points, at least {minimum}"))
+            Reason(
+                "win",
+                Text(f"{word}牌：{points} {word}，够 {minimum} {word}", f"a win: {points} points, at least {minimum}"),
+            )
         )
     else:
         reasons.append(
             Reason(
                 "below-minimum",
                 Text(
-                    f"能成七组，但只有 {points} 胡，不够 {minimum} 胡",
+                    f"能成七组，但只有 {points} {word}，不够 {minimum} {word}",
                     f"the sets are complete but make only {points} points, under the minimum of {minimum}",
                 ),
             )

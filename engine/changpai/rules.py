@@ -112,6 +112,7 @@ class RuleSet:
     set_names: Mapping[SetKind, Sourced[Text]]
     family: str  # which pattern table and grading apply: luzhou-a, luzhou-b, leshan, wuchuan
     notes: tuple[Sourced[str], ...] = ()
+    point_word: Text = Text("胡", "points")  # what players call a point: 胡 / 胡子 [001], 和 [003], 油子 [000]
     # ---- options (see OPTIONS) ----
     win_on_pair: str = "pong"
     special_sets: str = "source"
@@ -398,6 +399,7 @@ LESHAN = RuleSet(
         },
     ),
     family="leshan",
+    point_word=Text("和", "points"),
 )
 
 WUCHUAN = RuleSet(
