@@ -41,10 +41,27 @@ class Face:
     source: Path
     source_name: str  # the face inside the collection (name ID 1)
     weight: int = 400
+    cjk_only: bool = False  # Latin in this face looks like a typewriter: leave it to the next font in the stack
+
+    def wants(self, codepoint: int) -> bool:
+        return not self.cjk_only or is_cjk(codepoint)
+
+
+def is_cjk(codepoint: int) -> bool:
+    """CJK ideographs, radicals, symbols and punctuation, kana/bopomofo, full-width forms."""
+    return (
+        0x2E80 <= codepoint <= 0x9FFF
+        or 0xF900 <= codepoint <= 0xFAFF
+        or 0xFE30 <= codepoint <= 0xFE4F
+        or (0xFF00 <= codepoint <= 0xFFEF)
+        or 0x20000 <= codepoint <= 0x3FFFF
+    )
 
 
 FACES = (
-    Face("ChangpaiKai", "changpai-kai", Path("/usr/share/fonts/truetype/arphic/ukai.ttc"), "AR PL UKai CN"),
+    Face(
+        "ChangpaiKai", "changpai-kai", Path("/usr/share/fonts/truetype/arphic/ukai.ttc"), "AR PL UKai CN", cjk_only=True
+    ),
     Face(
         "ChangpaiSans",
         "changpai-sans",
@@ -158,7 +175,7 @@ def build_site_fonts(site_dir: Path) -> dict[str, int]:
     fonts_dir = site_dir / "assets" / "fonts"
     fonts_dir.mkdir(parents=True, exist_ok=True)
     for face in FACES:
-        codepoints = wanted & _cmap_codepoints(face)
+        codepoints = {cp for cp in wanted & _cmap_codepoints(face) if face.wants(cp)}
         data = subset_woff2(face, codepoints)
         name = f"{face.file_stem}.woff2"
         (fonts_dir / name).write_bytes(data)

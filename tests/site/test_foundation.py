@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ENGINE_TIMEOUT_MS = 90_000
-HAND = "123s 456s 789s 27tb 11b 2b"  # a sample hand in the ASCII notation; the answer comes from the engine
+HAND = "123s 456s 789s 123b 456b 789b 2tb"  # 20 cards waiting for one; the answer itself comes from the engine
 
 
 def engine_version() -> str:
@@ -41,10 +41,16 @@ def test_home_widget_answers_from_the_engine(page: Page, browser_log, path, lang
     widget.locator("input").fill(HAND)
     widget.locator("button[type=submit]").click()
     answer = widget.locator("output")
-    expect(answer).to_have_attribute("data-state", "answer", timeout=ENGINE_TIMEOUT_MS)
-    assert answer.inner_text().strip()
+    expect(answer).to_have_attribute("data-hand", HAND, timeout=ENGINE_TIMEOUT_MS)
+    expect(answer).to_have_attribute("data-state", "answer")
     request = {"command": "waits", "hand": HAND, "rules": "luzhou-a"}
-    assert call_engine(page, request) == cpython_answer(request)
+    expected = cpython_answer(request)
+    assert call_engine(page, request) == expected
+    assert expected["waits"], "the sample hand should wait for something"
+    shown = answer.locator(".cp-card-face").all_inner_texts()
+    assert shown == [w["card"] for w in expected["waits"]]
+    for img in answer.locator("img.cp-card-img").all():  # card images load from the site
+        assert page.evaluate("img => img.complete && img.naturalWidth > 0", img.element_handle())
     version = call_engine(page, {"command": "version"})
     assert engine_version() in json.dumps(version)
     loaded = [u for u in browser_log.requests if u.endswith(".wasm") or ".whl" in u]
@@ -58,7 +64,8 @@ def test_engine_error_is_located_and_bilingual(page: Page):
     widget.locator("input").fill("123s 9x")
     widget.locator("button[type=submit]").click()
     answer = widget.locator("output")
-    expect(answer).to_have_attribute("data-state", "error", timeout=ENGINE_TIMEOUT_MS)
+    expect(answer).to_have_attribute("data-hand", "123s 9x", timeout=ENGINE_TIMEOUT_MS)
+    expect(answer).to_have_attribute("data-state", "error")
     response = call_engine(page, {"command": "waits", "hand": "123s 9x", "rules": "luzhou-a"})
     error = response["error"]
     assert error["zh"] and error["en"] and error["code"]
@@ -118,7 +125,8 @@ def test_instant_navigation_keeps_the_engine_and_remounts_widgets(page: Page, br
     widget = page.locator('[data-cp-widget="hand-check"]')
     widget.locator("input").fill(HAND)
     widget.locator("button[type=submit]").click()
-    expect(widget.locator("output")).to_have_attribute("data-state", "answer", timeout=ENGINE_TIMEOUT_MS)
+    expect(widget.locator("output")).to_have_attribute("data-hand", HAND, timeout=ENGINE_TIMEOUT_MS)
+    expect(widget.locator("output")).to_have_attribute("data-state", "answer")
     wasm = [u for u in browser_log.requests if u.endswith("pyodide.asm.wasm")]
     assert len(wasm) == 1, f"Pyodide was loaded {len(wasm)} times"
     assert all("/en/assets/" not in u for u in browser_log.requests), "relative URL resolved under /en/"

@@ -280,6 +280,8 @@ def test_subset_fonts_cover_every_cjk_character_of_the_site(site_dir):
         assert not missing, f"{face.family} lacks {''.join(sorted(missing))}"
         # a subset, not the whole face
         assert len(cmap) < len(source_cmap) / 5
+        if face.cjk_only:
+            assert all(fonts.is_cjk(cp) for cp in cmap), f"{face.family} should hold CJK characters only"
 
 
 def _face_index(face):

@@ -9,6 +9,8 @@
 //   changpaiEngine.status(element)  shows "loading the engine …%" in the page's language inside element when
 //                                   loading takes longer than a moment, and a clear message if it fails.
 //   changpaiEngine.lang()           "zh" or "en", the current page's language.
+//   changpaiEngine.siteRoot         absolute URL of the site root (for assets such as card images), the same
+//                                   under /en/ and after instant navigation.
 //
 // The script is loaded once per visit (instant navigation keeps it), so one worker serves every page.
 (() => {
@@ -201,6 +203,7 @@
     call,
     status,
     lang,
+    siteRoot: new URL("../../", BASE).href,
     get progress() {
       return lastProgress;
     },

@@ -1,18 +1,17 @@
-// Home-page widget <div data-cp-widget="hand-check" data-rules="luzhou-a" data-hand="..."></div>:
-// type a hand, the engine (in the worker) says what it waits for.
+// Home-page widget <div data-cp-widget="hand-check" data-rules="luzhou-a" data-scheme="luzhou" data-hand="...">:
+// type a hand, the engine (in the worker, api command "waits") says which cards complete it.
+// The <output> carries data-state (pending | answer | error | failed) and data-hand (the hand it answered).
 (() => {
   "use strict";
 
   const TEXT = {
     label: { zh: "一手牌", en: "A hand" },
-    rules: { zh: "规则", en: "Rules" },
     submit: { zh: "看看听什么", en: "What does it wait for?" },
     hint: {
-      zh: "写法：数字 1–9，十写作 t，后面跟 s（小写）或 b（大写），例如 “123s 27tb”。",
-      en: "Notation: digits 1–9, t for ten, then s (small) or b (big), e.g. “123s 27tb”.",
+      zh: "写法：数字 1–9，十写作 t，后面跟 s（小写，一二三）或 b（大写，壹贰叁），例如 “123s 27tb”。等一张牌的手牌有 20 张。",
+      en: "Notation: digits 1–9, t for ten, then s (small: 一二三) or b (big: 壹贰叁), e.g. “123s 27tb”. A hand waiting for one card holds 20.",
     },
-    ready: { zh: "这手牌已经成牌，没有要等的牌。", en: "This hand is complete: it waits for nothing." },
-    none: { zh: "这手牌还不听牌。", en: "This hand is not ready: no card completes it." },
+    none: { zh: "这手牌还不听牌：没有哪一张牌能让它成牌。", en: "This hand is not ready: no single card completes it." },
     waits: { zh: "听这些牌：", en: "It waits for:" },
     thinking: { zh: "正在计算…", en: "Working…" },
     engine: { zh: "规则引擎版本", en: "Engine version" },
@@ -24,18 +23,47 @@
 
   function errorText(error) {
     const lang = window.changpaiEngine.lang();
-    const where = error.where ? ` (${error.where})` : "";
-    return `${error[lang] || error.en || error.code}${where}`;
+    return error[lang] || error.en || error.code;
   }
 
-  function describe(response) {
-    // The engine's "waits" answer: {"waits": [{"card": "...", "name": {"zh","en"}, ...}], ...}
+  // One wait: {"card": "十", "ascii": "ts", "points": 15, "win": true, "left": 4}; "minimum" is on the answer.
+  function waitItem(wait, minimum, scheme) {
     const lang = window.changpaiEngine.lang();
+    const li = document.createElement("li");
+    li.className = wait.win ? "cp-wait cp-wait--wins" : "cp-wait";
+    const img = document.createElement("img");
+    img.className = "cp-card-img";
+    img.src = `${window.changpaiEngine.siteRoot}assets/cards/${scheme}/${wait.ascii}.svg`;
+    img.alt = wait.card;
+    img.width = 28;
+    img.height = 84;
+    const face = document.createElement("span");
+    face.className = "cp-card-face";
+    face.textContent = wait.card;
+    const detail = document.createElement("span");
+    detail.className = "cp-wait__detail";
+    if (lang === "zh") {
+      detail.textContent = `${wait.points} 胡，${wait.win ? "够胡" : `不够 ${minimum} 胡起胡`}，还剩 ${wait.left} 张`;
+    } else {
+      detail.textContent = `${wait.points} points, ${wait.win ? "enough to win" : `below the ${minimum} needed to win`}, ${wait.left} left`;
+    }
+    li.append(img, " ", face, " ", detail);
+    return li;
+  }
+
+  function render(answer, response, scheme) {
+    answer.innerHTML = "";
     const waits = response.waits || [];
-    if (response.complete) return t("ready");
-    if (!waits.length) return t("none");
-    const names = waits.map((w) => (w.name && w.name[lang]) || w.card || JSON.stringify(w));
-    return `${t("waits")} ${names.join(lang === "zh" ? "、" : ", ")}`;
+    if (!waits.length) {
+      answer.textContent = t("none");
+      return;
+    }
+    const title = document.createElement("p");
+    title.textContent = t("waits");
+    const list = document.createElement("ul");
+    list.className = "cp-waits";
+    for (const wait of waits) list.append(waitItem(wait, response.minimum, scheme));
+    answer.append(title, list);
   }
 
   function mount(root) {
@@ -53,7 +81,7 @@
       </form>
       <p class="cp-hand-check__hint">${t("hint")}</p>
       <div class="cp-hand-check__status"></div>
-      <output class="cp-hand-check__answer" for="${uid}" aria-live="polite"></output>
+      <output class="cp-hand-check__answer" for="${uid}" aria-live="polite" lang="${lang}"></output>
       <p class="cp-hand-check__version"></p>`;
     const form = root.querySelector("form");
     const input = root.querySelector("input");
@@ -64,6 +92,7 @@
     const ask = async () => {
       answer.classList.remove("cp-error");
       answer.textContent = t("thinking");
+      answer.dataset.state = "pending";
       const request = { command: "waits", hand: input.value, rules: root.dataset.rules || "luzhou-a" };
       try {
         const response = await engine.call(request);
@@ -71,8 +100,9 @@
           answer.classList.add("cp-error");
           answer.textContent = errorText(response.error);
         } else {
-          answer.textContent = describe(response);
+          render(answer, response, root.dataset.scheme || "luzhou");
         }
+        answer.dataset.hand = request.hand;
         answer.dataset.state = response.error ? "error" : "answer";
       } catch (err) {
         answer.textContent = ""; // the status element shows the load failure
@@ -86,7 +116,7 @@
     engine.ready.then(
       async () => {
         const version = await engine.call({ command: "version" });
-        if (!version.error) root.querySelector(".cp-hand-check__version").textContent = `${t("engine")} ${version.engine || version.version || ""}`;
+        if (!version.error) root.querySelector(".cp-hand-check__version").textContent = `${t("engine")} ${version.version}`;
         if (input.value) ask();
       },
       () => {},
