@@ -62,23 +62,23 @@ class _Reader:
         self.raw = text.replace("\r\n", "\n").split("\n")
         self.lines: list[tuple[int, int, str]] = []  # (line number, indent, content without comment)
         for number, line in enumerate(self.raw, start=1):
-            if "\t" in line[: len(line) - len(line.lstrip())]:
+            if "\t" in line[: len(line) - len(line.lstrip(" \t"))]:
                 raise self.error(number, "缩进里有制表符，请用空格", "a tab in the indentation: use spaces")
             stripped = _strip_comment(line)
-            if not stripped.strip():
+            if not stripped.strip(" \t"):
                 continue
-            if number == self._first_content() and stripped.strip() == "---":
+            if number == self._first_content() and stripped.strip(" \t") == "---":
                 continue
-            if stripped.strip() in ("---", "..."):
+            if stripped.strip(" \t") in ("---", "..."):
                 raise self.error(number, "只能有一个文档", "only one document is allowed")
             indent = len(stripped) - len(stripped.lstrip(" "))
-            self.lines.append((number, indent, stripped.strip()))
+            self.lines.append((number, indent, stripped.strip(" \t")))
         self.pos = 0
         self.where: dict[tuple, int] = {}
 
     def _first_content(self) -> int:
         for number, line in enumerate(self.raw, start=1):
-            if line.strip() and not line.strip().startswith("#"):
+            if line.strip(" \t") and not line.strip(" \t").startswith("#"):
                 return number
         return 0
 
@@ -157,7 +157,7 @@ class _Reader:
     def key(self, text: str, number: int) -> str:
         if text.startswith(('"', "'")):
             value, end = _quoted(text, 0, self, number)
-            if text[end:].strip():
+            if text[end:].strip(" \t"):
                 raise self.error(number, "引号后有多余的字", "text after the closing quote")
             return value
         value = self.plain(text, number)
@@ -182,13 +182,13 @@ class _Reader:
             return self.block_text(text, number, indent)
         if text[0] in "[{":
             value, end = _Flow(text, self, number).parse()
-            if text[end:].strip():
+            if text[end:].strip(" \t"):
                 raise self.error(number, "括号后有多余的字", "text after the closing bracket")
             self.check_continuation(number, indent)
             return value
         if text[0] in "\"'":
             value, end = _quoted(text, 0, self, number)
-            if text[end:].strip():
+            if text[end:].strip(" \t"):
                 raise self.error(number, "引号后有多余的字", "text after the closing quote")
             self.check_continuation(number, indent)
             return value
@@ -235,7 +235,7 @@ class _Reader:
         block_indent = None
         while raw_index < len(self.raw):
             line = self.raw[raw_index]
-            if line.strip():
+            if line.strip(" \t"):
                 ind = len(line) - len(line.lstrip(" "))
                 if ind <= indent:
                     break
@@ -338,7 +338,7 @@ class _Flow:
             if c == ":" and (self.i + 1 >= len(self.text) or self.text[self.i + 1] in " ,]}"):
                 break
             self.i += 1
-        word = self.text[start : self.i].strip()
+        word = self.text[start : self.i].strip(" \t")
         return self.r.plain(word, self.number)
 
     def peek(self, ch: str) -> bool:
@@ -397,7 +397,7 @@ def _strip_comment(line: str) -> str:
         elif ch in "\"'" and (i == 0 or line[i - 1] in " [{,:-"):
             quote = ch
         elif ch == "#" and (i == 0 or line[i - 1] == " "):
-            return line[:i].rstrip()
+            return line[:i].rstrip(" \t")
         i += 1
     return line
 
@@ -413,14 +413,14 @@ def _split_key(content: str) -> tuple[str, str] | None:
             return None
         rest = content[end + 1 :]
         if rest.startswith(":") and (len(rest) == 1 or rest[1] == " "):
-            return content[: end + 1], rest[1:].strip()
+            return content[: end + 1], rest[1:].strip(" \t")
         return None
     if content.startswith(("{", "[")):
         return None
     m = re.search(r":(?: |$)", content)
     if m is None:
         return None
-    return content[: m.start()].strip(), content[m.end() :].strip()
+    return content[: m.start()].strip(" \t"), content[m.end() :].strip(" \t")
 
 
 def loads(text: str, name: str = "<record>") -> Any:
