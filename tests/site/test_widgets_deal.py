@@ -1,0 +1,281 @@
+"""The deal viewer in a real browser: stepping to the end and reading the settlement, deep links, the step list,
+keyboard-only use, autoplay, hold-to-repeat, one seat's view, question steps, English, the engine's analysis —
+and the static version the build writes inside each widget, readable with no script at all.
+
+Every expectation is read from the deal's own frames (the JSON the build embeds), never typed in here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+GALLERY = "learn/deals.html"
+ENGINE_TIMEOUT_MS = 90_000
+
+
+def all_frames(site_dir: Path) -> dict[str, dict]:
+    files = sorted((site_dir / "assets/deals").glob("*.json"))
+    return {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in files}
+
+
+@pytest.fixture(scope="module")
+def deals(site_dir: Path) -> dict[str, dict]:
+    found = all_frames(site_dir)
+    assert found, "the site has no tutorial deals (tutorials/deals/*.yml)"
+    return found
+
+
+def settled(deals: dict[str, dict]) -> tuple[str, dict]:
+    """The longest deal that ends in a settlement."""
+    ended = [(i, f) for i, f in deals.items() if f["steps"][-1]["settlement"]]
+    assert ended, "no tutorial deal reaches a settlement"
+    return max(ended, key=lambda item: len(item[1]["steps"]))
+
+
+def with_question(deals: dict[str, dict]) -> tuple[str, dict, int]:
+    for deal_id, frames in deals.items():
+        for step in frames["steps"]:
+            if step["question"]:
+                return deal_id, frames, step["index"]
+    pytest.fail("no tutorial deal has a question step")
+
+
+def open_viewer(page: Page, deal_id: str, path: str = GALLERY):
+    page.goto(path)
+    widget = page.locator(f'[data-cp-widget="deal"][data-deal="{deal_id}"]')
+    details = page.locator(f"#gallery-{deal_id}")
+    if details.count():
+        details.locator("> summary").click()
+    view = widget.locator(".cp-deal__live-view")
+    expect(view).to_be_visible()
+    return widget, view
+
+
+def step_of(view) -> int:
+    return int(view.get_attribute("data-step"))
+
+
+def settlement_words(frames: dict, lang: str) -> list[str]:
+    s = frames["steps"][-1]["settlement"]
+    words = [line[lang] for line in s["lines"]]
+    if s["winner"] is not None:
+        words.append(frames["seats"][s["winner"]]["name"][lang])
+    return words
+
+
+def test_step_forward_to_the_end_shows_the_settlement(page: Page, deals):
+    deal_id, frames = settled(deals)
+    widget, view = open_viewer(page, deal_id)
+    last = len(frames["steps"]) - 1
+    assert step_of(view) == 0
+    expect(view.locator(".cp-settlement")).to_have_count(0)
+    next_button = view.locator(".cp-deal__next")
+    for i in range(1, last + 1):
+        next_button.press("Enter")  # keyboard activation: one step per press
+        expect(view).to_have_attribute("data-step", str(i))
+    expect(next_button).to_be_disabled()
+    settlement = view.locator(".cp-settlement")
+    expect(settlement).to_be_visible()
+    for word in settlement_words(frames, "zh"):
+        expect(settlement).to_contain_text(word)
+    payments = frames["steps"][-1]["settlement"]["payments"]
+    shown = [c.strip() for c in settlement.locator("td").all_inner_texts()]
+    assert shown == [("+" if p > 0 else "") + str(p) for p in payments]
+    # the accessible text view announces the step
+    expect(view.locator(".cp-deal__live")).to_contain_text(settlement_words(frames, "zh")[0])
+
+
+def test_each_step_shows_its_own_frame(page: Page, deals):
+    deal_id, frames = settled(deals)
+    widget, view = open_viewer(page, deal_id)
+    view.locator(".cp-deal__steps summary").click()  # the list of every step
+    for i in (len(frames["steps"]) // 2, len(frames["steps"]) - 1, 0):
+        view.locator(f'.cp-deal__jump[data-step="{i}"]').click()  # the step list jumps anywhere
+        expect(view).to_have_attribute("data-step", str(i))
+        step = frames["steps"][i]
+        for seat, hand in enumerate(step["state"]["hands"]):
+            cards = view.locator(".cp-seat").nth(seat).locator(".cp-seat__hand [data-card]")
+            expect(cards).to_have_count(len(hand))
+        if step["note"]:
+            expect(view.locator(".cp-deal__note")).to_contain_text(step["note"]["zh"])
+        if step["action"]:
+            expect(view.locator(".cp-deal__action")).to_contain_text(step["action"]["label"]["zh"])
+        expect(view.locator(f'.cp-deal__jump[data-step="{i}"]')).to_have_attribute("aria-current", "step")
+
+
+def test_deep_link_opens_the_exact_step(page: Page, deals):
+    deal_id, frames = settled(deals)
+    target = len(frames["steps"]) // 2
+    page.goto(f"{GALLERY}#deal-{deal_id}-{target}")
+    view = page.locator(f'[data-deal="{deal_id}"] .cp-deal__live-view')
+    expect(view).to_be_visible()  # the folded gallery entry opened itself
+    expect(view).to_have_attribute("data-step", str(target))
+    expect(view.locator(".cp-deal__counter")).to_contain_text(str(target))
+    # stepping updates the address, so the link can be shared
+    view.locator(".cp-deal__next").press("Enter")
+    assert page.url.endswith(f"#deal-{deal_id}-{target + 1}")
+
+
+def test_keyboard_only(page: Page, deals):
+    deal_id, frames = settled(deals)
+    widget, view = open_viewer(page, deal_id)
+    last = len(frames["steps"]) - 1
+    view.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(view).to_have_attribute("data-step", "2")
+    page.keyboard.press("ArrowLeft")
+    expect(view).to_have_attribute("data-step", "1")
+    page.keyboard.press("End")
+    expect(view).to_have_attribute("data-step", str(last))
+    page.keyboard.press("Home")
+    expect(view).to_have_attribute("data-step", "0")
+    page.keyboard.press("ArrowLeft")  # nothing before the start
+    expect(view).to_have_attribute("data-step", "0")
+    # Tab walks into the toolbar; focus is visible on every control
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.className")
+    assert "cp-btn" in focused or "cp-select" in focused, focused
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"
+
+
+def test_autoplay_and_pause(page: Page, deals):
+    deal_id, frames = settled(deals)
+    widget, view = open_viewer(page, deal_id)
+    view.locator(".cp-deal__speed").select_option("4")
+    view.locator(".cp-deal__play").click()
+    expect(view.locator(".cp-deal__play")).to_have_attribute("aria-pressed", "true")
+    expect(view).not_to_have_attribute("data-step", "0", timeout=5000)
+    page.wait_for_function(f"document.querySelector('[data-deal=\"{deal_id}\"] .cp-deal__live-view').dataset.step >= 2")
+    view.locator(".cp-deal__play").click()
+    expect(view.locator(".cp-deal__play")).to_have_attribute("aria-pressed", "false")
+    paused_at = step_of(view)
+    page.wait_for_timeout(1200)
+    assert step_of(view) == paused_at
+
+
+def test_holding_next_repeats(page: Page, deals):
+    deal_id, frames = settled(deals)
+    if len(frames["steps"]) < 6:
+        pytest.skip("the longest deal is too short to see repetition")
+    widget, view = open_viewer(page, deal_id)
+    view.locator(".cp-deal__next").scroll_into_view_if_needed()
+    box = view.locator(".cp-deal__next").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(1100)
+    page.mouse.up()
+    held = step_of(view)
+    assert held >= 3, f"holding 'next' for a second moved only {held} steps"
+    page.wait_for_timeout(400)
+    assert step_of(view) == held, "stepping must stop when the button is released"
+
+
+def test_one_seats_view_hides_the_others(page: Page, deals):
+    deal_id, frames = settled(deals)
+    widget, view = open_viewer(page, deal_id)
+    view.locator(".cp-deal__view").select_option("0")
+    seats = view.locator(".cp-seat")
+    hand0 = frames["steps"][0]["state"]["hands"][0]
+    expect(seats.nth(0).locator(".cp-seat__hand [data-card]")).to_have_count(len(hand0))
+    for seat in range(1, len(frames["seats"])):
+        hand = frames["steps"][0]["state"]["hands"][seat]
+        expect(seats.nth(seat).locator(".cp-seat__hand [data-card]")).to_have_count(0)
+        expect(seats.nth(seat).locator(".cp-card--back")).to_have_count(len(hand))
+
+
+def test_question_step_checks_answers(page: Page, deals):
+    deal_id, frames, index = with_question(deals)
+    page.goto(f"{GALLERY}#deal-{deal_id}-{index}")
+    view = page.locator(f'[data-deal="{deal_id}"] .cp-deal__live-view')
+    expect(view).to_have_attribute("data-step", str(index))
+    question = frames["steps"][index]["question"]
+    wrong = [c for c in question["choices"] if c["id"] not in question["answer"]]
+    right = [c for c in question["choices"] if c["id"] in question["answer"]]
+    box = view.locator(".cp-question")
+    expect(box).to_contain_text(question["prompt"]["zh"])
+    if wrong:
+        box.locator(f'.cp-choice[data-choice="{wrong[0]["id"]}"]').click()
+        expect(box.locator(".cp-question__feedback .cp-bad")).to_be_visible()
+    box.locator(f'.cp-choice[data-choice="{right[0]["id"]}"]').click()
+    expect(box.locator(".cp-question__feedback .cp-ok")).to_be_visible()
+    if question["explain"]:
+        expect(box.locator(".cp-question__feedback")).to_contain_text(question["explain"]["zh"])
+
+
+def test_engine_adds_legal_actions_at_question_steps(page: Page, deals):
+    from changpai import api
+
+    deal_id, frames, index = with_question(deals)
+    question = frames["steps"][index]["question"]
+    expected = api.handle({"command": "legal_actions", "state": question["state"], "seat": question["seat"]})
+    page.goto(f"{GALLERY}#deal-{deal_id}-{index}")
+    view = page.locator(f'[data-deal="{deal_id}"] .cp-deal__live-view')
+    tries = view.locator(".cp-deal__try")
+    expect(tries).to_have_count(len(expected["actions"]), timeout=ENGINE_TIMEOUT_MS)
+    assert [t.get_attribute("data-action") for t in tries.all()] == [a["text"] for a in expected["actions"]]
+    answer = question["answer"][0]
+    view.locator(f'.cp-deal__try[data-action="{answer}"]').click()
+    expect(view.locator(".cp-deal__tried")).to_contain_text(
+        next(a["label"]["zh"] for a in expected["actions"] if a["text"] == answer)
+    )
+
+
+def test_english_page_speaks_english(page: Page, deals):
+    deal_id, frames = settled(deals)
+    widget, view = open_viewer(page, deal_id, path=f"en/{GALLERY}")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    expect(view.locator(".cp-deal__next")).to_have_attribute("aria-label", "Next step")
+    view.locator(".cp-deal__last").click()
+    for word in settlement_words(frames, "en"):
+        expect(view.locator(".cp-settlement")).to_contain_text(word)
+
+
+def test_touch_targets_are_large_enough(page: Page, deals):
+    deal_id, frames = settled(deals)
+    widget, view = open_viewer(page, deal_id)
+    view.locator(".cp-deal__steps summary").click()
+    small = page.evaluate(
+        """root => [...root.querySelectorAll('button, select, summary')]
+             .filter(e => e.offsetParent !== null)
+             .map(e => [e.className || e.tagName, e.getBoundingClientRect()])
+             .filter(([, r]) => r.width < 44 || r.height < 44)
+             .map(([name, r]) => name + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))""",
+        view.element_handle(),
+    )
+    assert not small, small
+
+
+def test_widgets_mount_after_instant_navigation(page: Page, deals):
+    page.goto("learn/index.html")
+    page.locator('a[href$="deals.html"]').first.click()
+    expect(page.locator('[data-cp-widget="deal"] .cp-deal__live-view').first).to_be_attached()
+
+
+def test_static_version_reads_without_scripts(browser, site_url: str, deals):
+    """With JavaScript off, each deal still shows every step as text and card pictures."""
+    deal_id, frames = settled(deals)
+    context = browser.new_context(java_script_enabled=False, base_url=site_url)
+    try:
+        page = context.new_page()
+        page.goto(GALLERY)
+        page.locator(f"#gallery-{deal_id} > summary").click()
+        static = page.locator(f'[data-deal="{deal_id}"] .cp-deal-static')
+        expect(static).to_be_visible()
+        expect(static.locator("ol > li")).to_have_count(len(frames["steps"]))
+        for word in settlement_words(frames, "zh"):
+            expect(static).to_contain_text(word)
+        first_hand = frames["steps"][0]["state"]["hands"][0]
+        images = static.locator(".cp-static__hands > div").first.locator("img.cp-card, .cp-card--drawn")
+        expect(images).to_have_count(len(first_hand))
+        note = next((s["note"]["zh"] for s in frames["steps"] if s["note"]), None)
+        if note:
+            expect(static).to_contain_text(re.sub(r"\s+", " ", note).strip()[:20])
+    finally:
+        context.close()
