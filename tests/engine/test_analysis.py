@@ -14,6 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 RULE_NAMES = list(RULESETS)
+# The property tests also cover option variants that change points (the oracle reads the same options).
+RULE_CHOICES = [
+    *RULE_NAMES,
+    get_rules("luzhou-a", win_on_pair="kan"),
+    get_rules("leshan", win_on_pair="kan"),
+    get_rules("luzhou-b", special_sets="luzhou-a"),
+]
 PROPERTY = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -216,7 +223,7 @@ def ready_hand(seed, table_share=0.3):
 
 
 @PROPERTY
-@given(seeds, st.sampled_from(RULE_NAMES))
+@given(seeds, st.sampled_from(RULE_CHOICES))
 def test_waits_match_the_oracle(seed, name):
     hand, table = ready_hand(seed)
     engine = {w.card: w.points for w in waits(hand, table, name)}
@@ -224,7 +231,7 @@ def test_waits_match_the_oracle(seed, name):
 
 
 @PROPERTY
-@given(seeds, st.sampled_from(RULE_NAMES), st.sampled_from(ALL_KINDS))
+@given(seeds, st.sampled_from(RULE_CHOICES), st.sampled_from(ALL_KINDS))
 def test_best_points_match_the_oracle(seed, name, win_card):
     hand, table = ready_hand(seed)
     own = hand + [c for m in table for c in m.cards]
@@ -240,7 +247,7 @@ def test_best_points_match_the_oracle(seed, name, win_card):
 
 
 @PROPERTY
-@given(seeds, st.sampled_from(RULE_NAMES))
+@given(seeds, st.sampled_from(RULE_CHOICES))
 def test_random_twenty_cards_match_the_oracle(seed, name):
     rng = random.Random(seed)
     hand = rng.sample(DECK, 20)
@@ -248,7 +255,7 @@ def test_random_twenty_cards_match_the_oracle(seed, name):
 
 
 @PROPERTY
-@given(seeds, st.sampled_from(RULE_NAMES), st.randoms(use_true_random=False))
+@given(seeds, st.sampled_from(RULE_CHOICES), st.randoms(use_true_random=False))
 def test_order_and_notation_do_not_matter(seed, name, shuffler):
     hand, table = ready_hand(seed)
     found = waits(hand, table, name)
@@ -267,7 +274,7 @@ def test_order_and_notation_do_not_matter(seed, name, shuffler):
 
 
 @PROPERTY
-@given(seeds, st.sampled_from(RULE_NAMES))
+@given(seeds, st.sampled_from(RULE_CHOICES))
 def test_held_sets_are_never_split(seed, name):
     hand, table = ready_hand(seed, table_share=0.1)
     for wait in waits(hand, table, name):
@@ -286,7 +293,7 @@ def test_held_sets_are_never_split(seed, name):
 
 
 @PROPERTY
-@given(seeds, st.sampled_from(RULE_NAMES))
+@given(seeds, st.sampled_from(RULE_CHOICES))
 def test_explanation_adds_up(seed, name):
     hand, table = ready_hand(seed)
     for wait in waits(hand, table, name):
