@@ -1147,7 +1147,7 @@ class Deal:
             "options": self.play_rules.overrides_from(get_play_rules(self.play_rules.name)),
             "roles": list(self.table.roles),
             "dealer": self.table.dealer,
-            "hands": [format_cards(h) for h in self.initial_hands],
+            "hands": [format_cards(sorted(h)) for h in self.initial_hands],
             "stock": format_cards(self.initial_stock),
             "cut_card": None if self.cut_card is None else str(self.cut_card),
             "seed": self.seed,

@@ -232,7 +232,8 @@ class DealRecord:
                 )
                 if self.seed is not None:
                     check = Deal.new(self.rules, players, seed=self.seed, dealer=self.dealer, options=self.options)
-                    if check.initial_hands != deal.initial_hands or check.initial_stock != deal.initial_stock:
+                    same_hands = [sorted(h) for h in check.initial_hands] == [sorted(h) for h in deal.initial_hands]
+                    if not same_hands or check.initial_stock != deal.initial_stock:
                         raise RecordError(
                             Text(
                                 "hands/stock 与 seed 发出的牌不一致",
@@ -281,7 +282,7 @@ class DealRecord:
             dealer=deal.table.dealer,
             seed=deal.seed,
             options=options or None,
-            hands=[format_cards(h) for h in deal.initial_hands],
+            hands=[format_cards(sorted(h)) for h in deal.initial_hands],
             stock=format_cards(deal.initial_stock),
         )
         replay_deal = Deal.new(
