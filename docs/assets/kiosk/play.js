@@ -1,5 +1,462 @@
-/* placeholder, replaced below */
+/* Play a hand at the kiosk: the visitor (seat 0, the dealer) against two computer players, through the engine api
+ * (docs/assets/engine/engine.js → changpai.api in Pyodide). The kiosk keeps only the engine's JSON state; every rule,
+ * legal move, computer move and payment comes from the engine:
+ *
+ *   new_deal {rules, players: 3, dealer: 0, seed}  → a deal answer {game, state, view, legal, over, settlement}
+ *   legal_actions {game, seat}                     → {actions: [{seat, type, card, cards, bi, text, label}]}
+ *   bot_move {game, wishes: {seat: action text}}   → {action}   (in a claim window: the claim that wins)
+ *   apply {game, action}                           → a deal answer plus events
+ * (changpai/api_play.py). Requests name the worker's live deal by its id; should the worker have dropped it, the
+ * request is repeated with the full state.
+ *
+ * Legal moves are highlighted (the playable cards of the hand, one button per claim), every claim is explained in one
+ * line in the visitor's language, the settlement closes the hand. An engine failure shows a located message.
+ *
+ * window.changpaiKioskPlay.mount(container, {lang, rules, onAgain}) returns a function that stops the game. */
 (function () {
   "use strict";
-  window.changpaiKioskPlay = { mount() { return () => {}; } };
+
+  const HUMAN = 0;
+  const BOT_DELAY_MS = 1100; // computer players pause so a visitor can follow them
+  const MAX_STEPS = 600;
+
+  const WORDS = {
+    zh: {
+      loading: "正在准备牌桌……",
+      you: "你",
+      bots: ["", "电脑甲", "电脑乙"],
+      dealer: "庄家",
+      stock: (n) => "底牌还剩 " + n + " 张",
+      cards: (n) => n + " 张",
+      hand: "你的手牌",
+      yourSets: "你摆在桌上的牌",
+      sets: "桌上的牌",
+      discards: "打过的牌",
+      myDiscards: "你打过的牌",
+      nothing: "还没有",
+      faceUp: "桌面上的牌",
+      yourTurnDiscard: "轮到你出牌：点一列亮着的牌打出去。",
+      yourTurnTurn: "轮到你翻牌。",
+      yourClaim: "这张牌你可以要：",
+      waiting: (who) => who + " 正在想……",
+      turn: "翻一张牌",
+      pass: "不要",
+      again: "再打一手",
+      settlement: "结算",
+      winner: (who, pts) => who + " 胡了，" + pts + " 胡",
+      noWinner: "底牌摸完，没有人胡。这一手不算输赢。",
+      youWon: "你赢了！",
+      youLost: "这一手你没有胡。",
+      payments: "输赢",
+      points: (n) => (n > 0 ? "+" : "") + n,
+      engineFailed: "规则引擎出了问题，这一手没法继续。",
+      where: "位置",
+      rulesName: { leshan: "乐山贰柒拾", "luzhou-a": "泸州大贰" },
+      verbs: {
+        leshan: { pong: "对", kong: "开" },
+        "luzhou-a": { pong: "碰", kong: "招" },
+      },
+    },
+    en: {
+      loading: "Setting up the table…",
+      you: "You",
+      bots: ["", "Computer A", "Computer B"],
+      dealer: "dealer",
+      stock: (n) => n + " cards left in the stock",
+      cards: (n) => n + " cards",
+      hand: "Your hand",
+      yourSets: "Your sets on the table",
+      sets: "Sets on the table",
+      discards: "Discards",
+      myDiscards: "Your discards",
+      nothing: "none yet",
+      faceUp: "Card on the table",
+      yourTurnDiscard: "Your turn: tap a lit column to discard that card.",
+      yourTurnTurn: "Your turn to turn up a card.",
+      yourClaim: "You may take this card:",
+      waiting: (who) => who + " is thinking…",
+      turn: "Turn up a card",
+      pass: "Let it go",
+      again: "Play another hand",
+      settlement: "Settlement",
+      winner: (who, pts) => who + " won with " + pts + " points",
+      noWinner: "The stock ran out and nobody won: no payments this hand.",
+      youWon: "You won!",
+      youLost: "You did not win this hand.",
+      payments: "Payments",
+      points: (n) => (n > 0 ? "+" : "") + n,
+      engineFailed: "The rules engine ran into a problem; this hand cannot go on.",
+      where: "at",
+      rulesName: { leshan: "Leshan Er Qi Shi", "luzhou-a": "Luzhou Da Er" },
+    },
+  };
+
+  /** One line explaining an action, in the visitor's language; `you` when the visitor is the one acting. */
+  function explain(action, who, W, lang, rules, you) {
+    const card = action.card || "";
+    const with2 = action.cards || "";
+    const verbs = (WORDS.zh.verbs[rules] || WORDS.zh.verbs["luzhou-a"]);
+    const bi = (action.bi || []).filter(Boolean);
+    if (lang === "en") {
+      const v = (base, third) => (you ? base : third || base + "s");
+      const biEn = bi.length
+        ? "; " + (you ? "you" : "it") + " still " + v("hold") + " another " + card + ", so " + bi.join(", ") + " must be laid out too (比)"
+        : "";
+      switch (action.type) {
+        case "pong":
+          return who + " " + v("take") + " " + card + " (" + verbs.pong + "): a pair in hand plus this card makes three of a kind.";
+        case "kong":
+          return who + " " + v("take") + " " + card + " (" + verbs.kong + "): three were held in hand, this is the fourth.";
+        case "eat":
+          return who + " " + v("eat") + " " + card + " with " + with2 + ": together they make a set of three" + biEn + ".";
+        case "win":
+          return who + " " + v("win") + (card ? " on " + card : "") + ": every card is in a set and the points are enough.";
+        case "four":
+          return who + " " + v("lay", "lays") + " out four " + card + " held since the deal.";
+        case "discard":
+          return who + " " + v("discard") + " " + card + ".";
+        case "turn":
+          return who + " " + v("turn") + " up " + card + " from the stock.";
+        case "pass":
+          return who + " " + v("let") + " it go.";
+        default:
+          return (action.label && action.label.en) || action.text || "";
+      }
+    }
+    const biZh = bi.length ? "；手里还有" + card + "，所以要把" + bi.join("、") + "也摆出来（比）" : "";
+    switch (action.type) {
+      case "pong":
+        return who + verbs.pong + card + "：手里有一对" + card + "，加上这张凑成三张。";
+      case "kong":
+        return who + verbs.kong + card + "：手里本来就有三张" + card + "，这是第四张。";
+      case "eat":
+        return who + "吃" + card + "：和手里的" + with2 + "组成一列" + biZh + "。";
+      case "win":
+        return who + "胡" + card + "：所有的牌都成了组，胡数也够了。";
+      case "four":
+        return who + "亮出原手的四张" + card + "。";
+      case "discard":
+        return who + "打出" + card + "。";
+      case "turn":
+        return who + "从底牌翻开" + card + "。";
+      case "pass":
+        return who + "不要这张。";
+      default:
+        return (action.label && action.label.zh) || action.text || "";
+    }
+  }
+
+  function mount(container, options) {
+    const lang = options.lang === "en" ? "en" : "zh";
+    const rules = options.rules || "leshan";
+    const W = WORDS[lang];
+    const h = window.cp && window.cp.h;
+    const C = window.cpCards;
+    const scheme = C ? C.schemeFor(rules) : "luzhou";
+    let alive = true;
+    const timers = new Set();
+    // Tests and the soak benchmark may fix the deal and speed the computer players up.
+    const tuning = window.changpaiKioskPlay.tuning || {};
+    const botDelay = tuning.botDelayMs != null ? tuning.botDelayMs : BOT_DELAY_MS;
+    let answer = {}; // the engine's latest deal answer
+    let view = null;
+    let steps = 0;
+
+    const wait = (ms) =>
+      new Promise((resolve) => {
+        const id = setTimeout(() => {
+          timers.delete(id);
+          resolve();
+        }, ms);
+        timers.add(id);
+      });
+
+    // ---- layout --------------------------------------------------------------------------------------------------
+    const title = el("p", { class: "kiosk-play__game" }, W.rulesName[rules] || rules);
+    const status = el("div", { class: "kiosk-play__engine" });
+    const opponents = el("div", { class: "kiosk-play__opponents" });
+    const centre = el("div", { class: "kiosk-play__centre" });
+    const log = el("p", { class: "kiosk-play__log", "aria-live": "polite" });
+    const prompt = el("p", { class: "kiosk-play__prompt" });
+    const actions = el("div", { class: "kiosk-play__actions", role: "group" });
+    const mySets = el("div", { class: "kiosk-play__my-sets" });
+    const hand = el("div", { class: "kiosk-play__hand", role: "group", "aria-label": W.hand });
+    const board = el(
+      "div",
+      { class: "kiosk-play__board" },
+      opponents,
+      centre,
+      el("div", { class: "kiosk-play__talk" }, log, prompt, actions),
+      el("div", { class: "kiosk-play__mine" }, mySets, hand),
+    );
+    container.append(status, board);
+    const stopStatus = window.changpaiEngine && window.changpaiEngine.status ? window.changpaiEngine.status(status) : null;
+    prompt.textContent = W.loading;
+
+    function el(tag, attrs, ...children) {
+      if (h) return h(tag, attrs, ...children);
+      const node = document.createElement(tag);
+      for (const [k, v] of Object.entries(attrs || {})) if (v != null) node.setAttribute(k, v);
+      node.append(...children);
+      return node;
+    }
+
+    function cardsEl(text, size) {
+      if (!text) return el("span", { class: "kiosk-play__none" }, W.nothing);
+      if (!C) return el("span", { class: "kiosk-card-text" }, text);
+      return C.row(text, { scheme, lang, size });
+    }
+
+    function seatName(seat) {
+      return seat === HUMAN ? W.you : W.bots[seat] || "#" + seat;
+    }
+
+    // ---- engine ----------------------------------------------------------------------------------------------------
+    async function send(request) {
+      const response = window.cp && window.cp.call ? await window.cp.call(request) : await window.changpaiEngine.call(request);
+      if (!alive) throw new Stopped();
+      return response;
+    }
+
+    /** A request about the current deal: by its id, or with its whole state if the worker no longer has it. */
+    async function call(request) {
+      let response;
+      if (request.command === "new_deal") response = await send(request);
+      else {
+        response = await send({ ...request, game: answer.game });
+        if (response && response.error && response.error.code === "unknown-game") {
+          response = await send({ ...request, state: answer.state });
+        }
+      }
+      if (!response || response.error) throw new EngineProblem(response ? response.error : null, request.command);
+      return response;
+    }
+
+    function Stopped() {}
+    function EngineProblem(error, command) {
+      this.error = error || { code: "no-response", where: command, zh: "引擎没有回答", en: "the engine gave no answer" };
+      if (!this.error.where) this.error.where = command;
+    }
+
+    function showProblem(problem) {
+      const e = problem.error || {};
+      const box = el(
+        "div",
+        { class: "kiosk-message kiosk-message--error kiosk-play__error", role: "alert" },
+        el("p", {}, el("strong", {}, W.engineFailed)),
+        el("p", {}, e[lang] || e.en || e.zh || String(e.message || e)),
+        el("p", { class: "kiosk-play__where" }, W.where + ": " + (e.where || "?") + (e.code ? " · " + e.code : "")),
+      );
+      container.replaceChildren(box, againButton());
+    }
+
+    function againButton() {
+      const b = el("button", { type: "button", class: "kiosk-btn kiosk-play__again" }, W.again);
+      b.addEventListener("click", () => options.onAgain && options.onAgain());
+      return b;
+    }
+
+    function adopt(response) {
+      answer = response;
+      view = response.view || view;
+      if (response.game) board.dataset.game = response.game;
+    }
+
+    /** Engine texts name seats by number ("座位 1", "seat 1"); the kiosk calls them "电脑甲", "Computer A"… */
+    function seatNames(text) {
+      return String(text || "")
+        .replace(/座位\s*(\d+)/g, (_, n) => seatName(Number(n)))
+        .replace(/\bseat (\d+)/g, (_, n) => seatName(Number(n)));
+    }
+
+    // ---- rendering -------------------------------------------------------------------------------------------------
+    function render(legal) {
+      const v = view || {};
+      const hands = v.hands || [];
+      const melds = v.melds || [];
+      const discards = v.discards || [];
+      opponents.replaceChildren(
+        ...[1, 2].map((seat) => {
+          const count = (C ? C.parse(hands[seat] || "").length : (hands[seat] || "").length) || 0;
+          const acting = v.to_act === seat || (v.claimants || []).includes(seat);
+          return el(
+            "section",
+            { class: "kiosk-play__seat" + (acting ? " is-acting" : ""), "aria-label": seatName(seat) },
+            el("p", { class: "kiosk-play__seat-name" }, seatName(seat), " · ", W.cards(count)),
+            el("div", { class: "kiosk-play__row" }, el("span", { class: "kiosk-play__row-label" }, W.sets), meldsEl(melds[seat])),
+            el("div", { class: "kiosk-play__row" }, el("span", { class: "kiosk-play__row-label" }, W.discards), cardsEl(discards[seat], "s")),
+          );
+        }),
+      );
+      centre.replaceChildren(
+        title,
+        el("p", { class: "kiosk-play__stock" }, W.stock(v.stock_left == null ? "?" : v.stock_left)),
+        el("div", { class: "kiosk-play__face-up", "aria-label": W.faceUp }, v.face_up ? cardsEl(v.face_up, "l") : ""),
+        el("div", { class: "kiosk-play__my-discards" }, el("span", { class: "kiosk-play__row-label" }, W.myDiscards), cardsEl(discards[HUMAN], "s")),
+      );
+      mySets.replaceChildren(el("span", { class: "kiosk-play__row-label" }, W.yourSets), meldsEl(melds[HUMAN]));
+      renderHand(hands[HUMAN] || "", legal || []);
+    }
+
+    function meldsEl(list) {
+      if (!list || !list.length) return el("span", { class: "kiosk-play__none" }, W.nothing);
+      return el(
+        "span",
+        { class: "kiosk-play__melds" },
+        list.map((m) => el("span", { class: "kiosk-play__meld", title: (m.name && m.name[lang]) || m.kind }, cardsEl(m.cards, "s"))),
+      );
+    }
+
+    /** The hand as columns of identical cards; a column is a button when discarding that card is legal. */
+    function renderHand(text, legal) {
+      hand.replaceChildren();
+      const cards = C ? C.parse(text) : [];
+      const groups = new Map();
+      for (const c of cards) {
+        if (!groups.has(c.ascii)) groups.set(c.ascii, []);
+        groups.get(c.ascii).push(c);
+      }
+      const discards = new Map(legal.filter((a) => a.type === "discard").map((a) => [a.card, a]));
+      const ordered = [...groups.values()].sort((a, b) => (a[0].big - b[0].big) || a[0].number - b[0].number);
+      for (const group of ordered) {
+        const c = group[0];
+        const action = discards.get(c.zh);
+        const label = C.name(c, scheme, lang) + (group.length > 1 ? " ×" + group.length : "");
+        const stack = el("span", { class: "kiosk-play__stack" }, group.map((card) => C.element(card, { scheme, lang, size: "m" })));
+        if (action) {
+          const b = el("button", { type: "button", class: "kiosk-play__column is-legal", "aria-label": label, dataset: { card: c.ascii } }, stack);
+          b.addEventListener("click", () => choose(action));
+          hand.append(b);
+        } else {
+          hand.append(el("span", { class: "kiosk-play__column", role: "img", "aria-label": label, "data-card": c.ascii }, stack));
+        }
+      }
+    }
+
+    // ---- the game loop -----------------------------------------------------------------------------------------------
+    let pick = null; // resolves with the visitor's chosen action
+
+    function choose(action) {
+      if (!pick) return;
+      const resolve = pick;
+      pick = null;
+      actions.replaceChildren();
+      prompt.textContent = "";
+      renderHand(((view && view.hands) || [])[HUMAN] || "", []); // no second tap while the engine answers
+      resolve(action);
+    }
+
+    async function humanChoice(legal, inClaimWindow) {
+      render(legal);
+      actions.replaceChildren();
+      const claims = legal.filter((a) => a.type !== "discard");
+      if (inClaimWindow) prompt.textContent = W.yourClaim;
+      else if (legal.some((a) => a.type === "discard")) prompt.textContent = W.yourTurnDiscard;
+      else prompt.textContent = W.yourTurnTurn;
+      for (const a of claims) {
+        const text = a.type === "turn" ? W.turn : a.type === "pass" ? W.pass : explain(a, W.you, W, lang, rules, true);
+        const b = el("button", { type: "button", class: "kiosk-btn kiosk-play__choice kiosk-play__choice--" + a.type, dataset: { action: a.text } }, text);
+        b.addEventListener("click", () => choose(a));
+        actions.append(b);
+      }
+      const first = actions.querySelector("button") || hand.querySelector("button");
+      if (first) first.focus({ preventScroll: true });
+      return new Promise((resolve) => {
+        pick = resolve;
+      });
+    }
+
+    async function apply(action) {
+      const response = await call({ command: "apply", action: action.text });
+      adopt(response);
+      const who = seatName(action.seat);
+      log.textContent = explain(action, who, W, lang, rules, action.seat === HUMAN);
+      const events = (response.events || []).filter((e) => e.code !== "win");
+      if (events.length) log.textContent += " " + events.map((e) => seatNames(e[lang] || e.en || "")).join(" ");
+      log.dataset.action = action.type;
+      return response;
+    }
+
+    /** The bot's chosen action as the engine describes it. */
+    async function botMove(wishes) {
+      const response = await call({ command: "bot_move", wishes: wishes || {} });
+      if (!response.detail) throw new EngineProblem({ code: "no-move", where: "bot_move", zh: "电脑玩家没有可走的牌", en: "the computer player has no move" }, "bot_move");
+      return response.detail;
+    }
+
+    function humanLegal() {
+      return (answer.legal || []).filter((a) => a.seat === HUMAN);
+    }
+
+    async function play() {
+      const seed = tuning.seed != null ? tuning.seed : Math.floor(Math.random() * 2 ** 31);
+      adopt(await call({ command: "new_deal", rules, players: 3, dealer: HUMAN, seed }));
+      board.dataset.seed = String(seed);
+      render([]);
+      while (alive && steps < MAX_STEPS && !answer.over) {
+        steps += 1;
+        const v = view || {};
+        const claimants = v.claimants || [];
+        if (v.phase === "claim") {
+          const wishes = {};
+          const mine = claimants.includes(HUMAN) ? humanLegal() : [];
+          if (mine.some((a) => a.type !== "pass")) {
+            const wish = await humanChoice(mine, true);
+            wishes[HUMAN] = wish.type === "pass" ? "pass" : wish.text;
+          } else {
+            if (mine.length) wishes[HUMAN] = "pass"; // nothing to take: no need to ask
+            prompt.textContent = W.waiting(seatName(claimants.find((s) => s !== HUMAN) ?? claimants[0]));
+            render([]);
+            await wait(botDelay);
+          }
+          await apply(await botMove(wishes));
+        } else if (v.to_act === HUMAN) {
+          await apply(await humanChoice(humanLegal(), false));
+        } else {
+          prompt.textContent = W.waiting(seatName(v.to_act));
+          render([]);
+          await wait(botDelay);
+          await apply(await botMove());
+        }
+      }
+      settle(answer.settlement);
+    }
+
+    function settle(settlement) {
+      render([]);
+      prompt.textContent = "";
+      actions.replaceChildren();
+      const s = settlement || {};
+      const lines = (s.lines || []).map((line) => el("li", {}, seatNames(line[lang] || line.en || "")));
+      const payments = (s.payments || []).map((n, seat) => el("li", { class: n > 0 ? "is-plus" : n < 0 ? "is-minus" : "" }, seatName(seat) + " " + W.points(n)));
+      const headline = s.winner == null ? W.noWinner : s.winner === HUMAN ? W.youWon + " " + W.winner(W.you, s.points) : W.youLost + " " + W.winner(seatName(s.winner), s.points);
+      const box = el(
+        "section",
+        { class: "kiosk-play__settlement", role: "dialog", "aria-label": W.settlement },
+        el("h2", {}, W.settlement),
+        el("p", { class: "kiosk-play__headline" }, headline),
+        lines.length ? el("ul", { class: "kiosk-play__lines" }, lines) : null,
+        payments.length ? el("ul", { class: "kiosk-play__payments", "aria-label": W.payments }, payments) : null,
+        againButton(),
+      );
+      board.append(box);
+      box.querySelector("button").focus({ preventScroll: true });
+    }
+
+    play().catch((problem) => {
+      if (problem instanceof Stopped || !alive) return;
+      if (problem instanceof EngineProblem) showProblem(problem);
+      else showProblem({ error: { code: "kiosk", where: "play.js", zh: String(problem && problem.message), en: String(problem && problem.message) } });
+    });
+
+    return function stop() {
+      alive = false;
+      pick = null;
+      for (const id of timers) clearTimeout(id);
+      timers.clear();
+      if (stopStatus) stopStatus();
+    };
+  }
+
+  window.changpaiKioskPlay = { mount, explain, tuning: {} };
 })();

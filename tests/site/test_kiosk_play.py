@@ -1,0 +1,153 @@
+"""Play a hand at the kiosk (docs/assets/kiosk/play.js) against two computer players, through the in-page engine.
+
+The visitor's moves are made by tapping what the kiosk offers; the tests check it against the engine itself: the lit
+hand columns are exactly the engine's legal discards, every claim button explains itself in one line of the chosen
+language, the hand ends with the engine's settlement, and a broken engine gives a located message.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+ENGINE_MS = 120_000
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def start(page: Page, lang: str, rules_button: str, seed: int) -> None:
+    page.goto("kiosk/index.html")
+    page.wait_for_function("window.changpaiKiosk && window.changpaiKioskPlay")
+    page.evaluate("(seed) => { window.changpaiKioskPlay.tuning = {seed, botDelayMs: 0}; }", seed)
+    page.locator(f'.kiosk-btn--lang[data-lang="{lang}"]').click()
+    page.locator(".kiosk-go-play").click()
+    page.locator(rules_button).click()
+
+
+LEGAL_DISCARDS_JS = """async () => {
+  const game = document.querySelector('.kiosk-play__board').dataset.game;
+  const answer = await window.changpaiEngine.call({command: 'legal_actions', game, seat: 0});
+  return answer.actions.filter((a) => a.type === 'discard').map((a) => window.cpCards.parse(a.card)[0].ascii);
+}"""
+
+
+def play_to_the_end(page: Page, lang: str) -> dict:
+    """Tap through a whole hand: take the first thing offered, discard the first lit column."""
+    seen_claims: list[str] = []
+    checked_turns = 0
+    for _ in range(400):
+        page.wait_for_selector(
+            ".kiosk-play__settlement, .kiosk-play__choice, .kiosk-play__column.is-legal, .kiosk-play__error",
+            timeout=ENGINE_MS,
+        )
+        if page.locator(".kiosk-play__settlement, .kiosk-play__error").count():
+            break
+        choices = page.locator(".kiosk-play__choice")
+        if choices.count():
+            texts = choices.all_inner_texts()
+            for text in texts:
+                assert text.strip() and "\n" not in text.strip(), f"a choice is not one line: {text!r}"
+            explained = [t for t in texts if t not in ("不要", "Let it go", "翻一张牌", "Turn up a card")]
+            for text in explained:
+                if lang == "en":
+                    assert re.match(r"You (take|eat|win|lay)", text), text
+                else:
+                    assert text.startswith("你") and "：" in text or text.startswith("你亮出"), text
+            seen_claims += explained
+            choices.first.click()
+            continue
+        lit = page.locator(".kiosk-play__column.is-legal")
+        lit_cards = sorted(lit.evaluate_all("(els) => els.map((e) => e.dataset.card)"))
+        legal = page.evaluate(LEGAL_DISCARDS_JS)
+        assert lit_cards == sorted(set(legal)), "the lit columns are not the engine's legal discards"
+        checked_turns += 1
+        lit.first.click()
+    expect(page.locator(".kiosk-play__error")).to_have_count(0)
+    settlement = page.locator(".kiosk-play__settlement")
+    expect(settlement).to_be_visible()
+    return {
+        "claims": seen_claims,
+        "checked_turns": checked_turns,
+        "headline": page.locator(".kiosk-play__headline").inner_text(),
+        "payments": page.locator(".kiosk-play__payments li").all_inner_texts(),
+    }
+
+
+@pytest.mark.parametrize(
+    ("lang", "rules_button", "seed"),
+    [("zh", ".kiosk-rules-leshan", 11), ("en", ".kiosk-rules-luzhou", 7)],
+    ids=["leshan-zh", "luzhou-en"],
+)
+def test_a_visitor_plays_a_whole_hand(page: Page, lang: str, rules_button: str, seed: int):
+    start(page, lang, rules_button, seed)
+    result = play_to_the_end(page, lang)
+    assert result["checked_turns"] >= 1, "the visitor never discarded"
+    assert result["headline"].strip()
+    amounts = [int(re.search(r"[+-]?\d+$", p.strip()).group()) for p in result["payments"]]
+    assert len(amounts) == 3, "every seat's payment is shown"
+    headline = result["headline"]
+    if lang == "en":
+        assert re.search(r"won|nobody", headline) and not CJK.search(headline.replace("你", ""))
+    else:
+        assert re.search(r"胡了|没有人胡", headline)
+    log = page.locator(".kiosk-play__log").inner_text()
+    assert log.strip(), "the last move was not explained"
+
+
+def test_lit_columns_are_exactly_the_engines_legal_discards(page: Page):
+    start(page, "zh", ".kiosk-rules-leshan", 3)
+    page.wait_for_selector(".kiosk-play__column.is-legal", timeout=ENGINE_MS)
+    lit = sorted(page.locator(".kiosk-play__column.is-legal").evaluate_all("(els) => els.map((e) => e.dataset.card)"))
+    legal = page.evaluate(
+        """async () => {
+          const answer = await window.changpaiEngine.call({command: 'new_deal', rules: 'leshan', players: 3,
+                                                            dealer: 0, seed: 3});
+          const ascii = (zh) => window.cpCards.parse(zh)[0].ascii;
+          return answer.legal.filter((a) => a.seat === 0 && a.type === 'discard').map((a) => ascii(a.card));
+        }"""
+    )
+    assert lit == sorted(legal)
+    assert lit, "nothing to discard at the start"
+    dim = page.locator(".kiosk-play__column:not(.is-legal)")
+    for i in range(dim.count()):
+        assert dim.nth(i).evaluate("(e) => e.tagName") != "BUTTON", "a card that may not be discarded is a button"
+
+
+def test_a_tap_discards_and_the_computer_players_answer(page: Page):
+    start(page, "en", ".kiosk-rules-leshan", 5)
+    page.wait_for_selector(".kiosk-play__column.is-legal", timeout=ENGINE_MS)
+    before = page.locator(".kiosk-play__hand .cp-card").count()
+    column = page.locator(".kiosk-play__column.is-legal").first
+    card = column.get_attribute("data-card")
+    zh = page.evaluate("(a) => window.cpCards.parse(a)[0].zh", card)
+    column.click()
+    expect(page.locator(".kiosk-play__log")).to_contain_text("You discard " + zh)
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('.kiosk-play__hand .cp-card').length === n - 1", arg=before, timeout=ENGINE_MS
+    )
+    # the computer players move on their own until the visitor is asked again (or the hand ends)
+    page.wait_for_selector(
+        ".kiosk-play__choice, .kiosk-play__column.is-legal, .kiosk-play__settlement", timeout=ENGINE_MS
+    )
+    assert "Computer" in page.locator(".kiosk-play__log").inner_text() or page.locator(".kiosk-play__choice").count()
+
+
+def test_an_engine_failure_is_a_located_message(page: Page, browser_log):
+    browser_log.allow_console_error(r"manifest\.json|Failed to load resource|net::ERR_FAILED")
+    page.route("**/assets/engine/manifest.json", lambda route: route.abort())
+    start(page, "en", ".kiosk-rules-leshan", 1)
+    error = page.locator(".kiosk-play__error")
+    expect(error).to_be_visible(timeout=ENGINE_MS)
+    expect(error).to_contain_text("The rules engine ran into a problem")
+    expect(page.locator(".kiosk-play__where")).to_contain_text("new_deal")
+    expect(page.locator(".kiosk-play__again")).to_be_visible()
+
+
+def test_leaving_the_game_stops_it(page: Page):
+    start(page, "zh", ".kiosk-rules-luzhou", 9)
+    page.wait_for_selector(".kiosk-play__column.is-legal", timeout=ENGINE_MS)
+    page.evaluate("window.changpaiKiosk.reset('test')")
+    expect(page.locator("#kiosk-app")).to_have_attribute("data-screen", "welcome")
+    page.wait_for_timeout(500)
+    assert page.locator(".kiosk-play__board").count() == 0
