@@ -31,6 +31,7 @@
     for (let i = 0; i < s.length; i++) {
       const ch = s[i];
       if (SEPARATORS.includes(ch)) continue;
+      if (pending.length && (SMALL.includes(ch) || BIG.includes(ch) || VARIANTS[ch])) throw cardError("", i, true);
       let k = SMALL.indexOf(ch);
       if (k >= 0) { out.push(card(k + 1, false)); continue; }
       k = BIG.indexOf(ch);
@@ -43,9 +44,26 @@
         pending = [];
         continue;
       }
-      throw new Error("not a card: “" + ch + "” at character " + (i + 1));
+      throw cardError(ch, i + 1, pending.length > 0 && /[^sSbB]/.test(ch));
     }
+    if (pending.length) throw cardError("", s.length, true);
     return out;
+  }
+
+  /** A reading error in both languages, naming the character and its position (1-based). */
+  function cardError(ch, position, missingSuffix) {
+    const err = new Error();
+    if (missingSuffix && !ch) {
+      err.zh = "第 " + position + " 个字符处的数字后面缺少 s（小写）或 b（大写）";
+      err.en = "the number at character " + position + " needs an s (small) or b (big) after it";
+    } else {
+      err.zh = "第 " + position + " 个字符“" + ch + "”不是牌（应为 一…十、壹…拾，或 1s…ts、1b…tb）";
+      err.en = "character " + position + " “" + ch + "” is not a card (expected 一…十, 壹…拾, or 1s…ts, 1b…tb)";
+    }
+    err.code = "bad-card";
+    err.where = String(position);
+    err.message = err.en;
+    return err;
   }
 
   function format(cards) {

@@ -172,7 +172,7 @@
         typed.value = "";
         changed();
       } catch (err) {
-        typedError.textContent = (lang === "en" ? "Cannot read: " : "读不懂：") + err.message.replace("not a card", lang === "en" ? "not a card" : "不是牌");
+        typedError.textContent = (lang === "en" ? "Cannot read: " : "读不懂：") + (err[lang] || err.message);
       }
     };
     applyTyped.addEventListener("click", readTyped);
