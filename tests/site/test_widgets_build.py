@@ -1,0 +1,133 @@
+"""The build step behind the widgets (sitebuild/ext_tutorials.py): a broken or missing tutorial stops the build with
+the file, the step (or level) and the reason; lesson answers are checked against the engine; every deal's static
+version has one entry per step; and the built pages carry their data. No browser needed."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sitebuild import ext_tutorials as ext
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+GOOD_RECORD = """rules: leshan
+title: {zh: 测试, en: Test}
+seed: 2
+steps:
+  - do: 3 discard 十
+    note: {zh: 庄家先打。, en: The dealer discards first.}
+  - do: 1 pong 十
+"""
+
+
+@pytest.fixture
+def tutorials(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / "deals").mkdir()
+    (tmp_path / "lessons").mkdir()
+    monkeypatch.setattr(ext, "DEALS_DIR", tmp_path / "deals")
+    monkeypatch.setattr(ext, "LESSONS_DIR", tmp_path / "lessons")
+    return tmp_path
+
+
+def test_a_good_record_gives_frames_and_a_static_version(tutorials: Path):
+    (tutorials / "deals/good.yml").write_text(GOOD_RECORD, encoding="utf-8")
+    frames = ext.deal_frames("good")
+    assert [s["index"] for s in frames["steps"]] == list(range(len(frames["steps"])))
+    html = ext.render_static("good", frames, "zh", "learn/deals.html")
+    assert html.count('<li id="deal-good-') == len(frames["steps"])
+    assert "庄家先打。" in html
+    english = ext.render_static("good", frames, "en", "learn/deals.html")
+    assert "The dealer discards first." in english and "庄家先打。" not in english
+
+
+def test_a_broken_record_names_file_step_and_reason(tutorials: Path):
+    # step 2 claims a card nobody may claim: the engine refuses it
+    (tutorials / "deals/broken.yml").write_text(GOOD_RECORD.replace("1 pong 十", "2 pong 十"), encoding="utf-8")
+    with pytest.raises(ext.TutorialError) as caught:
+        ext.deal_frames("broken")
+    message = str(caught.value)
+    assert "broken.yml" in message
+    assert "step 2" in message
+    assert re.search(r"[a-z]{3,}", message.split("step 2", 1)[1]), message  # a reason follows the location
+
+
+def test_a_missing_deal_lists_the_known_ones(tutorials: Path):
+    (tutorials / "deals/good.yml").write_text(GOOD_RECORD, encoding="utf-8")
+    with pytest.raises(ext.TutorialError, match=r"no-such\.yml: no such tutorial \(known: good\)"):
+        ext.deal_path("no-such")
+    with pytest.raises(ext.TutorialError, match="lower-case"):
+        ext.deal_path("../etc/passwd")
+
+
+LESSON = """title: {zh: 测试, en: Test}
+rules: luzhou-a
+levels:
+  - ask: points
+    goal: {zh: 几胡？, en: "How many points?"}
+    position: {hand: 一二三四五六七八九壹贰叁肆伍陆柒捌玖二七, win_card: 十}
+    answer: ANSWER
+    explain: {zh: 说明, en: Why}
+"""
+
+
+def test_lesson_answers_are_checked_against_the_engine(tutorials: Path):
+    from changpai import api
+
+    truth = api.handle(
+        {"command": "score", "rules": "luzhou-a", "hand": "一二三四五六七八九壹贰叁肆伍陆柒捌玖二七", "win_card": "十"}
+    )["points"]
+    (tutorials / "lessons/right.yml").write_text(LESSON.replace("ANSWER", str(truth)), encoding="utf-8")
+    lesson = ext.load_lesson(tutorials / "lessons/right.yml")
+    assert lesson["levels"][0]["expected"] == truth
+    assert lesson["levels"][0]["request"]["command"] == "score"
+    (tutorials / "lessons/wrong.yml").write_text(LESSON.replace("ANSWER", str(truth + 1)), encoding="utf-8")
+    with pytest.raises(ext.TutorialError, match=rf"wrong\.yml: level 1: .*{truth + 1}.*engine computes {truth}"):
+        ext.load_lesson(tutorials / "lessons/wrong.yml")
+
+
+def test_lesson_format_errors_are_located(tutorials: Path):
+    path = tutorials / "lessons/bad.yml"
+    path.write_text(LESSON.replace("ANSWER", "3").replace("ask: points", "ask: guess"), encoding="utf-8")
+    with pytest.raises(ext.TutorialError, match=r"bad\.yml: level 1: ask must be one of"):
+        ext.load_lesson(path)
+    path.write_text(LESSON.replace("ANSWER", "3").replace('goal: {zh: 几胡？, en: "How many points?"}', "goal: 几胡"))
+    with pytest.raises(ext.TutorialError, match=r"level 1: goal: needs both languages"):
+        ext.load_lesson(path)
+    path.write_text(LESSON.replace("ANSWER", "3").replace("一二三", "一二x"))
+    with pytest.raises(ext.TutorialError, match=r"level 1: the engine cannot read this position: .*“x”"):
+        ext.load_lesson(path)
+
+
+def test_the_build_fails_on_a_broken_tutorial(tmp_path: Path):
+    """End to end: mkdocs itself stops, and says which file, which step and why."""
+    tutorials = tmp_path / "tutorials"
+    (tutorials / "deals").mkdir(parents=True)
+    (tutorials / "lessons").mkdir()
+    for kind in ("deals", "lessons"):  # every real tutorial (pages name them), plus one broken deal
+        for source in (REPO_ROOT / "tutorials" / kind).glob("*.yml"):
+            (tutorials / kind / source.name).write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    (tutorials / "deals/broken.yml").write_text(GOOD_RECORD.replace("1 pong 十", "2 pong 十"), encoding="utf-8")
+    env = {**os.environ, "CHANGPAI_TUTORIALS_DIR": str(tutorials), "NO_MKDOCS_2_WARNING": "1"}
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--quiet", "-d", str(tmp_path / "site")]
+    proc = subprocess.run(cmd, cwd=REPO_ROOT, capture_output=True, text=True, env=env, timeout=600)
+    assert proc.returncode != 0
+    log = proc.stdout + proc.stderr
+    assert "docs/learn/deals.md" in log and "broken.yml" in log and "step 2" in log, log[-3000:]
+
+
+def test_built_pages_carry_each_deals_frames_and_static_steps(site_dir: Path):
+    page = (site_dir / "learn/deals.html").read_text(encoding="utf-8")
+    deal_files = sorted((site_dir / "assets/deals").glob("*.json"))
+    assert deal_files
+    for path in deal_files:
+        frames = json.loads(path.read_text(encoding="utf-8"))
+        deal_id = path.stem
+        assert f'data-deal="{deal_id}"' in page
+        assert len(re.findall(rf'<li id="deal-{re.escape(deal_id)}-\d+-static">', page)) == len(frames["steps"])
+    assert '<meta name="cp-card-schemes" content="luzhou leshan">' in page
