@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import io
 import threading
 from pathlib import Path
 
@@ -25,9 +26,32 @@ MIME_TYPES = {
 }
 
 
+BUILT_SITE_URL = "http://127.0.0.1:8000/"  # site_url in mkdocs.yml
+
+
 class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = True
+
+    def send_head(self):
+        # Material's instant navigation only follows links listed in sitemap.xml, and it compares them with
+        # scheme, host AND port. The build writes site_url (port 8000); served on any other port, the sitemap
+        # is given the address the browser actually used, so instant navigation works there too.
+        if self.path.split("?")[0].endswith("/sitemap.xml"):
+            path = self.translate_path(self.path.split("?")[0])
+            try:
+                with open(path, "rb") as f:
+                    body = f.read()
+            except OSError:
+                return super().send_head()
+            host = self.headers.get("Host") or f"{LOCAL_HOST}:{self.server.server_address[1]}"
+            body = body.replace(BUILT_SITE_URL.encode(), f"http://{host}/".encode())
+            self.send_response(200)
+            self.send_header("Content-Type", "application/xml")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
+        return super().send_head()
 
     def log_message(self, format, *args):  # noqa: A002 - signature fixed by the base class
         if not self.quiet:

@@ -100,12 +100,17 @@ def test_engine_load_failure_shows_a_clear_message(page: Page, browser_log):
 
 
 def _first_other_tab(page: Page) -> str:
-    links = page.locator(".md-tabs__link")
-    hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
-    others = [h for h in hrefs if h and h not in ("index.html", ".", "./", "../index.html")]
+    """Absolute URL of the first navigation tab that is not the current page."""
+    hrefs = page.eval_on_selector_all(".md-tabs__link", "links => links.map(a => a.href)")
+    here = page.evaluate("location.href").split("#")[0]
+    others = [h for h in hrefs if h.split("#")[0] != here]
     if not others:
         pytest.fail(f"no other section in the navigation tabs: {hrefs}")
     return others[0]
+
+
+def _tab_index(page: Page, url: str) -> int:
+    return page.eval_on_selector_all(".md-tabs__link", "(links, url) => links.findIndex(a => a.href === url)", url)
 
 
 @pytest.mark.parametrize("home", ["index.html", "en/index.html"])
@@ -114,7 +119,7 @@ def test_instant_navigation_keeps_the_engine_and_remounts_widgets(page: Page, br
     page.evaluate("window.__cpNoReload = true")
     assert call_engine(page, {"command": "version"})
     other = _first_other_tab(page)
-    page.locator(f'.md-tabs__link[href="{other}"]').first.click()
+    page.locator(".md-tabs__link").nth(_tab_index(page, other)).click()
     page.wait_for_function(
         "location.pathname.indexOf('/index.html') === -1 || !document.querySelector('[data-cp-widget=hand-check]')"
     )
@@ -136,8 +141,9 @@ def test_language_switch_goes_to_the_same_page(page: Page):
     page.goto("index.html")
     other = _first_other_tab(page)
     page.goto(other)
+    page.wait_for_load_state()
     zh_path = page.evaluate("location.pathname")
-    page.locator("label.md-header__button, .md-header__option .md-select").first.hover()
+    page.locator(".md-header__option .md-select").first.hover()
     page.locator('a.md-select__link[hreflang="en"]').click()
     page.wait_for_function("document.documentElement.lang === 'en'")
     assert page.evaluate("location.pathname") == "/en" + zh_path
