@@ -1,0 +1,174 @@
+"""Tutorials are data the engine must accept: annotated deals replay, lessons agree with the engine.
+
+* Every deal in ``tutorials/deals/`` replays action by action through ``changpai.deal``; at every question step the
+  accepted answers are legal actions at that very moment; the viewer's frames build.
+* Every text a reader sees (title, notes, prompts, choice labels, explanations) is given in Chinese and in English.
+* In the teaching deals (not Engine II's ``example-*`` fixtures) every explanation cites its source ([000]–[004]).
+* Every deal a page embeds exists; each 80-card tradition has at least four teaching deals.
+* Every lesson level's stated answer is what the engine's JSON facade (``changpai.api.handle``, the same call the
+  browser worker makes) computes for its position; the build's own lesson loader agrees.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from changpai import api
+from changpai.actions import Action
+from changpai.cards import parse_cards
+from changpai.record import DealRecord, RecordError, frames, replay
+
+from sitebuild.ext_tutorials import TutorialError, load_lesson
+
+ROOT = Path(__file__).resolve().parents[2]
+DEALS = sorted((ROOT / "tutorials" / "deals").glob("*.yml"))
+TEACHING_DEALS = [p for p in DEALS if not p.stem.startswith("example-")]
+LESSONS = sorted((ROOT / "tutorials" / "lessons").glob("*.yml"))
+PAGES = sorted((ROOT / "docs").rglob("*.md"))
+CJK = re.compile(r"[\u4e00-\u9fff]")
+LATIN = re.compile(r"[A-Za-z]")
+SOURCE_TAG = re.compile(r"\[00[0-4]\]")
+
+
+def _record(path: Path) -> DealRecord:
+    return DealRecord.from_text(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+
+
+def _texts(record: DealRecord) -> list[tuple[str, object]]:
+    """Every reader-facing text of a record, with where it is."""
+    out: list[tuple[str, object]] = [("title", record.title)]
+    for i, step in enumerate(record.steps, start=1):
+        if step.note is not None:
+            out.append((f"step {i} note", step.note))
+        q = step.question
+        if q is not None:
+            out.append((f"step {i} prompt", q.prompt))
+            out.append((f"step {i} explain", q.explain))
+            out += [(f"step {i} choice {c.id}", c.label) for c in q.choices]
+    return out
+
+
+@pytest.mark.parametrize("path", DEALS, ids=lambda p: p.stem)
+def test_deal_replays_and_every_accepted_answer_is_legal(path: Path) -> None:
+    record = _record(path)
+    deal = record.new_deal()
+    questions = 0
+    for i, step in enumerate(record.steps, start=1):
+        if step.question is None:
+            deal.play(Action.parse(step.do), violation=step.violation)
+            continue
+        questions += 1
+        legal = deal.legal_actions()
+        for answer in step.question.answer:
+            assert Action.parse(answer) in legal, f"{path.name} step {i}: accepted answer {answer!r} is not legal here"
+    built = frames(record)
+    assert len(built["steps"]) == len(record.steps) + 1
+    if path in TEACHING_DEALS:
+        assert questions >= 1, f"{path.name}: a teaching deal asks the reader at least one question"
+
+
+@pytest.mark.parametrize("path", DEALS, ids=lambda p: p.stem)
+def test_every_text_is_in_both_languages(path: Path) -> None:
+    for where, text in _texts(_record(path)):
+        assert text is not None, f"{path.name}: {where} is missing"
+        assert CJK.search(text.zh), f"{path.name}: {where}: the Chinese text has no Chinese: {text.zh!r}"
+        assert LATIN.search(text.en), f"{path.name}: {where}: the English text has no English: {text.en!r}"
+        assert text.zh != text.en, f"{path.name}: {where}: the two languages are the same text"
+
+
+@pytest.mark.parametrize("path", TEACHING_DEALS, ids=lambda p: p.stem)
+def test_teaching_explanations_cite_their_source(path: Path) -> None:
+    record = _record(path)
+    for i, step in enumerate(record.steps, start=1):
+        if step.question is not None:
+            explain = step.question.explain
+            assert explain is not None and SOURCE_TAG.search(explain.zh) and SOURCE_TAG.search(explain.en), (
+                f"{path.name} step {i}: the explanation must say which source the rule comes from"
+            )
+
+
+def test_each_tradition_has_at_least_four_teaching_deals() -> None:
+    counts: dict[str, int] = {}
+    for path in TEACHING_DEALS:
+        tradition = _record(path).rules.split("-")[0]
+        counts[tradition] = counts.get(tradition, 0) + 1
+    for tradition in ("luzhou", "leshan", "wuchuan"):
+        assert counts.get(tradition, 0) >= 4, f"{tradition}: only {counts.get(tradition, 0)} teaching deals"
+
+
+def test_every_embedded_deal_exists() -> None:
+    known = {p.stem for p in DEALS}
+    pattern = re.compile(r"data-deal=[\"']([^\"']+)[\"']|\{\{cp deal ([a-z0-9_-]+)\}\}")
+    for page in PAGES:
+        for match in pattern.finditer(page.read_text(encoding="utf-8")):
+            deal_id = match.group(1) or match.group(2)
+            assert deal_id in known, f"{page.relative_to(ROOT)} embeds the deal {deal_id!r}, which does not exist"
+
+
+def test_an_illegal_accepted_answer_is_refused() -> None:
+    """The replay check bites: make a question accept an action that is not legal at that step."""
+    path = ROOT / "tutorials" / "deals" / "luzhou-guozhang.yml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    broken = copy.deepcopy(data)
+    question = next(s["question"] for s in broken["steps"] if "question" in s)
+    question["choices"].append({"id": "1 eat 八 with 六七", "label": {"zh": "吃", "en": "eat"}})
+    question["answer"] = ["1 eat 八 with 六七"]  # 过张: B may not eat this 八 [001]
+    with pytest.raises(RecordError) as caught:
+        replay(DealRecord.from_data(broken, name="broken"))
+    assert caught.value.where.startswith("step")
+
+
+# ---------------------------------------------------------------- lessons
+
+
+def _engine_answer(level: dict, rules: str) -> object:
+    """What the engine says for a level's position (None for choices, which the engine cannot score)."""
+    ask = level["ask"]
+    if ask == "choice":
+        return None
+    position = level.get("position") or {}
+    request = {
+        "command": "waits" if ask == "waits" else "score",
+        "rules": level.get("rules", rules),
+        "hand": position.get("hand", ""),
+        "table": position.get("table") or [],
+    }
+    if ask != "waits" and position.get("win_card"):
+        request["win_card"] = position["win_card"]
+        request["from"] = position.get("from", "discard")
+    response = api.handle(request)
+    assert "error" not in response, response.get("error")
+    if ask == "win":
+        return response["win"]
+    if ask == "points":
+        return response["points"]
+    return sorted(c for w in response["waits"] if w.get("win", True) for c in parse_cards(w["card"]))
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_lesson_answers_are_what_the_engine_computes(path: Path) -> None:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for number, level in enumerate(data["levels"], start=1):
+        computed = _engine_answer(level, data["rules"])
+        if computed is None:
+            continue
+        stated = level["answer"]
+        if level["ask"] == "waits":
+            stated = sorted(parse_cards(str(stated)))
+        assert stated == computed, f"{path.name} level {number}: the file says {stated!r}, the engine {computed!r}"
+    load_lesson(path)  # the build reads it with the same verdicts
+
+
+def test_a_wrong_lesson_answer_fails_the_build(tmp_path: Path) -> None:
+    source = next(p for p in LESSONS if "points" in p.read_text(encoding="utf-8"))
+    data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    level = next(lv for lv in data["levels"] if lv["ask"] == "points")
+    level["answer"] += 1
+    broken = tmp_path / "broken.yml"
+    broken.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(TutorialError):
+        load_lesson(broken)
