@@ -5,7 +5,11 @@
 * ``{{cp concordance}}`` renders the same act under its regional names, each name linked to its entry.
 * ``on_page_content`` links the first occurrence of each term on every other page to its entry, with a
   tooltip: Chinese terms on Chinese pages, English names on English pages; never inside headings, links,
-  code, widgets, or elements marked ``cp-nolink``.
+  code, widgets, or elements marked ``cp-nolink``. Chinese has no spaces, so a term can sit inside a longer,
+  unrelated word (字牌 in 数字牌, 和数 in 和数字): the glossary's ``not_terms_zh`` lists such strings and the
+  linker passes over them whole. An English link word written in lower case matches in lower case, or
+  capitalised only where a sentence starts and no name follows ("Pong." yes; "the Kong family",
+  "Kong Shouxuan" no); a link word written with capitals (a name: "Da Er") matches in any case.
 """
 
 from __future__ import annotations
@@ -67,6 +71,7 @@ class Glossary:
     groups: tuple[dict[str, str], ...]
     concordance: tuple[dict[str, Any], ...]
     by_id: dict[str, Term] = field(default_factory=dict)
+    not_terms_zh: tuple[str, ...] = ()
 
 
 class GlossaryError(ValueError):
@@ -120,7 +125,14 @@ def load_glossary(path: Path = GLOSSARY_FILE) -> Glossary:
                 if term_id not in by_id:
                     raise GlossaryError(f"{path.name}: concordance row {index} ({row['en']}): no term {term_id!r}")
     _check_link_words(terms, path)
-    return Glossary(tuple(terms), traditions, groups, tuple(data["concordance"]), by_id)
+    not_terms = tuple(data.get("not_terms_zh", ()))
+    zh_words = {word for term in terms for word in term.links("zh")}
+    for word in not_terms:
+        if not any(inner in word for inner in zh_words):
+            raise GlossaryError(f"{path.name}: not_terms_zh {word!r} holds no link word, so it guards nothing")
+        if word in zh_words:
+            raise GlossaryError(f"{path.name}: not_terms_zh {word!r} is itself a link word")
+    return Glossary(tuple(terms), traditions, groups, tuple(data["concordance"]), by_id, not_terms)
 
 
 def _check_link_words(terms: list[Term], path: Path) -> None:
@@ -255,14 +267,22 @@ VOID_TAGS = frozenset("area base br col embed hr img input link meta source trac
 NOLINK_ATTR = re.compile(r"data-cp-widget|class\s*=\s*[\"'][^\"']*\b(?:cp-nolink|cp-term|headerlink)\b")
 
 
+@dataclass(frozen=True)
+class LinkWord:
+    term: Term | None  # None: a longer string that only looks like it holds a term (数字牌); never linked
+    written: str  # as written in the data; its case decides how an English match may differ
+
+
 @cache
-def _matcher(lang: str, mtime: float) -> tuple[re.Pattern[str], dict[str, Term]]:
+def _matcher(lang: str, mtime: float) -> tuple[re.Pattern[str], dict[str, LinkWord]]:
     g = glossary()
-    words: dict[str, Term] = {}
+    words: dict[str, LinkWord] = {}
+    if lang == "zh":
+        words.update((word, LinkWord(None, word)) for word in g.not_terms_zh)
     for term in g.terms:
         for word in term.links(lang):
-            words[word.lower() if lang == "en" else word] = term
-    ordered = sorted(words, key=len, reverse=True)  # longest first: 吃过张 before 过张
+            words[word.lower() if lang == "en" else word] = LinkWord(term, word)
+    ordered = sorted(words, key=len, reverse=True)  # longest first: 吃过张 before 过张, 数字牌 before 字牌
     body = "|".join(re.escape(w) for w in ordered)
     if lang == "en":
         pattern = re.compile(rf"(?<![A-Za-z-])(?:{body})(?![A-Za-z-])", re.IGNORECASE)
@@ -278,8 +298,9 @@ def link_terms(content: str, lang: str, glossary_href: str) -> str:
 
     def replace(match: re.Match[str]) -> str:
         word = match.group(0)
-        term = words[word.lower() if lang == "en" else word]
-        if term.id in linked:
+        entry = words[word.lower() if lang == "en" else word]
+        term = entry.term
+        if term is None or term.id in linked or (lang == "en" and not _english_case_fits(match, entry.written)):
             return word
         linked.add(term.id)
         return (
@@ -312,6 +333,23 @@ def link_terms(content: str, lang: str, glossary_href: str) -> str:
     tail = content[pos:]
     out.append(tail if skipping or not tail.strip() else pattern.sub(replace, tail))
     return "".join(out)
+
+
+SENTENCE_OPENERS = '.!?:;("“‘—–'
+NAME_FOLLOWS = re.compile(r"[ \u00a0]+[A-Z]")
+
+
+def _english_case_fits(match: re.Match[str], written: str) -> bool:
+    """Names ("Da Er") match in any case; a lower-case word only as written, or capitalised at a sentence start
+    when no capitalised word follows — so the surname Kong (孔) is not taken for the kong claim."""
+    word = match.group(0)
+    if written != written.lower() or word == written:
+        return True
+    if word != written[:1].upper() + written[1:]:
+        return False
+    before = match.string[: match.start()].rstrip()
+    at_start = not before or before[-1] in SENTENCE_OPENERS
+    return at_start and not NAME_FOLLOWS.match(match.string, match.end())
 
 
 def page_language(page: Any) -> str:

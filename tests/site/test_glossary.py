@@ -95,8 +95,51 @@ def test_widgets_and_nolink_blocks_are_left_alone_and_nesting_is_tracked():
 
 
 def test_english_pages_link_english_names_as_whole_words_only():
-    out = eg.link_terms("<p>A ponged set; then a pong, a Kong, and 碰牌 in Chinese.</p>", "en", HREF)
-    assert links(out) == [("peng", "pong"), ("zhao", "Kong")]
+    out = eg.link_terms("<p>A ponged set; then a pong, a kong, and 碰牌 in Chinese.</p>", "en", HREF)
+    assert links(out) == [("peng", "pong"), ("zhao", "kong")]
+
+
+def test_a_capitalised_lower_case_word_links_only_at_a_sentence_start_and_not_before_a_name():
+    # the surname Kong (孔家牌) is not the kong claim; "Kong." opening a sentence is
+    out = eg.link_terms(
+        "<td>Kong Shouxuan's cards</td><p>Then the Kong and Tie families.</p><p>Kong: a claim. Pong.</p>", "en", HREF
+    )
+    assert links(out) == [("zhao", "Kong"), ("peng", "Pong")]
+    assert "<td>Kong Shouxuan's cards</td><p>Then the Kong and Tie families.</p>" in out
+
+
+def test_names_written_with_capitals_match_in_any_case_and_the_longer_name_wins():
+    out = eg.link_terms("<p>Leshan Er Qi Shi (Qiao Zipai), or qiao zipai; then zipai.</p>", "en", HREF)
+    assert links(out) == [("erqishi", "Er Qi Shi"), ("qiaozipai", "Qiao Zipai"), ("zipai", "zipai")]
+
+
+@pytest.mark.parametrize(
+    ("text", "inside"),
+    [
+        ("本站的数字牌都画两头", "字牌"),
+        ("务川牌的字由行书演变", "川牌"),
+        ("明代纸牌长二寸多", "长二"),
+        ("把手写牌改为刻版", "写牌"),
+        ("不论大小写，二七十都红", "小写"),
+        ("这里只讲事实和数字", "和数"),
+        ("二七十 6、大贰柒拾 9", "大贰"),
+        ("一二三贰柒拾", "贰柒拾"),
+        ("都是红的（二七十、贰柒拾）", "贰柒拾"),
+    ],
+)
+def test_a_term_inside_a_longer_unrelated_word_is_not_linked(text, inside):
+    out = eg.link_terms(f"<p>{text}</p>", "zh", HREF)
+    assert links(out) == [], out
+    # the same term standing on its own is still linked afterwards
+    again = eg.link_terms(f"<p>{text}；{inside}。</p>", "zh", HREF)
+    assert [word for _, word in links(again)] == [inside]
+
+
+def test_every_not_term_guards_some_link_word(tmp_path):
+    good = eg.GLOSSARY_FILE.read_text(encoding="utf-8")
+    (tmp_path / "dead.yml").write_text(good.replace("  - 数字牌", "  - 风马牛", 1), encoding="utf-8")
+    with pytest.raises(eg.GlossaryError, match="风马牛.*guards nothing"):
+        eg.load_glossary(tmp_path / "dead.yml")
 
 
 def test_the_link_carries_a_tooltip_in_the_page_language():
