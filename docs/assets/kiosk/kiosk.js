@@ -66,6 +66,9 @@
       big: "大写",
       sources: "依据：泸州大贰规则 [001][004]，乐山贰柒拾 [003]。",
       watchTitle: "看一局讲解",
+      chooseDeal: "选一局来看：",
+      steps: (n) => n + " 步",
+      rulesNames: { leshan: "乐山贰柒拾", "luzhou-a": "泸州大贰（规则甲）", "luzhou-b": "泸州大贰（规则乙）", wuchuan: "务川大贰" },
       noDeal: "这台展示机里还没有可以播放的牌局。",
       playTitle: "自己打一手",
       chooseGame: "选一种打法",
@@ -109,6 +112,9 @@
       big: "Big numerals",
       sources: "Based on the Luzhou Da Er rules [001][004] and on Leshan Er Qi Shi [003].",
       watchTitle: "Watch a deal",
+      chooseDeal: "Choose a deal to watch:",
+      steps: (n) => n + " steps",
+      rulesNames: { leshan: "Leshan Er Qi Shi", "luzhou-a": "Luzhou Da Er (rule set A)", "luzhou-b": "Luzhou Da Er (rule set B)", wuchuan: "Wuchuan Da Er" },
       noDeal: "This kiosk has no deal to play yet.",
       playTitle: "Play a hand",
       chooseGame: "Choose a game",
@@ -203,6 +209,7 @@
     if (!SCREENS[name]) throw new Error("kiosk: no screen " + name);
     clearScreen();
     state.screen = name;
+    state.options = options || {};
     app.dataset.screen = name;
     const node = SCREENS[name](options || {});
     stage.append(node);
@@ -214,18 +221,22 @@
     window.scrollTo(0, 0);
   }
 
+  function backTarget() {
+    return state.screen === "watch" && app.querySelector("[data-cp-widget]") ? "watch" : "menu";
+  }
+
   function topBar(title) {
     const t = T();
     return h(
       "header",
       { class: "kiosk-bar" },
-      state.screen !== "menu" ? button(t.back, () => show("menu"), { className: "kiosk-btn--bar kiosk-back" }) : null,
+      state.screen !== "menu" ? button(t.back, () => show(backTarget()), { className: "kiosk-btn--bar kiosk-back" }) : null,
       h("h1", { class: "kiosk-bar__title" }, title),
       button(
         t.otherLang,
         () => {
           setLanguage(t.otherLangCode);
-          show(state.screen);
+          show(state.screen, state.options);
         },
         { className: "kiosk-btn--bar kiosk-lang-switch", lang: t.otherLangCode },
       ),
@@ -424,11 +435,13 @@
       seats.replaceChildren(
         ...frames.seats.map((seat, i) => {
           const melds = ((st.melds || [])[i] || []).map((m) => cardsRow(m.cards, "s"));
+          const held = (st.hands || [])[i];
           const acting = step.action && step.action.seat === i;
           return h(
             "div",
             { class: "kiosk-attract__seat" + (acting ? " is-acting" : "") },
             h("span", { class: "kiosk-attract__seat-name" }, bi(seat.name, "zh"), " ", h("span", { lang: "en" }, bi(seat.name, "en"))),
+            h("span", { class: "kiosk-attract__hand" }, held ? cardsRow(held, "s") : null),
             h("span", { class: "kiosk-attract__melds" }, melds),
           );
         }),
@@ -446,8 +459,13 @@
       container.dataset.step = String(index);
     };
     const tick = () => {
-      const atEnd = index >= frames.steps.length - 1;
-      index = atEnd ? 0 : index + 1;
+      if (index >= frames.steps.length - 1) {
+        // The deal is over: the next deal of data-deals takes the table.
+        container.replaceChildren();
+        startAttract(container);
+        return;
+      }
+      index += 1;
       render();
       later(tick, index >= frames.steps.length - 1 ? ATTRACT_PAUSE_MS : ATTRACT_STEP_MS);
     };
@@ -482,34 +500,60 @@
     return value[lang] != null ? value[lang] : value.zh || value.en || "";
   }
 
-  function watchScreen() {
+  function watchScreen(options) {
     const t = T();
+    const lang = state.lang || settings.homeLang;
     const body = h("div", { class: "kiosk-watch__body" });
-    const id = nextDealId();
+    const root = h("section", { class: "kiosk-screen kiosk-watch" }, topBar(t.watchTitle), body);
     let alive = true;
     state.teardown.push(() => {
       alive = false;
     });
-    const fail = (why) => body.replaceChildren(h("p", { class: "kiosk-message kiosk-message--error", role: "alert" }, t.noDeal, " ", h("code", {}, why)));
-    if (!id) fail("data-deals");
-    else {
-      loadFrames(id).then(
-        (frames) => {
-          if (!alive) return;
-          const viewer = h("div", { class: "cp-deal", "data-cp-widget": "deal", "data-deal": id });
-          const data = h("script", { type: "application/json" });
-          data.textContent = JSON.stringify(frames);
-          viewer.append(data);
-          body.replaceChildren(viewer);
-          if (window.cp && typeof window.cp.mountAll === "function") window.cp.mountAll();
-          else fail("deal-viewer.js");
-        },
-        (err) => {
-          if (alive) fail(String(err.message || err));
-        },
-      );
+    const fail = (why) =>
+      body.replaceChildren(h("p", { class: "kiosk-message kiosk-message--error", role: "alert" }, t.noDeal, " ", h("code", {}, why)));
+    if (!dealIds.length) {
+      fail("data-deals");
+      return root;
     }
-    return h("section", { class: "kiosk-screen kiosk-watch" }, topBar(t.watchTitle), body);
+    if (!options.deal) {
+      // One big button per annotated deal, titled from its frames.
+      body.append(h("p", { class: "kiosk-play__prompt" }, t.chooseDeal));
+      const list = h("div", { class: "kiosk-deal-list" });
+      body.append(list);
+      Promise.allSettled(dealIds.map(loadFrames)).then((results) => {
+        if (!alive) return;
+        results.forEach((result, i) => {
+          if (result.status !== "fulfilled") return;
+          const frames = result.value;
+          const steps = frames.steps.length;
+          list.append(
+            button(bi(frames.title, lang), () => show("watch", { deal: dealIds[i] }), {
+              className: "kiosk-btn--choice kiosk-deal-choice",
+              big: (lang === "en" ? t.rulesNames[frames.rules] || frames.rules : t.rulesNames[frames.rules] || frames.rules) + " · " + t.steps(steps),
+              dataset: { icon: frames.rules.startsWith("leshan") ? "乐" : "泸", deal: dealIds[i] },
+            }),
+          );
+        });
+        if (!list.children.length) fail(results.map((r) => r.reason && r.reason.message).join("; "));
+      });
+      return root;
+    }
+    loadFrames(options.deal).then(
+      (frames) => {
+        if (!alive) return;
+        const viewer = h("div", { class: "cp-deal", "data-cp-widget": "deal", "data-deal": options.deal });
+        const data = h("script", { type: "application/json" });
+        data.textContent = JSON.stringify(frames);
+        viewer.append(data);
+        body.replaceChildren(viewer);
+        if (window.cp && typeof window.cp.mountAll === "function") window.cp.mountAll();
+        else fail("deal-viewer.js");
+      },
+      (err) => {
+        if (alive) fail(String(err.message || err));
+      },
+    );
+    return root;
   }
 
   function playScreen(options) {
