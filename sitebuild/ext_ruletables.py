@@ -85,6 +85,11 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
     return "\n" + "\n".join(lines) + "\n"
 
 
+def _point_header(rules: RuleSet, lang: str) -> str:
+    """The column head for points, in the tradition's own word (胡数, 和数)."""
+    return f"{rules.point_word.zh}数" if lang == "zh" else "Points"
+
+
 def _rules(args: list[str], position: int = 0) -> RuleSet:
     if len(args) <= position:
         raise ValueError(f"name a rule set ({', '.join(RULESETS)})")
@@ -164,7 +169,7 @@ def special_sets(rules: RuleSet, lang: str, page: Any = None) -> str:
             _tag(other.source, page, lang),
         ]
     )
-    header = ["组" if zh else "Set", "点数" if zh else "Points", "说明" if zh else "Note", "出处" if zh else "Source"]
+    header = ["组" if zh else "Set", _point_header(rules, lang), "说明" if zh else "Note", "出处" if zh else "Source"]
     return _table(header, rows)
 
 
@@ -194,6 +199,10 @@ def _value_text(value: object, unit: str, lang: str) -> str:
     if isinstance(value, int):
         if unit == "multiplier":
             return f"×{value}"
+        if unit == "doubling":  # n doublings multiply the score by 2**n
+            if lang == "zh":
+                return f"加 {value} 翻（×{2**value}）"
+            return f"{value} doubling{'s' if value != 1 else ''} (×{2**value})"
         return f"{value} {_t(UNITS[unit], lang)}"
     return f"{value} {_t(UNITS.get(unit, Text('', '')), lang)}".strip()
 
@@ -205,13 +214,16 @@ def patterns(rules: RuleSet, lang: str, page: Any = None) -> str:
     for p in defs:
         readable = ("能" if zh else "yes") if p.readable else ("不能" if zh else "no")
         value = _value_text(p.value.value, p.unit, lang)
-        if p.value.source == "engine" or not isinstance(p.value.value, int | str) or p.code == "plain":
+        if p.code == "plain":  # its note already states both values (2, or 4 at 27)
+            value = _t(p.value.note, lang)
+        elif p.value.source == "engine" or not isinstance(p.value.value, int | str):
             value = f"{value}（{_t(p.value.note, lang)}）" if zh else f"{value} ({_t(p.value.note, lang)})"
         rows.append([_t(p.name, lang), _t(p.condition, lang), value, readable, _tag(p.value.source, page, lang)])
+    classes = rules.family == "wuchuan"  # Wuchuan's entries are win classes, not 名堂 that add up
     header = [
-        "名堂" if zh else "Pattern",
+        ("胡的大小" if zh else "Win class") if classes else ("名堂" if zh else "Pattern"),
         "条件" if zh else "Condition",
-        "值" if zh else "Value",
+        ("等级" if zh else "Class") if classes else ("值" if zh else "Value"),
         "引擎能从牌面判定" if zh else "Read from the hand",
         "出处" if zh else "Source",
     ]
@@ -227,25 +239,27 @@ def grades(rules: RuleSet, lang: str, page: Any = None) -> str:
     rows = []
     previous = None
     start = 10
-    for points in range(10, 61):
+    # Bands are listed while they start at 55 or below, each with both ends; the rule goes on above.
+    for points in range(10, 200):
         grade = leshan_grade(points, rules) if rules.family == "leshan" else luzhou_b_grade(points)
         assert grade is not None
         key = (grade.code, grade.value)
         if previous is not None and key != previous[0]:
             rows.append(previous[1] + [f"{start}–{points - 1}" if points - 1 > start else str(start)])
             start = points
+            if start > 55:
+                break
         previous = (key, [_t(grade.name, lang), str(grade.value), _t(grade.note, lang), _tag(grade.source, page, lang)])
-    assert previous is not None
-    rows.append(previous[1] + [f"{start}+"])
     rows = [[r[4], r[0], r[1], r[2], r[3]] for r in rows]
     header = [
-        "胡数" if zh else "Points",
+        _point_header(rules, lang),
         "名称" if zh else "Name",
         "计为" if zh else "Counts as",
         "说明" if zh else "Note",
         "出处" if zh else "Source",
     ]
-    return _table(header, rows)
+    more = "再往上依同一规则类推。" if zh else "Higher totals follow the same rule."
+    return _table(header, rows) + "\n" + more + "\n"
 
 
 def options(rules: RuleSet, lang: str, page: Any = None) -> str:

@@ -440,6 +440,24 @@ def _grade(points: int, rules: RuleSet) -> Grade | None:
     return None
 
 
+def _held_reasons(h: _Hand) -> list[Reason]:
+    """Why a hand with no split may surprise its owner: its held 坎 / 龙 stayed whole."""
+    out = []
+    for s in h.fixed:
+        if s.origin == "hand" and s.meld.kind.held:
+            cards = s.meld.text()
+            out.append(
+                Reason(
+                    "held-not-split",
+                    Text(
+                        f"手里的{cards}是原手的{s.name.zh}，整组算，不能拆开去凑别的组",
+                        f"{cards} is held since the deal ({s.name.en}): it counts whole, never split into other sets",
+                    ),
+                )
+            )
+    return out
+
+
 def analyse(
     hand: str | Iterable[Card],
     table: Iterable[Meld | dict | tuple] | None = (),
@@ -486,7 +504,8 @@ def analyse(
                 "these cards do not make seven sets (with one pair when there is a four-card set)",
             ),
         )
-        return HandResult(rules.name, False, 0, tuple(_order(h.fixed)), (), None, None, (reason,), win, source, 0)
+        reasons = (reason, *_held_reasons(h))
+        return HandResult(rules.name, False, 0, tuple(_order(h.fixed)), (), None, None, reasons, win, source, 0)
     best_key = None
     best: tuple[list[ScoredSet], list[PatternHit]] | None = None
     for sets in candidates:
@@ -559,8 +578,11 @@ def waits(
     """
     rules = get_rules(rules)
     h = _prepare(hand, table, rules, complete=False)
+    seen_cards = _read_cards(seen, "seen")
+    # The player's own cards and the seen ones come from one deck: a fifth copy is a typo, not a dead wait.
+    check_copies([*h.hand, *(c for m in h.table for c in m.cards), *seen_cards], where="seen")
     seen_counts = [0] * 20
-    for card in _read_cards(seen, "seen"):
+    for card in seen_cards:
         seen_counts[card.index] += 1
     starts = _templates(rules)
     memo: dict[int, int] = {}

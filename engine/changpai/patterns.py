@@ -518,7 +518,10 @@ LESHAN_PATTERNS: tuple[PatternDef, ...] = (
         Text("天和", "heavenly win"),
         Sourced(1, "[003]", Text("眉山、仁寿等地加两番", "two doublings in Meishan, Renshou and nearby")),
         "doubling",
-        Text("头家当底即和（需牌局经过）", "the dealer wins on the dealt 21 cards (needs the deal)"),
+        Text(
+            "头家当底即和（需牌局经过）；眉山、仁寿等地算两番",
+            "the dealer wins on the dealt 21 cards (needs the deal); two doublings in Meishan, Renshou and nearby",
+        ),
     ),
     PatternDef(
         "earth",

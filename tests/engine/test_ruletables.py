@@ -81,3 +81,32 @@ def test_reference_pages_show_every_table_of_every_rule_set(filename):
                 continue
             assert f"{{{{cp ruleset-table {name} {table}}}}}" in text, (name, table)
         assert f"{{{{cp ruleset-options {name}}}}}" in text
+
+
+def test_grade_bands_show_both_ends_and_the_right_value():
+    # Regression: the last row read "55+ → 240" (Leshan) and "51+ → 6 等" (Luzhou B), wrong from 65 / 61 on.
+    leshan = {row[0]: row[2] for row in rows(ext.grades(get_rules("leshan"), "zh"))}
+    assert leshan["10–14"] == "10" and leshan["25–30"] == "60" and leshan["55–64"] == "240"
+    luzhou_b = {row[0]: row[2] for row in rows(ext.grades(get_rules("luzhou-b"), "en"))}
+    assert luzhou_b["10"] == "1" and luzhou_b["51–60"] == "6"
+    assert not any(label.endswith("+") for label in [*leshan, *luzhou_b])
+    assert "同一规则" in ext.grades(get_rules("leshan"), "zh")
+
+
+def test_point_columns_use_the_traditions_word():
+    header = ext.grades(get_rules("leshan"), "zh").strip().splitlines()[0]
+    assert header.startswith("| 和数 |")
+    assert "| 胡数 |" in ext.special_sets(get_rules("luzhou-a"), "zh")
+
+
+def test_doublings_show_what_they_multiply_by():
+    # [001] 黑加三翻: three doublings, ×8; [003]'s 坤和 one doubling, ×2.
+    body = {row[0]: row[2] for row in rows(ext.patterns(get_rules("luzhou-a"), "en"))}
+    assert body["black"] == "3 doublings (×8)" and body["red"] == "1 doubling (×2)"
+    zh = {row[0]: row[2] for row in rows(ext.patterns(get_rules("leshan"), "zh"))}
+    assert zh["坤和（房房数）"] == "加 1 翻（×2）"
+
+
+def test_wuchuan_table_is_headed_as_win_classes():
+    header = ext.patterns(get_rules("wuchuan"), "en").strip().splitlines()[0]
+    assert header.startswith("| Win class |") and "| Class |" in header
