@@ -578,10 +578,10 @@ OPTIONS: dict[str, OptionDef] = {
         {"at-least": Text("27 胡及以上", "27 and over"), "exactly": Text("恰好 27 胡", "exactly 27")},
         ("luzhou-b",),
         Text(
-            "默认 27 及以上（与务川“二十七胡以上”为大胡相合）",
-            "Default 27 and over (as Wuchuan's big win at 27 and over)",
+            "默认 27 及以上（与务川“二十七胡以上”为大胡相合 [000]）",
+            "Default 27 and over (as Wuchuan's big win at 27 and over [000])",
         ),
-        ("[004]",),
+        ("[004]", "[000]"),
     ),
 }
 

@@ -213,3 +213,12 @@ def test_native_names_per_tradition():
     assert names["leshan"][SetKind.MIXED] == "半边字" and names["wuchuan"][SetKind.MIXED] == "抱子"
     assert names["leshan"][SetKind.PAIR] == "桩子"
     assert Card(2, True) in parse_cards("贰")
+
+
+def test_option_sources_cover_every_source_its_reason_cites():
+    # b_27 compares with Wuchuan's big win at 27 hu, so [000] is among its sources.
+    import re
+
+    for option in OPTIONS.values():
+        cited = set(re.findall(r"\[00\d\]", option.why_default.zh + option.why_default.en))
+        assert cited <= set(option.sources), (option.name, cited - set(option.sources))
