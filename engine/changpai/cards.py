@@ -136,7 +136,7 @@ def parse_cards(text: str, *, where: str | None = None) -> list[Card]:
     cards: list[Card] = []
     pending_digits: list[tuple[int, int]] = []  # (number, position) awaiting an s/b suffix
     for pos, ch in enumerate(text, start=1):
-        if ch in _SEPARATORS:
+        if ch in _SEPARATORS or ch.isspace():  # any space, e.g. the ideographic space (U+3000) of Chinese IMEs
             continue
         if ch in _NUMERALS:
             if pending_digits:
@@ -160,10 +160,11 @@ def parse_cards(text: str, *, where: str | None = None) -> list[Card]:
             cards.extend(Card(number, big) for number, _ in pending_digits)
             pending_digits = []
         else:
+            shown = ch if ch.isprintable() else f"U+{ord(ch):04X}"  # an invisible character is named by its code
             raise CardError(
                 Text(
-                    f"第 {pos} 个字符“{ch}”不是牌（应为 一…十、壹…拾，或 1s…ts、1b…tb）",
-                    f"character {pos} “{ch}” is not a card (expected 一…十, 壹…拾, or 1s…ts, 1b…tb)",
+                    f"第 {pos} 个字符“{shown}”不是牌（应为 一…十、壹…拾，或 1s…ts、1b…tb）",
+                    f"character {pos} “{shown}” is not a card (expected 一…十, 壹…拾, or 1s…ts, 1b…tb)",
                 ),
                 where=where,
             )

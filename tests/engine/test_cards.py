@@ -65,3 +65,14 @@ def test_fifth_copy_is_refused_and_named():
 def test_card_number_out_of_range():
     with pytest.raises(CardError):
         Card(11)
+
+
+def test_ideographic_and_other_spaces_separate_cards():
+    # Regression: a Chinese IME's full-width space (U+3000) or a Windows line end stopped the reading.
+    assert parse_cards("一二三\u3000贰柒拾\r\n四") == parse_cards("一二三 贰柒拾 四")
+
+
+def test_an_invisible_character_is_named_by_its_code():
+    with pytest.raises(CardError) as info:
+        parse_cards("一二\u200b三")
+    assert "U+200B" in info.value.text.en and "U+200B" in info.value.text.zh and "character 3" in info.value.text.en
