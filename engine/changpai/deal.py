@@ -166,6 +166,66 @@ def _counts(cards: list[Card] | tuple[Card, ...]) -> list[int]:
     return out
 
 
+def _near_kinds() -> tuple[tuple[int, ...], ...]:
+    """For each kind, the other kinds it can share a set with (runs, 2-7-10, mixed case)."""
+    out = []
+    for i, card in enumerate(ALL_KINDS):
+        base = 10 if card.big else 0
+        near = {(i + 10) % 20}
+        for d in (-2, -1, 1, 2):
+            if 1 <= card.number + d <= 10:
+                near.add(base + card.number - 1 + d)
+        if card.number in (2, 7, 10):
+            near |= {base + 1, base + 6, base + 9}
+        near.discard(i)
+        out.append(tuple(sorted(near)))
+    return tuple(out)
+
+
+_NEAR = _near_kinds()
+
+
+def _cannot_be_ready(hand: list[int]) -> bool:
+    """A cheap proof that no single card completes this hand (so the full search can be skipped).
+
+    Every set's cards are pairwise "near" (same kind, neighbours within two in one case, 2-7-10 of one
+    case, or one number in both cases), so the sets of a split never cross the connected groups of
+    near kinds. Held triples and fours stay whole and are left out. Each group must then hold a
+    multiple of three cards, except one group that holds the pair (two more) and the group the extra
+    card joins; the extra card may also make a held triple four. Anything else cannot be completed.
+    """
+    seen = [False] * 20
+    ones = twos = 0
+    has_kan = False
+    for start in range(20):
+        n = hand[start]
+        if n >= 3:
+            has_kan = has_kan or n == 3
+            continue
+        if not n or seen[start]:
+            continue
+        seen[start] = True
+        stack = [start]
+        total = 0
+        while stack:
+            k = stack.pop()
+            total += hand[k]
+            for j in _NEAR[k]:
+                if not seen[j] and 0 < hand[j] < 3:
+                    seen[j] = True
+                    stack.append(j)
+        r = total % 3
+        if r == 1:
+            ones += 1
+        elif r == 2:
+            twos += 1
+        if ones > 1 or twos > 2 or (ones and twos):
+            return True
+    if ones == 1:
+        return False  # the extra card joins that group, which becomes the pair
+    return not (twos >= 1 or has_kan)
+
+
 def _eat_partner_pairs(card: Card) -> list[tuple[Card, Card]]:
     """Every pair of cards that makes a set with ``card`` by eating (run, 2-7-10, mixed)."""
     n, big = card.number, card.big
@@ -183,6 +243,14 @@ def _eat_partner_pairs(card: Card) -> list[tuple[Card, Card]]:
 
 
 _PARTNERS = {card: _eat_partner_pairs(card) for card in ALL_KINDS}
+# The same by kind index: (first index, second index, mixed-case?, the two cards, the whole set sorted).
+_PARTNER_IDX = [
+    [
+        (a.index, b.index, a.number == b.number == card.number, (a, b), tuple(sorted((card, a, b))))
+        for a, b in _PARTNERS[card]
+    ]
+    for card in ALL_KINDS
+]
 
 
 class Deal:
@@ -218,6 +286,11 @@ class Deal:
         self.win: WinInfo | None = None
         self.ended_by: str | None = None  # "win", "stock", "violation"
         self._win_cache: dict[tuple, Any] = {}
+        self._version = 0  # bumped on every change of state; keys the per-state caches below
+        self._state_cache: dict[tuple, Any] = {}
+        self._state_cache_version = 0
+        self._claims_window: Exposed | None = None
+        self._claims_cache: dict[int, list[Action]] = {}
         self._waits_cache: dict[tuple, frozenset[int]] = {}
         self._check_counts()
 
@@ -292,7 +365,21 @@ class Deal:
         return total + (1 if self.cut_card else 0)
 
     # ------------------------------------------------------------ legal action generation
+    def _per_state(self) -> dict[tuple, Any]:
+        if self._state_cache_version != self._version:
+            self._state_cache = {}
+            self._state_cache_version = self._version
+        return self._state_cache
+
     def _generate_legal(self, seat: int | None) -> Iterator[Action]:
+        cache = self._per_state()
+        key = ("legal", seat)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = tuple(self._list_legal(seat))
+        return iter(found)
+
+    def _list_legal(self, seat: int | None) -> Iterator[Action]:
         if self.phase == OVER:
             return
         if self.phase == CLAIM:
@@ -356,8 +443,13 @@ class Deal:
         ex = self.exposed
         if ex is None:
             return []
-        key = ("claims", s, len(self.history))
-        cached = self._win_cache.get(key)
+        # Claims depend only on the hands and the card: cache them for the life of this window.
+        if self._claims_window is not ex:
+            self._claims_window = ex
+            self._claims_cache = {}
+        cache = self._claims_cache
+        key = s
+        cached = cache.get(key)
         if cached is not None:
             return cached
         out: list[Action] = []
@@ -367,7 +459,7 @@ class Deal:
         if role == XIAOJIA:
             if (ex.how == "turn" or ex.source != s) and self._xiaojia_can_win(s, card):
                 out.append(Action(ActionType.WIN, s, card))
-            self._win_cache[key] = out
+            cache[key] = out
             return out
         own_discard = ex.how == "discard" and ex.source == s
         if not own_discard:
@@ -381,7 +473,7 @@ class Deal:
         if self._may_eat(s, ex) and not self._eat_blocked(s, card):
             out.extend(self._eat_options(s, card))
         out = [a for a in out if a.type == ActionType.WIN or self._leaves_a_discard(a)]
-        self._win_cache[key] = out
+        cache[key] = out
         return out
 
     def _leaves_a_discard(self, claim: Action) -> bool:
@@ -408,30 +500,28 @@ class Deal:
         return rule_value == pr.EAT_PREV_DISCARD_OR_TURN
 
     def _eat_options(self, s: int, card: Card) -> list[Action]:
-        st = self.seats[s]
-        hand = st.hand
-        kan = self._kan_kinds(st)
+        hand = self.seats[s].hand
+        k = card.index
         out = []
-        for a, b in _PARTNERS[card]:
-            need = _counts([a, b])
-            if any(need[i] > hand[i] for i in (a.index, b.index)):
+        exempt_mixed = self.play_rules.bi_exempt_mixed.value
+        bi_required = self.play_rules.bi_required.value
+        for ai, bj, mixed, pair, _group in _PARTNER_IDX[k]:
+            if ai == bj:
+                if hand[ai] < 2:
+                    continue
+            elif not hand[ai] or not hand[bj]:
                 continue
-            if a.index in kan or b.index in kan:
+            if hand[ai] >= 3 or hand[bj] >= 3:
                 continue  # a held triple may not be split [001][003][004]
-            rest = hand.copy()
-            rest[a.index] -= 1
-            rest[b.index] -= 1
-            copies = rest[card.index]
-            mixed = classify_three((card, a, b)) is SetKind.MIXED
-            if (
-                copies == 0
-                or (mixed and self.play_rules.bi_exempt_mixed.value)
-                or not self.play_rules.bi_required.value
-            ):
-                out.append(Action(ActionType.EAT, s, card, (a, b)))
+            copies = hand[k] - (ai == k) - (bj == k)
+            if copies == 0 or (mixed and exempt_mixed) or not bi_required:
+                out.append(Action(ActionType.EAT, s, card, pair))
                 continue
-            for bi in _bi_layouts(rest, card, copies, kan):
-                out.append(Action(ActionType.EAT, s, card, (a, b), bi))
+            rest = hand.copy()
+            rest[ai] -= 1
+            rest[bj] -= 1
+            for bi in _bi_layouts(rest, k, copies):
+                out.append(Action(ActionType.EAT, s, card, pair, bi))
         return out
 
     # ------------------------------------------------------------ rule helpers
@@ -547,6 +637,8 @@ class Deal:
         key = (tuple(st.hand), len(st.laid))
         cache = self._waits_cache
         found = cache.get(key)
+        if found is None and _cannot_be_ready(st.hand):
+            found = cache[key] = frozenset()
         if found is None:
             try:
                 found = frozenset(w.card.index for w in waits(st.hand_cards(), [ls.meld for ls in st.laid], self.rules))
@@ -618,7 +710,7 @@ class Deal:
                 f"it is seat {self.to_act}'s turn ({PHASE_NAMES[self.phase].en})",
                 "[001][003]",
             )
-        if action not in set(self._generate_legal(s)):
+        if action not in self._generate_legal(s):
             raise self._explain_illegal(action)
 
     def _check_claim(self, action: Action) -> None:
@@ -852,6 +944,7 @@ class Deal:
             action = Action.parse(action)
         action = self._complete(action)
         self.events = []
+        self._version += 1
         try:
             self._check(action)
         except RuleError as error:
@@ -866,6 +959,7 @@ class Deal:
                     ) from None
                 raise
             self._commit_violation(action, error)
+            self._version += 1
             return self.events
         if violation is not None:
             raise RuleError(
@@ -873,6 +967,7 @@ class Deal:
                 code="no-violation",
             )
         self._apply(action)
+        self._version += 1
         return self.events
 
     def _apply(self, action: Action) -> None:
@@ -1092,6 +1187,7 @@ class Deal:
         v = Violation(error.code, s, len(self.history), error.text)
         self.violations.append(v)
         self.seats[s].barred = True
+        self._claims_window = None  # the violator's options change
         self._event(f"violation:{error.code}", f"违规（包牌）：{error.text.zh}", f"violation (包牌): {error.text.en}")
         if self.play_rules.penalty_ends_deal.value or error.code == "false-win":
             self._end("violation")  # [003]: play goes on after 包牌, except after 诈和
@@ -1214,32 +1310,31 @@ class Deal:
 # ---------------------------------------------------------------- helpers
 
 
-def _bi_layouts(rest: list[int], card: Card, copies: int, kan: set[int]) -> list[tuple[tuple[Card, ...], ...]]:
-    """Ways to lay every remaining copy of ``card`` out in a set from the hand (比 / 摆)."""
+def _bi_layouts(rest: list[int], k: int, copies: int) -> list[tuple[tuple[Card, ...], ...]]:
+    """Ways to lay every remaining copy of kind ``k`` out in a set from the hand (比 / 摆)."""
     if copies >= 3:
         return []
-    results: list[tuple[tuple[Card, ...], ...]] = []
+    results: set[tuple[tuple[Card, ...], ...]] = set()
 
     def go(counts: list[int], left: int, acc: tuple[tuple[Card, ...], ...]) -> None:
         if left == 0:
-            results.append(acc)
+            results.add(acc)
             return
-        for a, b in _PARTNERS[card]:
-            if a.index in kan or b.index in kan:
-                continue
+        for ai, bj, _mixed, _pair, group in _PARTNER_IDX[k]:
+            if rest[ai] >= 3 or rest[bj] >= 3:
+                continue  # never from a held triple
             c = counts.copy()
-            c[card.index] -= 1
-            c[a.index] -= 1
-            c[b.index] -= 1
-            if min(c[card.index], c[a.index], c[b.index]) < 0:
+            c[k] -= 1
+            c[ai] -= 1
+            c[bj] -= 1
+            if c[k] < 0 or c[ai] < 0 or c[bj] < 0:
                 continue
-            group = tuple(sorted((card, a, b)))
             if acc and group < acc[-1]:
                 continue
             go(c, left - 1, acc + (group,))
 
     go(rest, copies, ())
-    return sorted(set(results))
+    return sorted(results)
 
 
 def _dealt_from(play: PlayRules, table: Table, hands: list[list[Card]], stock: list[Card]) -> Dealt:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cached_property
 
 from .cards import DECK, Card
 from .playrules import PlayRules
@@ -35,7 +36,7 @@ ROLE_NAMES: dict[str, Text] = {
 DEFAULT_SEAT_NAMES = [Text(zh, en) for zh, en in (("甲", "A"), ("乙", "B"), ("丙", "C"), ("丁", "D"))]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Table:
     """Seats and roles for one deal."""
 
@@ -46,7 +47,7 @@ class Table:
     def size(self) -> int:
         return len(self.roles)
 
-    @property
+    @cached_property
     def active(self) -> tuple[int, ...]:
         """Seats that hold cards and play, in playing order starting from seat 0."""
         return tuple(i for i, role in enumerate(self.roles) if role != SITTER)
