@@ -38,7 +38,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1000)
     args = parser.parse_args()
     print(
-        f"Python {sys.version.split()[0]}; {args.deals} deals × {args.repeats} repeats per table; target {TARGET:.0f} deals/s"
+        f"Python {sys.version.split()[0]}; {args.deals} deals × {args.repeats} repeats per table; "
+        f"target {TARGET:.0f} deals/s"
     )
     print(f"{'rules':<10} {'players':>7} {'median/s':>9} {'min/s':>7} {'max/s':>7} {'wins':>6} {'vs target':>9}")
     rates: dict[tuple[str, int], list[float]] = {t: [] for t in TABLES}
@@ -52,7 +53,8 @@ def main() -> None:
         median = statistics.median(values)
         share = wins[(rules, players)] / args.deals
         print(
-            f"{rules:<10} {players:>7} {median:>9.0f} {min(values):>7.0f} {max(values):>7.0f} {share:>6.0%} {median / TARGET:>8.2f}×"
+            f"{rules:<10} {players:>7} {median:>9.0f} {min(values):>7.0f} {max(values):>7.0f} "
+            f"{share:>6.0%} {median / TARGET:>8.2f}×"
         )
 
 

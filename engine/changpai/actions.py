@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Any, Protocol
 
 from .cards import Card, format_cards, parse_cards
 from .text import RuleError, Text
 
 
-class ActionType(str, Enum):
+class ActionType(StrEnum):
     """What a seat does. Priority among claims on one card: WIN > KONG > PONG > EAT."""
 
     DISCARD = "discard"  # 打 / 出: a card from the hand, face up

@@ -101,7 +101,8 @@ def _replay(args: argparse.Namespace) -> int:
     else:
         outcome = "not finished"
     print(
-        f"ok: {path.name}: {record.rules}, {deal.players} seats, {len(record.steps)} steps, {outcome}, payments {result.payments}"
+        f"ok: {path.name}: {record.rules}, {deal.players} seats, {len(record.steps)} steps, {outcome}, "
+        f"payments {result.payments}"
     )
     return EXIT_OK
 

@@ -824,7 +824,8 @@ class Deal:
                     return rule(
                         "bi-required",
                         f"手中还有{card}，须另组一列比（摆）出来；摆不下来不能吃",
-                        f"the hand still holds {card}: it must be laid out in another set (比/摆), or the eat is refused",
+                        f"the hand still holds {card}: it must be laid out in another set (比/摆), "
+                        "or the eat is refused",
                         P.bi_required.source,
                     )
                 return rule(

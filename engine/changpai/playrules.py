@@ -245,7 +245,8 @@ PLAY_RULES: dict[str, PlayRules] = {
             EAT_PREV_DISCARD_OR_TURN,
             "[001]",
             "可吃上家打出或翻出的牌及自己翻出的牌（[004] 不含上家翻出的）",
-            "one may eat the 上家's discard or turned card, or one's own turned card ([004] leaves out the 上家's turned card)",
+            "one may eat the 上家's discard or turned card, or one's own turned card "
+            "([004] leaves out the 上家's turned card)",
         ),
         bi_exempt_mixed=_p(
             False,
@@ -469,7 +470,8 @@ PLAY_RULES: dict[str, PlayRules] = {
             (("small_win", 1), ("middle_win", 2), ("big_win", 4), ("counting_fee", 1)),
             _SILENT,
             "[000] 只给出胡的大小分级，未给赔付：默认小胡 1、中胡 2、大胡 4（每家），数底费 1",
-            "[000] gives the win classes but no payouts: default small 1, middle 2, big 4 from each loser, counting fee 1",
+            "[000] gives the win classes but no payouts: default small 1, middle 2, big 4 from each loser, "
+            "counting fee 1",
         ),
         **{k: v for k, v in _COMMON.items() if k not in ("kong_compulsory", "declined_claim_bars_win")},
         declined_claim_bars_win=_p(False, "[000]", "[000] 未载", "not in [000]"),

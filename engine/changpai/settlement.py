@@ -214,10 +214,13 @@ def _luzhou_b(deal: Any, win: Any, out: Settlement) -> None:
     out.payments[win.seat] += each * len(losers) - to_sitter
     if sitter is not None:
         out.payments[sitter] += to_sitter
+        net = each * len(losers) - to_sitter
         out.lines.append(
             Text(
-                f"每家输 ({base}+1)×{mult} = {each}；胡家得 {len(losers)}×{each}−1×{mult} = {each * len(losers) - to_sitter}；底家得 1×{mult} = {to_sitter}",
-                f"each loser pays ({base}+1)×{mult} = {each}; the winner nets {len(losers)}×{each}−1×{mult} = {each * len(losers) - to_sitter}; the sitter gets 1×{mult} = {to_sitter}",
+                f"每家输 ({base}+1)×{mult} = {each}；胡家得 {len(losers)}×{each}−1×{mult} = {net}；"
+                f"底家得 1×{mult} = {to_sitter}",
+                f"each loser pays ({base}+1)×{mult} = {each}; the winner nets {len(losers)}×{each}−1×{mult} = {net}; "
+                f"the sitter gets 1×{mult} = {to_sitter}",
             )
         )
 

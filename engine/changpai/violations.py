@@ -107,7 +107,8 @@ def penalty_payments(deal: Any) -> tuple[list[int], list[Text]]:
             lines.append(
                 Text(
                     f"座位 {v.seat} 违规（{VIOLATION_NAMES.get(v.code, Text(v.code, v.code)).zh}），本盘不能胡",
-                    f"seat {v.seat} broke a rule ({VIOLATION_NAMES.get(v.code, Text(v.code, v.code)).en}) and may not win this deal",
+                    f"seat {v.seat} broke a rule ({VIOLATION_NAMES.get(v.code, Text(v.code, v.code)).en}) "
+                    "and may not win this deal",
                 )
             )
         return payments, lines
@@ -124,7 +125,8 @@ def penalty_payments(deal: Any) -> tuple[list[int], list[Text]]:
         lines.append(
             Text(
                 f"包牌：座位 {v.seat}（{name.zh}）赔每家 {amount}（{play.penalty.source}）",
-                f"包牌: seat {v.seat} ({name.en}) pays {amount} to each of {len(others)} others ({play.penalty.source})",
+                f"包牌: seat {v.seat} ({name.en}) pays {amount} to each of {len(others)} others "
+                f"({play.penalty.source})",
             )
         )
     return payments, lines

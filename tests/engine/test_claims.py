@@ -1,11 +1,9 @@
 """Claims on a face-up card: priority, seat tie-breaks, compulsory claims, who may eat, 比/摆, 过张, 八块."""
 
 import pytest
-
 from changpai.actions import Action, ActionType
 from changpai.claims import ranked, resolve
 from changpai.text import RuleError
-
 from dealkit import build, pass_all
 
 # Seat 1 waits on 二 (一三 → 一二三) with 21 points under [001]: 贰贰贰 12, 叁叁叁 6, 一二三 3.
@@ -186,8 +184,9 @@ def test_a_non_dealer_lays_out_a_held_four_only_after_its_first_claim():
 def test_end_of_stock_means_no_winner():
     d = build("luzhou-b", 4, {})
     steps = 0
-    from changpai.players import SimpleBot, play_out
     import random
+
+    from changpai.players import SimpleBot, play_out
 
     play_out(d, [SimpleBot(random.Random(i)) for i in range(4)])
     assert d.over

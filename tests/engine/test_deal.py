@@ -3,12 +3,10 @@
 import json
 
 import pytest
-
 from changpai.actions import Action, ActionType, LegalActions
 from changpai.deal import CLAIM, DISCARD, OVER, TURN, Deal
 from changpai.players import simulate_one
 from changpai.text import RuleError
-
 from dealkit import build, pass_all
 
 

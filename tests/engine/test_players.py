@@ -2,16 +2,14 @@
 
 import random
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from changpai.actions import ActionType
 from changpai.deal import CLAIM, Deal
 from changpai.players import RandomBot, SimpleBot, make_players, next_action, simulate_one
 from changpai.record import DealRecord, replay
 from changpai.settlement import settle
-
 from dealkit import build
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 TABLES = [
     ("luzhou-a", 4),

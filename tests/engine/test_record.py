@@ -5,13 +5,12 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from changpai.cards import ALL_KINDS
 from changpai.players import simulate_one
 from changpai.record import DealRecord, RecordError, frames, replay
 from changpai.yamlsub import YamlError, dumps, loads
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "tutorials" / "deals").glob("example-*.yml"))
 
@@ -144,7 +143,10 @@ def test_record_errors_are_located():
 
 
 def test_a_question_step_checks_its_answers_are_legal():
-    base = "rules: luzhou-a\nseed: 1\nsteps:\n  - question:\n      seat: 0\n      prompt: {zh: 出哪张？, en: Which card?}\n"
+    base = (
+        "rules: luzhou-a\nseed: 1\nsteps:\n  - question:\n      seat: 0\n"
+        "      prompt: {zh: 出哪张？, en: Which card?}\n"
+    )
     ok = base + "      choices:\n        - {id: x, label: {zh: 随意, en: any}}\n      answer: [x]\n"
     record = DealRecord.from_text(ok)
     deal, shown = replay(record, collect=True)

@@ -1,13 +1,11 @@
 """Payments at the end of a deal, per rule set; every deal's payments sum to zero."""
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from changpai.players import simulate_one
 from changpai.settlement import luzhou_a_row, settle
-
 from dealkit import build, pass_all
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 # Seat 1: 12 red cards in four 2-7-10 sets, 壹壹壹 (held, 9 under [004]) and 三三 waiting for 三 (pong, 1): 10 hu.
 RED_TEN = "二七十 贰柒拾 二七十 贰柒拾 壹壹壹 三三 四五六"

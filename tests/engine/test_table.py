@@ -3,7 +3,6 @@
 import random
 
 import pytest
-
 from changpai.cards import DECK, Card
 from changpai.deal import Deal
 from changpai.playrules import get_play_rules
