@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from changpai.patterns import leshan_grade, luzhou_b_grade
+from changpai.patterns import CLASS_NAMES, leshan_grade, luzhou_b_grade, value_text
 from changpai.rules import CARD_CLASSES, OPTIONS, RULESETS, SPECIAL_NAMES, RuleSet, get_rules
 from changpai.sets import GENERIC_NAMES, SetKind
 from changpai.text import Text
@@ -40,13 +40,6 @@ from sitebuild.shortcodes import shortcode
 
 SOURCES_PAGE = {"zh": "archive/sources.md", "en": "archive/sources.en.md"}
 IDENTICAL_KINDS = (SetKind.PONG, SetKind.KAN, SetKind.KONG, SetKind.FOUR)
-UNITS = {
-    "doubling": Text("翻（每翻一次×2）", "doubling (×2 each)"),
-    "fan": Text("番", "fan"),
-    "multiplier": Text("倍", "times"),
-    "class": Text("等级", "class"),
-}
-CLASS_NAMES = {"big": Text("大胡", "big win"), "middle": Text("中胡", "middle win"), "small": Text("小胡", "small win")}
 
 
 def _t(text: Text, lang: str) -> str:
@@ -192,19 +185,7 @@ def names(rules: RuleSet, lang: str, page: Any = None) -> str:
 
 
 def _value_text(value: object, unit: str, lang: str) -> str:
-    if value is None:
-        return "未给出" if lang == "zh" else "not given"
-    if unit == "class" and isinstance(value, str) and value in CLASS_NAMES:
-        return _t(CLASS_NAMES[value], lang)
-    if isinstance(value, int):
-        if unit == "multiplier":
-            return f"×{value}"
-        if unit == "doubling":  # n doublings multiply the score by 2**n
-            if lang == "zh":
-                return f"加 {value} 翻（×{2**value}）"
-            return f"{value} doubling{'s' if value != 1 else ''} (×{2**value})"
-        return f"{value} {_t(UNITS[unit], lang)}"
-    return f"{value} {_t(UNITS.get(unit, Text('', '')), lang)}".strip()
+    return value_text(value, unit).get(lang)  # type: ignore[arg-type]
 
 
 def patterns(rules: RuleSet, lang: str, page: Any = None) -> str:

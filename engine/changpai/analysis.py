@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from .cards import ALL_KINDS, COPIES_PER_KIND, Card, check_copies, parse_cards
 from .patterns import (
+    CLASS_NAMES,
     Grade,
     HandFacts,
     PatternHit,
@@ -68,8 +69,10 @@ class ScoredSet:
 
     def text(self) -> Text:
         cards = self.meld.text()
+        plural = "" if self.points == 1 else "s"
         return Text(
-            f"{self.name.zh} {cards}：{self.points} {self.unit.zh}", f"{self.name.en} {cards}: {self.points} points"
+            f"{self.name.zh} {cards}：{self.points} {self.unit.zh}",
+            f"{self.name.en} {cards}: {self.points} point{plural}",
         )
 
     def as_dict(self) -> dict[str, object]:
@@ -133,7 +136,12 @@ class HandResult:
     def explain(self, lang: str = "zh") -> str:
         lines = [r.text.get(lang) for r in self.reasons]
         lines += [s.text().get(lang) for s in self.sets]
-        lines += [f"{p.name.get(lang)}: {p.value}" for p in self.patterns]
+        lines += [p.text().get(lang) for p in self.patterns]
+        if self.grade is not None:
+            lines.append(self.grade.text().get(lang))
+        if self.win_class is not None:
+            name = CLASS_NAMES[self.win_class]
+            lines.append(Text(f"胡的大小：{name.zh}", f"win class: {name.en}").get(lang))
         return "\n".join(lines)
 
 

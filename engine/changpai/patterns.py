@@ -99,6 +99,34 @@ class PatternDef:
         return self.test is not None
 
 
+CLASS_NAMES: dict[str, Text] = {
+    "big": Text("大胡", "big win"),
+    "middle": Text("中胡", "middle win"),
+    "small": Text("小胡", "small win"),
+}
+
+
+def value_text(value: int | str | None, unit: str) -> Text:
+    """A pattern's worth as players say it: 加 3 翻 (×8), 8 番, ×2, 大胡.
+
+    >>> value_text(3, "doubling").en, value_text(8, "fan").zh, value_text("big", "class").zh
+    ('3 doublings (×8)', '8 番', '大胡')
+    """
+    if value is None:
+        return Text("未给出", "not given")
+    if unit == "class" and isinstance(value, str) and value in CLASS_NAMES:
+        return CLASS_NAMES[value]
+    if isinstance(value, int):
+        if unit == "multiplier":
+            return Text(f"×{value}", f"×{value}")
+        if unit == "doubling":  # n doublings multiply the score by 2**n
+            plural = "s" if value != 1 else ""
+            return Text(f"加 {value} 翻（×{2**value}）", f"{value} doubling{plural} (×{2**value})")
+        if unit == "fan":
+            return Text(f"{value} 番", f"{value} fan")
+    return Text(str(value), str(value))
+
+
 @dataclass(frozen=True, slots=True)
 class PatternHit:
     code: str
@@ -108,6 +136,13 @@ class PatternHit:
     unit: str
     source: str
 
+    def text(self) -> Text:
+        """The hit in one line; ``value`` already counts every time it applies (two 招 → 加 2 翻)."""
+        if self.unit == "class":  # Wuchuan: the name already says the class (大胡：黑胡)
+            return self.name
+        worth = value_text(self.value, self.unit)
+        return Text(f"{self.name.zh}：{worth.zh}", f"{self.name.en}: {worth.en}")
+
     def as_dict(self) -> dict[str, object]:
         return {
             "code": self.code,
@@ -116,6 +151,7 @@ class PatternHit:
             "count": self.count,
             "unit": self.unit,
             "source": self.source,
+            "text": self.text().as_dict(),
         }
 
 
@@ -129,6 +165,11 @@ class Grade:
     source: str
     note: Text
 
+    def text(self) -> Text:
+        if self.code == "deng":  # [004]'s grade is its own value: "2 等"
+            return self.name
+        return Text(f"{self.name.zh}：算 {self.value}", f"{self.name.en}: counts as {self.value}")
+
     def as_dict(self) -> dict[str, object]:
         return {
             "code": self.code,
@@ -136,6 +177,7 @@ class Grade:
             "value": self.value,
             "source": self.source,
             "note": self.note.as_dict(),
+            "text": self.text().as_dict(),
         }
 
 

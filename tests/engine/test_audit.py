@@ -233,3 +233,28 @@ def test_card_counts_in_the_audit_hands_are_what_the_comments_say():
     for sets, win in ((TEN_EXACTLY, "九"),):
         counts = Counter(parse_cards(hand_without(sets, win)))
         assert {str(c) for c, n in counts.items() if n >= 3} == {"三"}
+
+
+# ----------------------------------------------------------------------------- explanations
+
+
+def test_explanation_says_what_each_pattern_is_worth_and_the_grade():
+    # Regression: patterns were printed as "瞟和: 1" / "red: 1", with no unit and no grade line.
+    table = [Meld.of("pong", "叁叁叁"), Meld.of("pong", "肆肆肆"), Meld.of("eat", "贰柒拾")]
+    result = analyse("一二三 四五六 七八九 伍伍", table, "leshan", win_card="伍")
+    zh, en = result.explain("zh").splitlines(), result.explain("en").splitlines()
+    assert "瞟和：加 1 翻（×2）" in zh and "中和：算 20" in zh
+    assert "piao win: 1 doubling (×2)" in en and "middle win: counts as 20" in en
+    assert "duizi (pong) 伍伍伍: 3 points" in en
+    pattern = result.as_dict()["patterns"][0]
+    assert pattern["text"] == {"zh": "瞟和：加 1 翻（×2）", "en": "piao win: 1 doubling (×2)"}
+
+
+def test_explanation_counts_each_kong_and_four_and_names_the_wuchuan_class():
+    table = [Meld.of("four", "二二二二"), Meld.of("kong", "三三三三")]
+    luzhou = analyse("四五六 七八九 壹贰叁 伍伍伍 拾拾", table, "luzhou-a").explain("en").splitlines()
+    assert "each kong or held four: 2 doublings (×4)" in luzhou
+    wuchuan = analyse("三三三 一一一 捌捌捌 四五六 肆伍陆 叁肆伍 九九", [], "wuchuan", win_card="九")
+    lines = wuchuan.explain("zh").splitlines()
+    assert "大胡：黑胡" in lines and lines[-1] == "胡的大小：大胡"
+    assert "兑 九九九：1 胡" in lines
