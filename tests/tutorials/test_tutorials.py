@@ -172,3 +172,18 @@ def test_a_wrong_lesson_answer_fails_the_build(tmp_path: Path) -> None:
     broken.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     with pytest.raises(TutorialError):
         load_lesson(broken)
+
+
+# ---------------------------------------------------------------- the rule pages that embed them
+
+RULE_PAGES = [p for p in sorted((ROOT / "docs" / "rules").glob("*.md")) if not p.stem.startswith("reference")]
+
+
+@pytest.mark.parametrize("path", RULE_PAGES, ids=lambda p: p.name)
+def test_rule_page_front_matter_reads_and_has_a_record(path: Path) -> None:
+    """A stray colon in front matter makes MkDocs drop it silently (no title, no record card)."""
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("---\n"), f"{path.name}: no front matter"
+    meta = yaml.safe_load(text.split("---\n", 2)[1])
+    assert isinstance(meta.get("title"), str) and meta["title"], f"{path.name}: no title"
+    assert isinstance(meta.get("record"), dict) and meta["record"].get("sources"), f"{path.name}: no heritage record"
