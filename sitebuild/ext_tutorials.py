@@ -331,15 +331,17 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
     return "".join(out)
 
 
-def _json_script(data: Any, cls: str) -> str:
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    return f'<script type="application/json" class="{cls}">{text}</script>'
+def _json_data(data: Any, cls: str) -> str:
+    """The widget's data as JSON in an attribute of a hidden element. Not a <script type="application/json">:
+    Material's instant navigation re-creates every script in new content and would run the JSON as code."""
+    text = html.escape(json.dumps(data, ensure_ascii=False, separators=(",", ":")), quote=True)
+    return f'<div class="cp-widget-data {cls}" hidden data-json="{text}"></div>'
 
 
 def deal_html(deal_id: str, lang: str, page_url: str) -> str:
     frames = deal_frames(deal_id)
     static = render_static(deal_id, frames, lang, page_url)
-    return static + _json_script(frames, "cp-deal-frames")
+    return static + _json_data(frames, "cp-deal-frames")
 
 
 # --- lessons ------------------------------------------------------------------------------------------------------
@@ -547,7 +549,7 @@ def lesson_static(lesson: dict[str, Any], lang: str, page_url: str) -> str:
 
 def lesson_html(lesson_id: str, lang: str, page_url: str) -> str:
     lesson = lesson_data(lesson_id)
-    return lesson_static(lesson, lang, page_url) + _json_script(lesson, "cp-lesson-data")
+    return lesson_static(lesson, lang, page_url) + _json_data(lesson, "cp-lesson-data")
 
 
 # --- shortcodes ---------------------------------------------------------------------------------------------------

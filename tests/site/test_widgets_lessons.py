@@ -18,7 +18,7 @@ ENGINE_TIMEOUT_MS = 90_000
 def lessons(page: Page) -> dict[str, dict]:
     return page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('[data-cp-widget="lesson"]')].map(el =>
-             [el.dataset.lesson, JSON.parse(el.querySelector('script[type="application/json"]').textContent)]))"""
+             [el.dataset.lesson, JSON.parse(el.querySelector('.cp-widget-data').dataset.json)]))"""
     )
 
 

@@ -50,9 +50,9 @@
   const BASE_DELAY = 1800; // ms per step at 1×
 
   function readFrames(el) {
-    const script = el.querySelector('script[type="application/json"]');
-    if (!script) throw new Error("no frames for this deal (data-deal=" + el.dataset.deal + ")");
-    return JSON.parse(script.textContent);
+    const data = el.querySelector(".cp-widget-data");
+    if (!data) throw new Error("no frames for this deal (data-deal=" + el.dataset.deal + ")");
+    return JSON.parse(data.dataset.json);
   }
 
   function mount(el, lang) {

@@ -54,9 +54,9 @@
     const staticView = el.querySelector(".cp-lesson-static");
     let lesson;
     try {
-      const script = el.querySelector('script[type="application/json"]');
-      if (!script) throw new Error("no data for lesson " + el.dataset.lesson);
-      lesson = JSON.parse(script.textContent);
+      const data = el.querySelector(".cp-widget-data");
+      if (!data) throw new Error("no data for lesson " + el.dataset.lesson);
+      lesson = JSON.parse(data.dataset.json);
       if (!lesson.levels || !lesson.levels.length) throw new Error("lesson " + el.dataset.lesson + " has no levels");
     } catch (err) {
       el.append(window.cp.errorBox(err, lang));
