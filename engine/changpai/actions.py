@@ -42,10 +42,10 @@ class ActionType(StrEnum):
 
 
 ACTION_LABELS: dict[ActionType, Text] = {
-    ActionType.DISCARD: Text("出牌", "discard"),
-    ActionType.TURN: Text("翻牌", "turn up a card"),
+    ActionType.DISCARD: Text("打出", "discard"),
+    ActionType.TURN: Text("翻出", "turn up"),
     ActionType.DRAW: Text("摸牌", "draw"),
-    ActionType.SHOW: Text("亮牌", "show the drawn card"),
+    ActionType.SHOW: Text("亮出摸到的牌", "show the drawn card"),
     ActionType.PASS: Text("过", "pass"),
     ActionType.PONG: Text("碰", "pong"),
     ActionType.KONG: Text("招", "kong"),

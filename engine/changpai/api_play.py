@@ -17,8 +17,10 @@ send only its id (``"game"``, returned by ``new_deal`` and ``apply``; the 64 mos
                    is what ``apply`` takes (e.g. ``"1 pong 七"``).
 ``apply``          ``{"state" | "game", "action": text}`` → a deal answer plus ``events`` (比/摆, 过张, 八块, the
                    win …); an illegal action answers an error naming the rule, in Chinese and English.
-                   In a claim window a claim means the other seats pass; to gather several seats' wishes
-                   first, use ``bot_move`` with ``wishes``.
+                   In a claim window a claim means the other seats pass, and the next seat's ``turn`` means
+                   everybody passes (``legal`` lists it when no compulsory claim is pending). To let a person
+                   choose among their own claims while the computer seats choose theirs, offer the person
+                   ``legal_actions`` with ``seat``, then ask ``bot_move`` with ``wishes: {seat: choice}``.
 ``bot_move``       ``{"state" | "game", "seat"?, "bot"?: "simple"|"random", "seed"?, "wishes"?: {seat: text}}`` →
                    ``{"action": text | null}``: the computer's move for the seat to act; in a claim window, the
                    claim that wins once every seat not in ``wishes`` has chosen, by priority (``null``: the deal

@@ -15,8 +15,9 @@ The flow, common to Luzhou [001][004], Leshan [003] and Wuchuan [000]:
 
 Use ``Deal.new(...)`` to shuffle and deal, ``deal.legal_actions()`` for the lazy list of
 legal actions, ``deal.play(action)`` to apply one (an illegal one raises ``RuleError`` naming
-the rule). In a claim window ``play`` of a claim means every other seat passed; ``claims.resolve``
-picks the winning claim when several seats want the card.
+the rule). In a claim window each seat that can claim may ``pass`` or claim; ``play`` of a claim
+means every other seat passed, and the next seat's ``turn`` means everybody passed (as a record
+writes it); ``claims.resolve`` picks the winning claim when several seats want the card.
 
 The state is plain data: ``deal.to_dict()`` is JSON and ``Deal.from_dict`` restores it.
 """
@@ -398,6 +399,13 @@ class Deal:
                 yield from (a for a in options if a.priority >= floor)
                 if not any(self._compulsory(a) for a in options):
                     yield Action(ActionType.PASS, s)
+            # Everybody passes at once: the next seat turns a card (no compulsory claim may be pending).
+            nxt = self._next_after_window()
+            if (seat is None or seat == nxt) and not any(forced.values()) and self.turned < len(self.stock):
+                if self.table.roles[nxt] == XIAOJIA:
+                    yield Action(ActionType.DRAW, nxt)
+                else:
+                    yield Action(ActionType.TURN, nxt, self.stock[self.turned])
             return
         s = self.to_act
         if s is None or (seat is not None and seat != s):
