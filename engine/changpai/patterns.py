@@ -81,8 +81,13 @@ class HandFacts:
 
     @property
     def has_held(self) -> bool:
-        """Holds a 坎 or a held four (the sets a 飘 hand lacks)."""
-        return any(s.kind.held for s in self.sets)
+        """Holds a 坎 or a held four (the sets a 飘 hand lacks); a 招 / 开招 too under option ``kong_is_held``."""
+        kinds = (
+            (SetKind.KAN, SetKind.FOUR, SetKind.KONG)
+            if self.rules.kong_is_held == "yes"
+            else (SetKind.KAN, SetKind.FOUR)
+        )
+        return any(s.kind in kinds for s in self.sets)
 
 
 @dataclass(frozen=True)
@@ -311,7 +316,13 @@ def _two_seven_tens(f: HandFacts, big: bool) -> int:
 
 
 def _double_ribbon(f: HandFacts) -> int:
-    return _b(any(_runs_123(f, big) >= 2 and _two_seven_tens(f, big) >= 2 for big in (False, True)))
+    """[004] 双飘带: two 1-2-3 and two 2-7-10; option ``ribbon_case`` says whether all four share one case."""
+    if f.rules.ribbon_case == "one-case":
+        return _b(any(_runs_123(f, big) >= 2 and _two_seven_tens(f, big) >= 2 for big in (False, True)))
+    return _b(
+        any(_runs_123(f, big) >= 2 for big in (False, True))
+        and any(_two_seven_tens(f, big) >= 2 for big in (False, True))
+    )
 
 
 def _clear(f: HandFacts) -> int:
@@ -442,7 +453,10 @@ LUZHOU_B_ADVANCED: tuple[PatternDef, ...] = (
         Text("双飘带", "double ribbon"),
         _B(32),
         "fan",
-        Text("同一大小写的一二三、二七十各两列", "two 1-2-3 and two 2-7-10 sets, all of one case"),
+        Text(
+            "一二三、二七十各两列，大小写相同（怎样算相同见选项 ribbon_case）",
+            "two 1-2-3 and two 2-7-10 sets of a matching case (which match: option ribbon_case)",
+        ),
         _double_ribbon,
     ),
     PatternDef(

@@ -122,6 +122,8 @@ class RuleSet:
     wuchuan_piao_18: str = "big"
     b_mode: str = "advanced"
     b_27: str = "at-least"
+    kong_is_held: str = "no"
+    ribbon_case: str = "one-case"
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
 
     # ---- colours and points ----
@@ -472,8 +474,9 @@ WUCHUAN = RuleSet(
         _s(
             "has-kan",
             "engine",
-            "“有坎”按手中有坎或活龙（原手的组）判定；开招不算",
-            "“has a 坎” is read as holding a 坎 or a 活龙 (sets held from the deal); a 开招 does not count",
+            "“有坎”按手中有坎或活龙（原手的组）判定；开招算不算见选项 kong_is_held",
+            "“has a 坎” is read as holding a 坎 or a 活龙 (sets held from the deal); whether a 开招 counts: "
+            "option kong_is_held",
         ),
     ),
 )
@@ -582,6 +585,41 @@ OPTIONS: dict[str, OptionDef] = {
             "Default 27 and over (as Wuchuan's big win at 27 and over [000])",
         ),
         ("[004]", "[000]"),
+    ),
+    "kong_is_held": OptionDef(
+        "kong_is_held",
+        Text(
+            "坎上开招（招）以后，这手牌还算“有坎”吗？（关系到飘）",
+            "After a 开招 / 招 onto a held triple, does the hand still “have a 坎”? (It decides 飘.)",
+        ),
+        {
+            "no": Text("不算：坎已经摆到桌上成了四张", "no: the triple has gone to the table as a four"),
+            "yes": Text("算：开招是从原手的坎来的", "yes: the 开招 grew from a triple held since the deal"),
+        },
+        ("wuchuan", "luzhou-b"),
+        Text(
+            "默认不算：两份资料都只说“没有坎（或壠）”，开招和招在计胡里也是与坎分开的一类 [000][004]",
+            "Default no: both sources only say “no 坎 (or 壠)”, and both score 开招 / 招 as a kind apart "
+            "from 坎 [000][004]",
+        ),
+        ("[000]", "[004]"),
+    ),
+    "ribbon_case": OptionDef(
+        "ribbon_case",
+        Text("双飘带的四列要同一大小写吗？", "Must all four sets of 双飘带 share one case?"),
+        {
+            "one-case": Text("四列同为大写或同为小写", "all four sets big, or all four small"),
+            "each-pair": Text(
+                "两列一二三同大小写，两列二七十同大小写，两者可以不同",
+                "the two 1-2-3 share a case and the two 2-7-10 share a case, not necessarily the same one",
+            ),
+        },
+        ("luzhou-b",),
+        Text(
+            "默认四列同一大小写：[004] 的说法最直接的读法 [004]",
+            "Default one case for all four: the plainest reading of [004]'s wording [004]",
+        ),
+        ("[004]",),
     ),
 }
 

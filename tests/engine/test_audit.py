@@ -258,3 +258,38 @@ def test_explanation_counts_each_kong_and_four_and_names_the_wuchuan_class():
     lines = wuchuan.explain("zh").splitlines()
     assert "大胡：黑胡" in lines and lines[-1] == "胡的大小：大胡"
     assert "兑 九九九：1 胡" in lines
+
+
+# ----------------------------------------------------------------------------- readings the sources leave open
+
+
+def test_kong_is_held_option_decides_wuchuan_piao():
+    # A 坎 三三三 that takes its fourth card at the win becomes a 开招. [000] defines 飘胡 as "no 坎" and 小胡 as
+    # "has a 坎"; whether the 开招 still counts as the 坎 it grew from is option kong_is_held (default: no).
+    hand = hand_without(["三三三三", "四五六", "六七八", "肆伍陆", "柒捌玖", "壹贰叁", "九九"], "三")
+    default = analyse(hand, [], "wuchuan", win_card="三")
+    assert kinds(default)["三三三三"] is SetKind.KONG and default.points == 6 + 6
+    assert default.win_class == "middle" and codes(default) == ["middle-piao"]
+    held = analyse(hand, [], get_rules("wuchuan", kong_is_held="yes"), win_card="三")
+    assert held.win_class == "small" and codes(held) == ["small"]
+    # The same option decides [004]'s 飘 (no 坎, no 壠).
+    b_rules = get_rules("luzhou-b", special_sets="luzhou-a")  # 招 9 + 壹贰叁 6: over the minimum
+    b_default = analyse(hand, [], b_rules, win_card="三")
+    b_held = analyse(hand, [], b_rules.with_options(kong_is_held="yes"), win_card="三")
+    assert "floating" in codes(b_default) and "floating" not in codes(b_held)
+
+
+def test_ribbon_case_option_for_double_ribbon():
+    # [004] 双飘带 "1232710，各兩列相同大小": two 1-2-3 and two 2-7-10 of the same case. Read strictly, all four
+    # sets share one case (default); read loosely, each pair shares a case (option ribbon_case="each-pair").
+    mixed_cases = ["一二三", "一二三", "贰柒拾", "贰柒拾", "肆肆肆", "五六七", "八九十"]
+    hand = hand_without(mixed_cases, "九")
+    rules = get_rules("luzhou-b", special_sets="luzhou-a")
+    assert "double-ribbon" not in codes(analyse(hand, [], rules, win_card="九"))
+    loose = rules.with_options(ribbon_case="each-pair")
+    assert "double-ribbon" in codes(analyse(hand, [], loose, win_card="九"))
+    # All four small needs all four 二; held together they would be a 龙, so the two 二七十 were eaten.
+    eaten = [Meld.of("eat", "二七十"), Meld.of("eat", "二七十")]
+    one_case = ["一二三", "一二三", "肆肆肆", "五六七", "捌玖拾"]
+    strict = analyse(hand_without(one_case, "玖"), eaten, rules, win_card="玖")
+    assert strict.win and "double-ribbon" in codes(strict)
