@@ -291,7 +291,7 @@
       centre.replaceChildren(
         title,
         el("p", { class: "kiosk-play__stock" }, W.stock(v.stock_left == null ? "?" : v.stock_left)),
-        el("div", { class: "kiosk-play__face-up", "aria-label": W.faceUp }, v.face_up ? cardsEl(v.face_up, "l") : ""),
+        el("div", { class: "kiosk-play__face-up", role: "group", "aria-label": W.faceUp }, v.face_up ? cardsEl(v.face_up, "l") : ""),
         el("div", { class: "kiosk-play__my-discards" }, el("span", { class: "kiosk-play__row-label" }, W.myDiscards), cardsEl(discards[HUMAN], "s")),
       );
       mySets.replaceChildren(el("span", { class: "kiosk-play__row-label" }, W.yourSets), meldsEl(melds[HUMAN]));
