@@ -251,7 +251,7 @@ def options(rules: RuleSet, lang: str, page: Any = None) -> str:
         choices = (
             "；".join(f"`{k}` {_t(v, lang)}" for k, v in option.choices.items())
             if zh
-            else "; ".join(f"`{k}` {_t(v, lang)}" for k, v in option.choices.items())
+            else "; ".join(f"`{k}` — {_t(v, lang)}" for k, v in option.choices.items())
         )
         tags = " ".join(_tag(s, page, lang) for s in option.sources)
         rows.append([f"`{name}`", _t(option.question, lang), choices, f"`{value}`", _t(option.why_default, lang), tags])

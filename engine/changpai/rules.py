@@ -593,8 +593,8 @@ OPTIONS: dict[str, OptionDef] = {
             "After a 开招 / 招 onto a held triple, does the hand still “have a 坎”? (It decides 飘.)",
         ),
         {
-            "no": Text("不算：坎已经摆到桌上成了四张", "no: the triple has gone to the table as a four"),
-            "yes": Text("算：开招是从原手的坎来的", "yes: the 开招 grew from a triple held since the deal"),
+            "no": Text("不算：坎已经摆到桌上成了四张", "not any more: the triple went to the table as a four"),
+            "yes": Text("算：开招是从原手的坎来的", "still: the 开招 grew from a triple held since the deal"),
         },
         ("wuchuan", "luzhou-b"),
         Text(
