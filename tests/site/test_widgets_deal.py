@@ -279,3 +279,17 @@ def test_static_version_reads_without_scripts(browser, site_url: str, deals):
             expect(static).to_contain_text(re.sub(r"\s+", " ", note).strip()[:20])
     finally:
         context.close()
+
+
+def test_rule_pages_open_each_deal_at_its_step(page: Page, site_dir: Path):
+    """A rule page names the step its text is about (data-step); the viewer opens there."""
+    pages = [p for p in sorted((site_dir / "rules").glob("*.html")) if 'data-cp-widget="deal"' in p.read_text("utf-8")]
+    if not pages:
+        pytest.skip("no rule page embeds a deal")
+    path = pages[0].relative_to(site_dir).as_posix()
+    page.goto(path)
+    widgets = page.locator('[data-cp-widget="deal"][data-step]')
+    assert widgets.count() > 0
+    for widget in widgets.all():
+        wanted = widget.get_attribute("data-step")
+        expect(widget.locator(".cp-deal__live-view")).to_have_attribute("data-step", wanted)

@@ -15,7 +15,7 @@
       hand: "手牌", melds: "桌上的牌组", discards: "打出的牌", stock: (n) => "底牌剩 " + n + " 张",
       faceUp: "翻开的牌", toAct: "该出手", mayClaim: "可以进这张牌", hidden: (n) => n + " 张（不公开）", none: "无",
       note: "讲解", events: "规则事件", question: "想一想", check: "答对了！", wrong: "不对。", answer: "正确答案：",
-      settlement: "结算", winner: "胡牌：", noWinner: "无人胡牌", points: "胡数", payments: "输赢",
+      settlement: "结算", winner: "胡牌：", noWinner: "无人胡牌", points: "分数", payments: "输赢",
       analysis: "引擎分析", legal: "此时这一家可以做的：", tryHint: "点一个试试：引擎会告诉你接下来会怎样。", waits: "叫牌（等的牌）：", analysing: "引擎正在分析……",
       keys: "键盘：← → 走一步，Home/End 到头/到尾，空格 播放/暂停",
       roles: { dealer: "庄家", player: "闲家", sitter: "坐底", xiaojia: "小家" }, pts: (p) => p + " 胡",
@@ -28,7 +28,7 @@
       hand: "Hand", melds: "Sets on the table", discards: "Discards", stock: (n) => n + " cards left in the stock",
       faceUp: "Turned-up card", toAct: "to act", mayClaim: "may claim the card", hidden: (n) => n + " cards (hidden)", none: "none",
       note: "Commentary", events: "Rule events", question: "Your turn to think", check: "Right!", wrong: "Not quite.",
-      answer: "The answer: ", settlement: "Settlement", winner: "Winner: ", noWinner: "Nobody won", points: "Points",
+      answer: "The answer: ", settlement: "Settlement", winner: "Winner: ", noWinner: "Nobody won", points: "score",
       payments: "Payments", analysis: "Engine analysis", legal: "What this seat may do now:",
       tryHint: "Try one: the engine shows what would follow.", waits: "Ready, waiting for: ",
       analysing: "The engine is analysing…", keys: "Keys: ← → one step, Home/End start/end, space play/pause",
@@ -511,6 +511,9 @@
     });
     observer.observe(document.body, { childList: true, subtree: true });
 
+    // A page may open the deal at the step its text is about (data-step); a link's #deal-ID-N wins.
+    const start = Number(el.dataset.step);
+    if (Number.isInteger(start) && start > 0) state.index = Math.min(start, steps.length - 1);
     render();
     fromHash();
   }
