@@ -142,17 +142,20 @@ def special_sets(rules: RuleSet, lang: str, page: Any = None) -> str:
     zh = lang == "zh"
     specials = rules.effective_special_points()
     rows = []
+    previous_note = None
     for key, name in SPECIAL_NAMES.items():
         if key in specials:
             value = specials[key]
+            note = _t(value.note, lang)
             rows.append(
                 [
                     name.zh if zh else f"{name.zh} ({name.en})",
                     str(value.value),
-                    _t(value.note, lang),
+                    note if note != previous_note else ("同上" if zh else "as above"),
                     _tag(value.source, page, lang),
                 ]
             )
+            previous_note = note
     other = rules.other_sets
     rows.append(
         [

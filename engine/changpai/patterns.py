@@ -127,8 +127,8 @@ def value_text(value: int | str | None, unit: str) -> Text:
         if unit == "doubling":  # n doublings multiply the score by 2**n
             plural = "s" if value != 1 else ""
             return Text(f"加 {value} 翻（×{2**value}）", f"{value} doubling{plural} (×{2**value})")
-        if unit == "fan":
-            return Text(f"{value} 番", f"{value} fan")
+    if unit == "fan":  # also a list of values such as "2 / 8 / 32"
+        return Text(f"{value} 番", f"{value} fan")
     return Text(str(value), str(value))
 
 

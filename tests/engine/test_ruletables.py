@@ -110,3 +110,10 @@ def test_doublings_show_what_they_multiply_by():
 def test_wuchuan_table_is_headed_as_win_classes():
     header = ext.patterns(get_rules("wuchuan"), "en").strip().splitlines()[0]
     assert header.startswith("| Win class |") and "| Class |" in header
+
+
+def test_pattern_values_keep_their_unit_and_repeated_notes_are_not_repeated():
+    sisters = {row[0]: row[2] for row in rows(ext.patterns(get_rules("luzhou-b"), "zh"))}["姊妹碰、姊妹招、姊妹壠"]
+    assert sisters.startswith("2 / 8 / 32 番")
+    notes = [row[2] for row in rows(ext.special_sets(get_rules("luzhou-b"), "en"))]
+    assert notes[1:4] == ["as above"] * 3 and "[004]" in notes[0]
