@@ -338,6 +338,20 @@ class Deal:
     def legal_actions(self, seat: int | None = None) -> LegalActions:
         return LegalActions(self, seat)
 
+    def everybody_passes(self) -> Action | None:
+        """In a claim window, the next seat's turn (or 小家's draw), which stands for every seat
+        passing; ``None`` if a compulsory claim is pending or the stock is empty. ``play`` accepts it
+        (records write it so); it is not in the per-seat legal lists, which offer each seat ``pass``."""
+        if self.phase != CLAIM or self.turned >= len(self.stock):
+            return None
+        nxt = self._next_after_window()
+        action = (
+            Action(ActionType.DRAW, nxt)
+            if self.table.roles[nxt] == XIAOJIA
+            else Action(ActionType.TURN, nxt, self.stock[self.turned])
+        )
+        return action if self.is_legal(action) else None
+
     def _complete(self, action: Action) -> Action:
         """Fill in what a written action may leave out: the card of a turn (it is the next stock card)."""
         if action.type == ActionType.TURN and action.card is None and self.turned < len(self.stock):
@@ -399,13 +413,6 @@ class Deal:
                 yield from (a for a in options if a.priority >= floor)
                 if not any(self._compulsory(a) for a in options):
                     yield Action(ActionType.PASS, s)
-            # Everybody passes at once: the next seat turns a card (no compulsory claim may be pending).
-            nxt = self._next_after_window()
-            if (seat is None or seat == nxt) and not any(forced.values()) and self.turned < len(self.stock):
-                if self.table.roles[nxt] == XIAOJIA:
-                    yield Action(ActionType.DRAW, nxt)
-                else:
-                    yield Action(ActionType.TURN, nxt, self.stock[self.turned])
             return
         s = self.to_act
         if s is None or (seat is not None and seat != s):

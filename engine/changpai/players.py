@@ -123,10 +123,11 @@ def next_action(deal: Deal, players: Sequence[Player], wishes: dict[int, Action 
         claim = resolve(deal, wishes)
         if claim is not None:
             return claim
-        # Nobody claims: the next seat turns (one step), or, at the end of the stock, the seats pass.
-        for action in deal.legal_actions():
-            if action.type in (ActionType.TURN, ActionType.DRAW):
-                return action
+        # Nobody claims: the next seat turns (one step for all the passes), or, at the end of the
+        # stock, the seats pass one by one.
+        shortcut = deal.everybody_passes()
+        if shortcut is not None:
+            return shortcut
         return Action(ActionType.PASS, claimants[0]) if claimants else None
     seat = deal.to_act
     assert seat is not None

@@ -40,7 +40,12 @@ def _play_checked(rules: str, players: int, seed: int, bot: str) -> Deal:
                 if deal.phase != CLAIM:
                     break
             continue
-        assert action in legal and action in deal.legal_actions()  # the lazy view agrees with the list
+        if deal.phase == CLAIM and action.type in (ActionType.TURN, ActionType.DRAW):
+            # "everybody passes": each seat still deciding must have had a pass on offer
+            assert action == deal.everybody_passes()
+            assert all(any(a.type == ActionType.PASS for a in deal.legal_actions(s)) for s in deal.to_move())
+        else:
+            assert action in legal and action in deal.legal_actions()  # the lazy view agrees with the list
         deal.play(action)
         assert deal.card_total() == 80  # every card accounted for
         for seat in deal.seats:
