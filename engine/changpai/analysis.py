@@ -356,10 +356,19 @@ def _prepare(hand: str | Iterable[Card], table, rules: RuleSet, *, complete: boo
             if complete
             else Text("等一张牌的手牌", "a hand waiting for one card")
         )
+        hint = Text("", "")
+        if not complete and len(all_cards) == expected + 1:
+            hint = Text("（多了一张：胡的那张牌不写进手牌）", " (one too many: leave the winning card out of the hand)")
+        elif complete and len(all_cards) == expected - 1:
+            hint = Text(
+                "（少了一张：还在等牌的话，请给出胡的那张牌）",
+                " (one short: for a waiting hand, give the winning card)",
+            )
         raise HandError(
             Text(
-                f"手牌和桌上共 {len(all_cards)} 张；有 {fours} 组四张时，{state.zh}应有 {expected} 张",
-                f"hand and table hold {len(all_cards)} cards; with {fours} four-card set(s), {state.en} has {expected}",
+                f"手牌和桌上共 {len(all_cards)} 张；有 {fours} 组四张时，{state.zh}应有 {expected} 张{hint.zh}",
+                f"hand and table hold {len(all_cards)} cards; with {fours} four-card set(s), {state.en} has {expected}"
+                + hint.en,
             ),
             code="card-count",
             where="hand",

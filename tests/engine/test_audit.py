@@ -293,3 +293,12 @@ def test_ribbon_case_option_for_double_ribbon():
     one_case = ["一二三", "一二三", "肆肆肆", "五六七", "捌玖拾"]
     strict = analyse(hand_without(one_case, "玖"), eaten, rules, win_card="玖")
     assert strict.win and "double-ribbon" in codes(strict)
+
+
+def test_card_count_error_says_when_the_winning_card_was_written_into_the_hand():
+    full = " ".join(TEN_EXACTLY)  # all 21 cards, winning 九 included
+    error = handle({"command": "score", "rules": "luzhou-a", "hand": full, "win_card": "九"})["error"]
+    assert error["code"] == "card-count" and "leave the winning card out" in error["en"] and "胡的那张" in error["zh"]
+    short = hand_without(TEN_EXACTLY, "九")  # 20 cards and no winning card: one short of a complete hand
+    error = handle({"command": "score", "rules": "luzhou-a", "hand": short})["error"]
+    assert "give the winning card" in error["en"] and "给出胡的那张牌" in error["zh"]
