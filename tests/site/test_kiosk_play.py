@@ -12,14 +12,16 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.site.test_kiosk import MIN_TARGET_PX, SMALL_TARGETS_JS
+
 ENGINE_MS = 120_000
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-def start(page: Page, lang: str, rules_button: str, seed: int) -> None:
+def start(page: Page, lang: str, rules_button: str, seed: int, bot_delay_ms: int = 0) -> None:
     page.goto("kiosk/index.html")
     page.wait_for_function("window.changpaiKiosk && window.changpaiKioskPlay")
-    page.evaluate("(seed) => { window.changpaiKioskPlay.tuning = {seed, botDelayMs: 0}; }", seed)
+    page.evaluate("([seed, delay]) => { changpaiKioskPlay.tuning = {seed, botDelayMs: delay}; }", [seed, bot_delay_ms])
     page.locator(f'.kiosk-btn--lang[data-lang="{lang}"]').click()
     page.locator(".kiosk-go-play").click()
     page.locator(rules_button).click()
@@ -115,14 +117,24 @@ def test_lit_columns_are_exactly_the_engines_legal_discards(page: Page):
 
 
 def test_a_tap_discards_and_the_computer_players_answer(page: Page):
-    start(page, "en", ".kiosk-rules-leshan", 5)
+    start(page, "en", ".kiosk-rules-leshan", 5, bot_delay_ms=3000)  # time to read the visitor's own move
     page.wait_for_selector(".kiosk-play__column.is-legal", timeout=ENGINE_MS)
     before = page.locator(".kiosk-play__hand .cp-card").count()
     column = page.locator(".kiosk-play__column.is-legal").first
     card = column.get_attribute("data-card")
     zh = page.evaluate("(a) => window.cpCards.parse(a)[0].zh", card)
+    small = page.evaluate(SMALL_TARGETS_JS, MIN_TARGET_PX)
+    assert not small, f"controls under {MIN_TARGET_PX} px in the game: {small}"
     column.click()
     expect(page.locator(".kiosk-play__log")).to_contain_text("You discard " + zh)
+    # In the English kiosk, the Chinese card names inside English sentences carry lang="zh".
+    unmarked = page.evaluate(
+        """() => [...document.querySelectorAll('.kiosk-play__log, .kiosk-play__choice')].flatMap((el) =>
+             [...el.childNodes].filter((n) => n.nodeType === 3 && /[\u3400-\u9fff]/.test(n.textContent))
+               .map((n) => n.textContent))"""
+    )
+    assert unmarked == [], "Chinese text in English sentences without lang"
+    expect(page.locator('.kiosk-play__log [lang="zh"]').first).to_have_text(zh)
     page.wait_for_function(
         "(n) => document.querySelectorAll('.kiosk-play__hand .cp-card').length === n - 1", arg=before, timeout=ENGINE_MS
     )

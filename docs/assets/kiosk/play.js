@@ -201,6 +201,21 @@
       return node;
     }
 
+    /** Text for the page: in the English kiosk, runs of Chinese (card names, terms) are marked lang="zh". */
+    function mixed(text) {
+      const fragment = document.createDocumentFragment();
+      if (lang !== "en") {
+        fragment.append(String(text));
+        return fragment;
+      }
+      for (const part of String(text).split(/([\u3400-\u9fff\uff08\uff09]+)/)) {
+        if (!part) continue;
+        if (/[\u3400-\u9fff]/.test(part)) fragment.append(el("span", { lang: "zh" }, part));
+        else fragment.append(part);
+      }
+      return fragment;
+    }
+
     function cardsEl(text, size) {
       if (!text) return el("span", { class: "kiosk-play__none" }, W.nothing);
       if (!C) return el("span", { class: "kiosk-card-text" }, text);
@@ -355,7 +370,7 @@
       else prompt.textContent = W.yourTurnTurn;
       for (const a of claims) {
         const text = a.type === "turn" ? W.turn : a.type === "pass" ? W.pass : explain(a, W.you, W, lang, rules, true);
-        const b = el("button", { type: "button", class: "kiosk-btn kiosk-play__choice kiosk-play__choice--" + a.type, dataset: { action: a.text } }, text);
+        const b = el("button", { type: "button", class: "kiosk-btn kiosk-play__choice kiosk-play__choice--" + a.type, dataset: { action: a.text } }, mixed(text));
         b.addEventListener("click", () => choose(a));
         actions.append(b);
       }
@@ -370,9 +385,10 @@
       const response = await call({ command: "apply", action: action.text });
       adopt(response);
       const who = seatName(action.seat);
-      log.textContent = explain(action, who, W, lang, rules, action.seat === HUMAN);
+      let line = explain(action, who, W, lang, rules, action.seat === HUMAN);
       const events = (response.events || []).filter((e) => e.code !== "win");
-      if (events.length) log.textContent += " " + events.map((e) => seatNames(e[lang] || e.en || "")).join(" ");
+      if (events.length) line += " " + events.map((e) => seatNames(e[lang] || e.en || "")).join(" ");
+      log.replaceChildren(mixed(line));
       log.dataset.action = action.type;
       return response;
     }
@@ -427,7 +443,7 @@
       prompt.textContent = "";
       actions.replaceChildren();
       const s = settlement || {};
-      const lines = (s.lines || []).map((line) => el("li", {}, seatNames(line[lang] || line.en || "")));
+      const lines = (s.lines || []).map((line) => el("li", {}, mixed(seatNames(line[lang] || line.en || ""))));
       const payments = (s.payments || []).map((n, seat) => el("li", { class: n > 0 ? "is-plus" : n < 0 ? "is-minus" : "" }, seatName(seat) + " " + W.points(n)));
       const headline = s.winner == null ? W.noWinner : s.winner === HUMAN ? W.youWon + " " + W.winner(W.you, s.points) : W.youLost + " " + W.winner(seatName(s.winner), s.points);
       const box = el(
