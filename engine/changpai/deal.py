@@ -34,6 +34,7 @@ from .actions import Action, ActionType, LegalActions
 from .analysis import analyse, waits
 from .cards import ALL_KINDS, DECK, Card, check_copies, format_cards, parse_cards
 from .playrules import PlayRules, get_play_rules
+from .rules import OPTIONS as RULE_OPTIONS
 from .rules import RuleSet, get_rules
 from .sets import Meld, SetKind, classify_three
 from .table import DEALER, PLAYER, SITTER, XIAOJIA, Dealt, Table, deal_new, make_table
@@ -48,17 +49,6 @@ PHASE_NAMES = {
     DRAWN: Text("小家摸牌后", "小家 has drawn"),
     OVER: Text("结束", "over"),
 }
-
-_RULE_SET_OPTION_NAMES = (
-    "win_on_pair",
-    "special_sets",
-    "kun_pair",
-    "leshan_31",
-    "leshan_grading",
-    "wuchuan_piao_18",
-    "b_mode",
-    "b_27",
-)
 
 
 def rule(code: str, zh: str, en: str, source: str) -> RuleError:
@@ -1391,7 +1381,7 @@ def _dealt_from(play: PlayRules, table: Table, hands: list[list[Card]], stock: l
 def resolve_rules(rules: str | RuleSet, options: dict[str, Any] | None) -> tuple[RuleSet, PlayRules]:
     """Split a record's options between the hand rules (``rules.OPTIONS``) and the play rules."""
     options = dict(options or {})
-    rule_opts = {k: options.pop(k) for k in list(options) if k in _RULE_SET_OPTION_NAMES}
+    rule_opts = {k: options.pop(k) for k in list(options) if k in RULE_OPTIONS}
     rule_set = get_rules(rules, **rule_opts) if rule_opts else get_rules(rules)
     play = get_play_rules(rule_set.name).with_options(options)
     return rule_set, play

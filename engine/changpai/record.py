@@ -455,7 +455,9 @@ def replay(record: DealRecord, *, collect: bool = False) -> tuple[Deal, list[dic
                             where=where,
                         )
             if collect:
-                frames.append(_frame(i + 1, deal, None, step.note, q, [], record))
+                frame = _frame(i + 1, deal, None, step.note, q, [], record)
+                frame["question"]["state"] = deal.to_dict()  # lets a viewer try each choice (api "apply")
+                frames.append(frame)
             continue
         if deal.over:
             raise RecordError(
