@@ -356,7 +356,12 @@ LUZHOU_B = RuleSet(
             for key in SPECIAL_SETS
         }
     ),
-    other_sets=_s(0, "[004]", "其他列牌、对没有胡数", "other runs, mixed sets and the pair score nothing"),
+    other_sets=_s(
+        0,
+        "engine",
+        "[004] 的计胡只列碰、坎、招、壠，其他列牌和对按没有胡数算",
+        "[004] gives points only for 碰, 坎, 招 and 壠, so every other set and the pair score nothing",
+    ),
     min_points=_s(10, "[004]", *_MIN_NOTE),
     set_names=_names(
         "[004]", {**_LUZHOU_NAMES, SetKind.FOUR: ("壠", "long (held four)"), SetKind.PAIR: ("对", "dui (pair)")}

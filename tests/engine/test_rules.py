@@ -222,3 +222,10 @@ def test_option_sources_cover_every_source_its_reason_cites():
     for option in OPTIONS.values():
         cited = set(re.findall(r"\[00\d\]", option.why_default.zh + option.why_default.en))
         assert cited <= set(option.sources), (option.name, cited - set(option.sources))
+
+
+def test_luzhou_b_zero_for_other_sets_is_marked_as_the_engines_reading():
+    # [004]'s 计胡规则 lists 碰/坎/招/壠 only; that runs and mixed sets score 0 there is our reading of its silence.
+    other = get_rules("luzhou-b").other_sets
+    assert other.value == 0 and other.source == "engine" and "[004]" in other.note.en
+    assert get_rules("luzhou-a").other_sets.source == "[001]"  # [001] says it: 其它列牌无胡子
