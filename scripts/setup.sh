@@ -66,13 +66,15 @@ fi
 
 # --- wheels for running the engine's tests inside Pyodide --------------------------------------------
 wheel_cache=".cache/pyodide-wheels"
-pyo_stamp="$(stamp tests/pyodide/requirements.txt)"
+pyo_stamp="$(stamp tests/pyodide/requirements.txt tests/pyodide/requirements-sdist.txt)"
 if [[ "$(cat "$wheel_cache/.stamp" 2>/dev/null)" != "$pyo_stamp" ]]; then
   say "pip download the in-Pyodide test wheels"
   rm -rf "$wheel_cache"
   mkdir -p "$wheel_cache"
   .venv/bin/python -m pip download -q --only-binary :all: --no-deps --python-version 3.13 \
     --platform any --implementation py -d "$wheel_cache" -r tests/pyodide/requirements.txt
+  .venv/bin/python -m pip download -q --no-binary :all: --no-deps --no-build-isolation \
+    -d "$wheel_cache" -r tests/pyodide/requirements-sdist.txt
   echo "$pyo_stamp" > "$wheel_cache/.stamp"
 fi
 

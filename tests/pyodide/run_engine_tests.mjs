@@ -36,6 +36,24 @@ function engineWheel() {
   return path.join(ENGINE_DIST, name);
 }
 
+// sdists (tests/pyodide/requirements-sdist.txt) → the directory inside them that holds the pure-Python package.
+const PURE_SDIST_DIRS = { pyyaml: "lib" };
+
+function pureSdists() {
+  let names;
+  try {
+    names = readdirSync(WHEEL_CACHE).filter((name) => name.endsWith(".tar.gz"));
+  } catch {
+    names = [];
+  }
+  return names.sort().map((name) => {
+    const stem = name.slice(0, -".tar.gz".length);
+    const project = stem.replace(/-[^-]+$/, "").toLowerCase();
+    if (!(project in PURE_SDIST_DIRS)) fail(`${name}: no pure-Python directory known for it (PURE_SDIST_DIRS)`);
+    return { file: path.join(WHEEL_CACHE, name), dir: `/sdists/${stem}/${PURE_SDIST_DIRS[project]}` };
+  });
+}
+
 function testWheels() {
   let names;
   try {
@@ -97,6 +115,10 @@ async function main() {
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   for (const wheel of [...testWheels(), engineWheel()]) {
     pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
+  }
+  for (const sdist of pureSdists()) {
+    pyodide.unpackArchive(new Uint8Array(readFileSync(sdist.file)), "gztar", { extractDir: "/sdists" });
+    pyodide.runPython(`import sys; sys.path.append(${JSON.stringify(sdist.dir)})`);
   }
   pyodide.FS.mkdirTree(REPO);
   pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: REPO }, REPO);
