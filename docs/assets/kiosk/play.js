@@ -45,7 +45,7 @@
       settlement: "结算",
       winner: (who, pts) => who + " 胡了，" + pts + " 胡",
       noWinner: "底牌摸完，没有人胡。这一手不算输赢。",
-      youWon: "你赢了！",
+      youWon: (pts) => "你胡了，" + pts + " 胡！",
       youLost: "这一手你没有胡。",
       payments: "输赢",
       points: (n) => (n > 0 ? "+" : "") + n,
@@ -81,7 +81,7 @@
       settlement: "Settlement",
       winner: (who, pts) => who + " won with " + pts + " points",
       noWinner: "The stock ran out and nobody won: no payments this hand.",
-      youWon: "You won!",
+      youWon: (pts) => "You won, with " + pts + " points!",
       youLost: "You did not win this hand.",
       payments: "Payments",
       points: (n) => (n > 0 ? "+" : "") + n,
@@ -445,12 +445,15 @@
       const s = settlement || {};
       const lines = (s.lines || []).map((line) => el("li", {}, mixed(seatNames(line[lang] || line.en || ""))));
       const payments = (s.payments || []).map((n, seat) => el("li", { class: n > 0 ? "is-plus" : n < 0 ? "is-minus" : "" }, seatName(seat) + " " + W.points(n)));
-      const headline = s.winner == null ? W.noWinner : s.winner === HUMAN ? W.youWon + " " + W.winner(W.you, s.points) : W.youLost + " " + W.winner(seatName(s.winner), s.points);
+      const headline =
+        s.winner == null ? W.noWinner : s.winner === HUMAN ? W.youWon(s.points) : W.youLost + " " + W.winner(seatName(s.winner), s.points);
+      const winnerSets = s.winner == null ? null : el("div", { class: "kiosk-play__winning" }, meldsEl(((view && view.melds) || [])[s.winner]), cardsEl(((view && view.hands) || [])[s.winner] || "", "s"));
       const box = el(
         "section",
         { class: "kiosk-play__settlement", role: "dialog", "aria-label": W.settlement },
         el("h2", {}, W.settlement),
         el("p", { class: "kiosk-play__headline" }, headline),
+        winnerSets,
         lines.length ? el("ul", { class: "kiosk-play__lines" }, lines) : null,
         payments.length ? el("ul", { class: "kiosk-play__payments", "aria-label": W.payments }, payments) : null,
         againButton(),
