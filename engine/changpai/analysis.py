@@ -112,6 +112,9 @@ class HandResult:
     win_card: Card | None
     source: str
     splits: int  # how many valid splits were compared
+    # Every total some valid split reaches, highest first. Usually one; when there are several, a score table
+    # that is not monotone in the points (Luzhou [001] pays more for exactly 30 than for 31) may prefer another.
+    totals: tuple[int, ...] = ()
 
     @property
     def reason(self) -> Reason:
@@ -131,6 +134,7 @@ class HandResult:
             "win_card": str(self.win_card) if self.win_card else None,
             "from": self.source,
             "splits": self.splits,
+            "totals": list(self.totals),
         }
 
     def explain(self, lang: str = "zh") -> str:
@@ -525,8 +529,10 @@ def analyse(
         return HandResult(rules.name, False, 0, tuple(_order(h.fixed)), (), None, None, reasons, win, source, 0)
     best_key = None
     best: tuple[list[ScoredSet], list[PatternHit]] | None = None
+    totals: set[int] = set()
     for sets in candidates:
         facts = _facts(sets, h)
+        totals.add(facts.points)
         hits = detect(facts) if facts.points >= minimum else []
         canonical = tuple(sorted((s.origin, s.meld.kind.value, tuple(c.index for c in s.meld.cards)) for s in sets))
         key = (facts.points, weight(hits), canonical)
@@ -578,6 +584,7 @@ def analyse(
         win,
         source,
         len(candidates),
+        tuple(sorted(totals, reverse=True)),
     )
 
 

@@ -302,3 +302,13 @@ def test_card_count_error_says_when_the_winning_card_was_written_into_the_hand()
     short = hand_without(TEN_EXACTLY, "九")  # 20 cards and no winning card: one short of a complete hand
     error = handle({"command": "score", "rules": "luzhou-a", "hand": short})["error"]
     assert "give the winning card" in error["en"] and "给出胡的那张牌" in error["zh"]
+
+
+def test_every_reachable_total_is_reported_for_score_tables_that_are_not_monotone():
+    # Two fours (四, 陆), so one pair: 九九九 碰 (1) with 玖玖 as the pair makes 31; 九玖玖 (mixed, 0) with 九九 as
+    # the pair makes 30. [001] pays 8 for exactly 30 but 5 for 31–39, so a Luzhou player would call the 30; the
+    # engine's best split is by points (the contract), and ``totals`` lets the scoring pick.
+    hand = "一一一 四四四四 陆陆陆陆 七七柒 捌捌捌 九九 玖玖"
+    result = analyse(hand, [], "luzhou-a", win_card="九")
+    assert result.points == 31 and result.totals == (31, 30)
+    assert result.as_dict()["totals"] == [31, 30]
