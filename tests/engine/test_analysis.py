@@ -43,7 +43,7 @@ def test_points_add_up_by_luzhou_a_table():
     ]
     kinds = {s.meld.text(): s.meld.kind for s in result.sets}
     assert kinds["九九九"] is SetKind.PONG and kinds["贰贰贰"] is SetKind.KAN
-    assert codes(result) == []  # 9 red cards: no 红; 0-point runs: no 坤
+    assert codes(result) == []  # 8 red cards (贰贰贰 七七七 二 拾): no 红; 0-point runs: no 坤
 
 
 def test_win_on_a_held_pair_option():
