@@ -9,7 +9,7 @@
 // checks that, so the code the browser runs is the code that was tested.
 // Exit code: pytest's, except that "no tests collected" (5) is a failure with a message.
 
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -33,7 +33,23 @@ function engineWheel() {
   } catch {
     fail(`engine/dist/${name} is missing: run scripts/setup.sh (python -m build --wheel --no-isolation engine)`);
   }
-  return path.join(ENGINE_DIST, name);
+  const wheel = path.join(ENGINE_DIST, name);
+  const newer = newestSource(path.join(REPO, "engine", "changpai"));
+  if (newer.mtime > statSync(wheel).mtimeMs) {
+    fail(`${path.relative(REPO, newer.file)} is newer than engine/dist/${name}: run scripts/setup.sh to rebuild it`);
+  }
+  return wheel;
+}
+
+function newestSource(dir) {
+  let newest = { file: dir, mtime: 0 };
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "__pycache__") continue;
+    const full = path.join(dir, entry.name);
+    const found = entry.isDirectory() ? newestSource(full) : { file: full, mtime: statSync(full).mtimeMs };
+    if (found.mtime > newest.mtime) newest = found;
+  }
+  return newest;
 }
 
 // sdists (tests/pyodide/requirements-sdist.txt) → the directory inside them that holds the pure-Python package.
