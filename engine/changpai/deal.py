@@ -27,11 +27,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from . import playrules as pr
 from .actions import Action, ActionType, LegalActions
-from .analysis import analyse, waits
+from .analysis import analyse
 from .cards import ALL_KINDS, DECK, Card, check_copies, format_cards, parse_cards
 from .playrules import PlayRules, get_play_rules
 from .rules import OPTIONS as RULE_OPTIONS
@@ -157,64 +158,77 @@ def _counts(cards: list[Card] | tuple[Card, ...]) -> list[int]:
     return out
 
 
-def _near_kinds() -> tuple[tuple[int, ...], ...]:
-    """For each kind, the other kinds it can share a set with (runs, 2-7-10, mixed case)."""
+def _templates() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each kind, every three-card set of different kinds or mixed case that contains it."""
     out = []
     for i, card in enumerate(ALL_KINDS):
         base = 10 if card.big else 0
-        near = {(i + 10) % 20}
-        for d in (-2, -1, 1, 2):
-            if 1 <= card.number + d <= 10:
-                near.add(base + card.number - 1 + d)
-        if card.number in (2, 7, 10):
-            near |= {base + 1, base + 6, base + 9}
-        near.discard(i)
-        out.append(tuple(sorted(near)))
+        n = card.number
+        found: list[tuple[int, ...]] = []
+        for lo in (n - 2, n - 1, n):
+            if 1 <= lo <= 8:
+                found.append(tuple(base + m - 1 for m in (lo, lo + 1, lo + 2)))
+        if n in (2, 7, 10):
+            found.append((base + 1, base + 6, base + 9))
+        other = (i + 10) % 20
+        found += [(i, i, other), (i, other, other)]
+        out.append(tuple(found))
     return tuple(out)
 
 
-_NEAR = _near_kinds()
+_TEMPLATES = _templates()
 
 
-def _cannot_be_ready(hand: list[int]) -> bool:
-    """A cheap proof that no single card completes this hand (so the full search can be skipped).
+_TEMPLATE_NEEDS = tuple(tuple(tuple(sorted({k: t.count(k) for k in t}.items())) for t in ts) for ts in _TEMPLATES)
 
-    Every set's cards are pairwise "near" (same kind, neighbours within two in one case, 2-7-10 of one
-    case, or one number in both cases), so the sets of a split never cross the connected groups of
-    near kinds. Held triples and fours stay whole and are left out. Each group must then hold a
-    multiple of three cards, except one group that holds the pair (two more) and the group the extra
-    card joins; the extra card may also make a held triple four. Anything else cannot be completed.
-    """
-    seen = [False] * 20
-    ones = twos = 0
-    has_kan = False
-    for start in range(20):
-        n = hand[start]
-        if n >= 3:
-            has_kan = has_kan or n == 3
-            continue
-        if not n or seen[start]:
-            continue
-        seen[start] = True
-        stack = [start]
-        total = 0
-        while stack:
-            k = stack.pop()
-            total += hand[k]
-            for j in _NEAR[k]:
-                if not seen[j] and 0 < hand[j] < 3:
-                    seen[j] = True
-                    stack.append(j)
-        r = total % 3
-        if r == 1:
-            ones += 1
-        elif r == 2:
-            twos += 1
-        if ones > 1 or twos > 2 or (ones and twos):
+
+@lru_cache(maxsize=200_000)
+def _fits(counts: tuple[int, ...], sets_left: int, pair_ok: bool, extra: int) -> bool:
+    """Can ``counts`` plus one card of kind ``extra`` (``-1``: none) split into exactly ``sets_left``
+    sets, at most one of them a pair? Held triples and fours in ``counts`` stay whole (the extra card
+    may make a triple four). A necessary condition for a win; the hand analysis has the last word.
+
+    The search always places the lowest card left, so every split is tried once."""
+    i = next((k for k, n in enumerate(counts) if n or k == extra), -1)
+    if i < 0:
+        return sets_left == 0
+    if sets_left <= 0:
+        return False
+    n = counts[i]
+    c = list(counts)
+    if n >= 3:
+        c[i] = 0
+        rest = tuple(c)
+        if n == 3 and extra == i and _fits(rest, sets_left - 1, pair_ok, -1):
+            return True  # the held triple and the extra card: a four
+        return _fits(rest, sets_left - 1, pair_ok, extra)
+    total = n + (extra == i)
+    if total == 3:  # a pair in hand and the extra card
+        c[i] = 0
+        if _fits(tuple(c), sets_left - 1, pair_ok, -1):
             return True
-    if ones == 1:
-        return False  # the extra card joins that group, which becomes the pair
-    return not (twos >= 1 or has_kan)
+        c[i] = n
+    if pair_ok and total >= 2:
+        c[i] = n - min(n, 2)
+        if _fits(tuple(c), sets_left - 1, False, extra if n >= 2 else -1):
+            return True
+        c[i] = n
+    for needs in _TEMPLATE_NEEDS[i]:
+        c = list(counts)
+        left = extra
+        for k, m in needs:
+            have = n if k == i else (counts[k] if counts[k] < 3 else 0)  # never from a held triple
+            if have >= m:
+                c[k] -= m
+            elif have == m - 1 and left == k:
+                c[k] -= have
+                left = -1
+            else:
+                break
+        else:
+            if _fits(tuple(c), sets_left - 1, pair_ok, left):
+                return True
+    return False
 
 
 def _eat_partner_pairs(card: Card) -> list[tuple[Card, Card]]:
@@ -282,7 +296,6 @@ class Deal:
         self._state_cache_version = 0
         self._claims_window: Exposed | None = None
         self._claims_cache: dict[int, list[Action]] = {}
-        self._waits_cache: dict[tuple, frozenset[int]] = {}
         self._check_counts()
 
     # ------------------------------------------------------------ construction
@@ -618,7 +631,7 @@ class Deal:
         """The analysis of the win if seat ``s`` may win on ``card`` (None = on its own hand), else None."""
         st = self.seats[s]
         hand_key = tuple(st.hand)
-        if card is not None and card.index not in self._waits_of(s):
+        if card is not None and not _fits(hand_key, 7 - len(st.laid), True, card.index):
             return None
         ex = self.exposed
         where = None if ex is None else (ex.source == s, ex.first_discard_of)
@@ -635,22 +648,6 @@ class Deal:
             ok = None
         self._win_cache[key] = ok
         return ok
-
-    def _waits_of(self, s: int) -> frozenset[int]:
-        """Kinds that would complete seat ``s``'s hand (``analysis.waits``), cached per hand."""
-        st = self.seats[s]
-        key = (tuple(st.hand), len(st.laid))
-        cache = self._waits_cache
-        found = cache.get(key)
-        if found is None and _cannot_be_ready(st.hand):
-            found = cache[key] = frozenset()
-        if found is None:
-            try:
-                found = frozenset(w.card.index for w in waits(st.hand_cards(), [ls.meld for ls in st.laid], self.rules))
-            except ChangpaiError:
-                found = frozenset()  # a hand with the wrong count (after a violation) cannot win
-            cache[key] = found
-        return found
 
     def _min_waived(self, s: int, card: Card | None, how: str) -> bool:
         """Wuchuan 天胡 and 地胡 need no 10-hu minimum [000]."""

@@ -4,10 +4,15 @@ import json
 
 import pytest
 from changpai.actions import Action, ActionType, LegalActions
-from changpai.deal import CLAIM, DISCARD, OVER, TURN, Deal
+from changpai.analysis import waits
+from changpai.cards import ALL_KINDS
+from changpai.deal import CLAIM, DISCARD, OVER, TURN, Deal, _fits
 from changpai.players import simulate_one
-from changpai.text import RuleError
+from changpai.sets import Meld, SetKind
+from changpai.text import HandError, RuleError
 from dealkit import build, pass_all
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 
 def test_the_dealer_discards_first():
@@ -96,3 +101,30 @@ def test_claim_phase_lists_each_seat_and_its_pass():
     assert d.phase == CLAIM
     kinds = {(a.seat, a.type) for a in d.legal_actions()}
     assert {(1, ActionType.EAT), (1, ActionType.PASS), (3, ActionType.PONG), (3, ActionType.PASS)} <= kinds
+
+
+# ---------------------------------------------------------------- the quick completeness check against the analysis
+
+_kinds = st.lists(st.integers(0, 19), min_size=3, max_size=12, unique=True)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_kinds, st.integers(0, 6), st.randoms(use_true_random=False))
+def test_quick_check_finds_exactly_the_cards_the_analysis_finds(kinds, table_sets, rnd):
+    # A hand of 20 − 3·table_sets cards drawn from a few kinds (so sets are likely), the rest as pongs.
+    size = 20 - 3 * table_sets
+    pool = [k for k in kinds for _ in range(4)]
+    rnd.shuffle(pool)
+    hand = [0] * 20
+    for k in pool[:size]:
+        hand[k] += 1
+    assume(sum(hand) == size)
+    free = [k for k in range(20) if k not in kinds][:table_sets]
+    table = [Meld(SetKind.PONG, (ALL_KINDS[k],) * 3) for k in free]
+    cards = [ALL_KINDS[i] for i, n in enumerate(hand) for _ in range(n)]
+    try:
+        oracle = {w.card.index for w in waits(cards, table, "luzhou-a")}
+    except HandError:  # two held fours need more cards than a 20-card deal gives: not a hand of play
+        assume(False)
+    quick = {k for k in range(20) if hand[k] < 4 and _fits(tuple(hand), 7 - table_sets, True, k)}
+    assert quick == oracle
