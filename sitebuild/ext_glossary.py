@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -183,18 +184,24 @@ def _tradition_names(term: Term, lang: str, g: Glossary) -> str:
     )
 
 
-def glossary_table(group_id: str, lang: str, g: Glossary | None = None) -> str:
+def _source_links(term: Term, sources_href: str) -> str:
+    return " ".join(f'<a href="{_e(sources_href)}#source-{tag}">[{tag}]</a>' for tag in term.src)
+
+
+def glossary_table(group_id: str, lang: str, g: Glossary | None = None, sources_href: str = "sources.html") -> str:
+    """One group's table. Cells carry ``data-label`` so a phone can show each row as a labelled card."""
     g = g or glossary()
     lab = LABELS[lang]
     rows = []
     for term in (t for t in g.terms if t.group == group_id):
         definition = _e(term.def_zh) if lang == "zh" else f"<strong>{_e(term.en)}</strong> — {_e(term.def_en)}"
-        english = f"<td>{_e(term.en)}</td>" if lang == "zh" else ""
+        english = f'<td class="cp-en" data-label="{lab["en"]}">{_e(term.en)}</td>' if lang == "zh" else ""
         rows.append(
-            f'<tr id="{term.anchor}"><td>{_term_cell(term)}</td><td>{_e(term.py)}</td>{english}'
-            f'<td class="cp-def">{definition}</td><td>'
-            f"{_e(_tradition_names(term, lang, g))}</td>"
-            f"<td>{_e(' '.join(f'[{s}]' for s in term.src))}</td></tr>"
+            f'<tr id="{term.anchor}"><td class="cp-word">{_term_cell(term)}</td>'
+            f'<td class="cp-py" data-label="{lab["py"]}">{_e(term.py)}</td>{english}'
+            f'<td class="cp-def">{definition}</td>'
+            f'<td class="cp-trad" data-label="{lab["trad"]}">{_e(_tradition_names(term, lang, g))}</td>'
+            f'<td class="cp-src" data-label="{lab["src"]}">{_source_links(term, sources_href)}</td></tr>'
         )
     if not rows:
         raise ValueError(f"glossary group {group_id!r} has no terms")
@@ -208,14 +215,15 @@ def glossary_table(group_id: str, lang: str, g: Glossary | None = None) -> str:
     )
 
 
-def glossary_html(lang: str, group_id: str | None = None) -> str:
+def glossary_html(lang: str, group_id: str | None = None, sources_href: str = "sources.html") -> str:
     g = glossary()
     if group_id is not None:
-        return glossary_table(group_id, lang, g)
+        return glossary_table(group_id, lang, g, sources_href)
     parts = []
     for group in g.groups:
         title = group[lang]
-        parts.append(f"\n\n### {title} {{#group-{group['id']}}}\n\n{glossary_table(group['id'], lang, g)}\n")
+        table = glossary_table(group["id"], lang, g, sources_href)
+        parts.append(f"\n\n### {title} {{#group-{group['id']}}}\n\n{table}\n")
     return "".join(parts)
 
 
@@ -242,11 +250,17 @@ def concordance_html(lang: str) -> str:
     )
 
 
+def sources_url_from(page: Any) -> str:
+    """The sources page is the glossary page's sibling (archive/sources): its URL relative to ``page``."""
+    url = str(getattr(page, "url", "") or "")
+    return "../sources/" if url.endswith("/") else "sources.html"
+
+
 @shortcode("glossary")
 def glossary_shortcode(args: list[str], lang: str, page) -> str:
     if len(args) > 1:
         raise ValueError("use {{cp glossary}} or {{cp glossary GROUP}}")
-    return glossary_html(lang, args[0] if args else None)
+    return glossary_html(lang, args[0] if args else None, sources_url_from(page))
 
 
 @shortcode("concordance")
@@ -308,13 +322,28 @@ def link_terms(content: str, lang: str, glossary_href: str) -> str:
             f' title="{_e(term.tooltip(lang))}">{word}</a>'
         )
 
+    return map_text(content, lambda text: pattern.sub(replace, text))
+
+
+SENTENCE_OPENERS = '.!?:;("“‘—–'
+NAME_FOLLOWS = re.compile(r"[ \u00a0]+[A-Z]")
+
+
+def map_text(
+    content: str,
+    change: Callable[[str], str],
+    skip_tags: frozenset[str] = SKIP_TAGS,
+    skip_attr: re.Pattern[str] = NOLINK_ATTR,
+) -> str:
+    """Apply ``change`` to the text of an HTML fragment outside ``skip_tags`` and elements whose attributes match
+    ``skip_attr``; tags are kept as they are. Shared by the term links and the source-tag links (ext_record)."""
     out: list[str] = []
     stack: list[tuple[str, bool]] = []
     skipping = 0
     pos = 0
     for tag in TAG.finditer(content):
         text = content[pos : tag.start()]
-        out.append(text if skipping or not text.strip() else pattern.sub(replace, text))
+        out.append(text if skipping or not text.strip() else change(text))
         out.append(tag.group(0))
         pos = tag.end()
         name = (tag.group(2) or "").lower()
@@ -327,16 +356,12 @@ def link_terms(content: str, lang: str, glossary_href: str) -> str:
                     del stack[i:]
                     break
         else:
-            skip = name in SKIP_TAGS or bool(NOLINK_ATTR.search(tag.group(3)))
+            skip = name in skip_tags or bool(skip_attr.search(tag.group(3)))
             stack.append((name, skip))
             skipping += skip
     tail = content[pos:]
-    out.append(tail if skipping or not tail.strip() else pattern.sub(replace, tail))
+    out.append(tail if skipping or not tail.strip() else change(tail))
     return "".join(out)
-
-
-SENTENCE_OPENERS = '.!?:;("“‘—–'
-NAME_FOLLOWS = re.compile(r"[ \u00a0]+[A-Z]")
 
 
 def _english_case_fits(match: re.Match[str], written: str) -> bool:

@@ -37,9 +37,15 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
 
+from sitebuild.ext_glossary import map_text
 from sitebuild.hooks import page_lang, page_source
 
 SOURCES_PAGE = "archive/sources.md"
+ARCHIVE = "archive/"
+SOURCE_TAG = re.compile(r"\[(00[0-4])\]")
+# A bare [000] in an archive page's text becomes a link to its entry; not inside links, headings, code or drawings.
+SOURCE_TAG_SKIP = frozenset("a h1 h2 h3 h4 h5 h6 code pre kbd samp script style svg button textarea title".split())
+WIDGET = re.compile(r"data-cp-widget")
 SOURCE_TITLES: dict[str, dict[str, str]] = {
     "000": {"zh": "务川大贰纸牌（地方文章）", "en": "Wuchuan Da Er paper cards (local essay)"},
     "001": {"zh": "大贰规则（泸州规则说明）", "en": "Da Er rules (Luzhou rule write-up)"},
@@ -96,6 +102,23 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str |
     lines = markdown.split("\n")
     at = heading_line + 1 if heading_line is not None else 0
     return "\n".join([*lines[:at], "", box, "", *lines[at:]])
+
+
+def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
+    """On archive pages, link every bare source tag (in tables drawn by shortcodes, captions, glossary entries)."""
+    if not page.file.src_uri.startswith(ARCHIVE):
+        return html_text
+    sources_url = sources_page_url(page, files)
+    if sources_url is None:
+        return html_text
+    return link_source_tags(html_text, sources_url)
+
+
+def link_source_tags(html_text: str, sources_url: str) -> str:
+    def link(text: str) -> str:
+        return SOURCE_TAG.sub(lambda m: f'<a href="{html.escape(sources_url)}#source-{m[1]}">[{m[1]}]</a>', text)
+
+    return map_text(html_text, link, SOURCE_TAG_SKIP, WIDGET)
 
 
 def read_record(record: Any, lang: str, where: str) -> dict[str, Any]:

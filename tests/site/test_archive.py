@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-PAGES = ["index", "history", "making", "places", "sources"]
+PAGES = ["index", "history", "making", "places", "sources", "decks", "words"]
 LABELS = {
     "zh": ["标题", "传统", "地区", "年代", "资料", "最后修改"],
     "en": ["Title", "Tradition", "Region", "Period", "Sources", "Last change"],
@@ -121,3 +121,69 @@ def test_history_marks_both_legends_as_legends(page: Page, lang: str, word: str)
     open_page(page, "history", lang)
     legend_headings = [t for t in page.locator("article h3").all_inner_texts() if t.startswith(word)]
     assert len(legend_headings) == 2, legend_headings
+
+
+# Bracketed source tags in running text that are not links to the sources page; admonition titles and
+# headings may name a source in plain text (a link there would be a link inside a heading or a summary).
+UNLINKED_TAGS_JS = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.querySelector('article'), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!/\\[00[0-4]\\]/.test(node.textContent)) continue;
+    const el = node.parentElement;
+    if (el.closest('svg, h1, h2, h3, h4, h5, h6, .admonition-title, summary')) continue;
+    const link = el.closest('a');
+    if (link && /(^|\\/)sources\\.html#source-00[0-4]$/.test(link.getAttribute('href'))) continue;
+    out.push(node.textContent.trim().slice(0, 60));
+  }
+  return out;
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("name", PAGES)
+def test_every_source_tag_in_the_text_links_to_the_sources_page(page: Page, name: str, lang: str):
+    open_page(page, name, lang)
+    assert page.evaluate(UNLINKED_TAGS_JS) == []
+    for href in set(page.eval_on_selector_all("article a[href*='#source-']", "as => as.map(a => a.href)")):
+        anchor = href.split("#", 1)[1]
+        assert re.fullmatch(r"source-00[0-4]", anchor), href
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_on_a_phone_the_craft_steps_stay_legible_and_the_map_scrolls_instead_of_shrinking(page: Page, lang: str):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, "making", lang)
+    heights = page.eval_on_selector_all(
+        "article svg.cp-steps text", "ts => ts.map(t => t.getBoundingClientRect().height)"
+    )
+    assert len(heights) >= 12 and min(heights) >= 11, heights
+    open_page(page, "places", lang)
+    box = page.locator("article svg.cp-map").bounding_box()
+    assert box["width"] >= 700, box
+    figure = page.locator("article figure:has(svg.cp-map)")
+    assert figure.evaluate("f => f.scrollWidth > f.clientWidth && getComputedStyle(f).overflowX === 'auto'")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the page itself must not scroll sideways"
+    hint = page.locator("article .cp-figure-hint")
+    expect(hint).to_be_visible()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    expect(hint).to_be_hidden()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_on_a_phone_each_glossary_row_is_a_card_with_its_meaning_in_full_width(page: Page, lang: str):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, "words", lang)
+    article = page.locator("article").bounding_box()
+    row = page.locator("#term-daer")
+    meaning = row.locator("td.cp-def").bounding_box()
+    assert meaning["width"] >= 0.8 * article["width"], (meaning, article)
+    expect(page.locator(".cp-glossary thead").first).to_be_hidden()
+    label = row.locator("td.cp-src").evaluate("td => getComputedStyle(td, '::before').content")
+    assert ("来源" if lang == "zh" else "Sources") in label
+    source = row.locator("td.cp-src a").first
+    source.click()
+    page.wait_for_url(re.compile(r"archive/sources\.html#source-00[0-4]$"))

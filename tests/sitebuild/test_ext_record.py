@@ -160,3 +160,22 @@ def test_every_source_tag_has_an_anchor_on_both_sources_pages():
         text = (REPO / "docs" / "archive" / name).read_text(encoding="utf-8")
         for tag in ext_record.SOURCE_TITLES:
             assert f"{{ #source-{tag} }}" in text, f"docs/archive/{name} lacks the anchor source-{tag}"
+
+
+def test_bare_source_tags_on_archive_pages_become_links_but_not_in_headings_links_code_or_drawings():
+    html = (
+        "<h2>About [002]</h2><p>As [000] says, and [003][004].</p>"
+        '<p><a href="sources.html#source-001">[001]</a> <code>[000]</code></p>'
+        "<svg><text>[000]</text></svg><figcaption>after [000]</figcaption><p>[005] is no source</p>"
+    )
+    out = ext_record.link_source_tags(html, "sources.html")
+    assert out.count('<a href="sources.html#source-') == 5  # [000], [003], [004], the caption's, and [001] as it was
+    assert "<h2>About [002]</h2>" in out and "<code>[000]</code>" in out and "<text>[000]</text>" in out
+    assert '<figcaption>after <a href="sources.html#source-000">[000]</a></figcaption>' in out
+    assert '<a href="sources.html#source-003">[003]</a><a href="sources.html#source-004">[004]</a>' in out
+    assert "<p>[005] is no source</p>" in out
+    files = FakeFiles(FakeFile("archive/sources.md", "archive/sources.html", locale="zh"))
+    archive = FakePage(FakeFile("archive/decks.md", "archive/decks.html", locale="zh"))
+    rules = FakePage(FakeFile("rules/luzhou.md", "rules/luzhou.html", locale="zh"))
+    assert 'href="sources.html#source-000"' in ext_record.on_page_content("<p>[000]</p>", archive, None, files)
+    assert ext_record.on_page_content("<p>[000]</p>", rules, None, files) == "<p>[000]</p>"
