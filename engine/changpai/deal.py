@@ -158,6 +158,25 @@ def _counts(cards: list[Card] | tuple[Card, ...]) -> list[int]:
     return out
 
 
+def _near_kinds() -> tuple[tuple[int, ...], ...]:
+    """For each kind, the other kinds it can share a set with (runs, 2-7-10, mixed case)."""
+    out = []
+    for i, card in enumerate(ALL_KINDS):
+        base = 10 if card.big else 0
+        near = {(i + 10) % 20}
+        for d in (-2, -1, 1, 2):
+            if 1 <= card.number + d <= 10:
+                near.add(base + card.number - 1 + d)
+        if card.number in (2, 7, 10):
+            near |= {base + 1, base + 6, base + 9}
+        near.discard(i)
+        out.append(tuple(sorted(near)))
+    return tuple(out)
+
+
+_NEAR = _near_kinds()
+
+
 def _templates() -> tuple[tuple[tuple[int, ...], ...], ...]:
     """For each kind, every three-card set of different kinds or mixed case that contains it."""
     out = []
@@ -189,8 +208,10 @@ def _fits(counts: tuple[int, ...], sets_left: int, pair_ok: bool, extra: int) ->
     may make a triple four). A necessary condition for a win; the hand analysis has the last word.
 
     The search always places the lowest card left, so every split is tried once."""
-    i = next((k for k, n in enumerate(counts) if n or k == extra), -1)
-    if i < 0:
+    i = 0
+    while i < 20 and not counts[i] and i != extra:
+        i += 1
+    if i == 20:
         return sets_left == 0
     if sets_left <= 0:
         return False
@@ -394,7 +415,11 @@ class Deal:
         key = ("legal", seat)
         found = cache.get(key)
         if found is None:
-            found = cache[key] = tuple(self._list_legal(seat))
+            if seat is None:
+                found = tuple(self._list_legal(None))
+            else:  # one seat's actions: filter the whole list (computed once per state)
+                found = tuple(a for a in self._generate_legal(None) if a.seat == seat)
+            cache[key] = found
         return iter(found)
 
     def _list_legal(self, seat: int | None) -> Iterator[Action]:
@@ -631,8 +656,13 @@ class Deal:
         """The analysis of the win if seat ``s`` may win on ``card`` (None = on its own hand), else None."""
         st = self.seats[s]
         hand_key = tuple(st.hand)
-        if card is not None and not _fits(hand_key, 7 - len(st.laid), True, card.index):
-            return None
+        if card is not None:
+            k = card.index
+            # a card that shares no set with the hand can only pair with its own twin: cheap test first
+            if not st.hand[k] and not any(st.hand[j] for j in _NEAR[k]):
+                return None
+            if not _fits(hand_key, 7 - len(st.laid), True, k):
+                return None
         ex = self.exposed
         where = None if ex is None else (ex.source == s, ex.first_discard_of)
         key = ("win", s, hand_key, len(st.laid), None if card is None else card.index, how, where)
