@@ -132,6 +132,13 @@ def run(site: Path, hours: float, url: str, sample_minutes: float) -> int:
         f"heap slope {slope_per_hour(heaps):+.3f} MB per simulated hour; "
         f"DOM nodes slope {slope_per_hour(nodes):+.1f} per hour"
     )
+    if len(heaps) > 2:  # the first sample precedes the first visitor (engine, fonts, deal frames not loaded yet)
+        print(
+            f"after warm-up: heap slope {slope_per_hour(heaps[1:]):+.3f} MB/h, "
+            f"{heaps[-1][1] - heaps[1][1]:+.2f} MB from {heaps[1][0]:.2f} h to {heaps[-1][0]:.2f} h; "
+            f"DOM nodes slope {slope_per_hour(nodes[1:]):+.1f} per hour"
+        )
+    print("(the JS heap of the page; the engine's Pyodide worker has its own heap, not sampled here)")
     print(f"console/page errors: {len(errors)}")
     for line in errors[:20]:
         print("  " + line)
