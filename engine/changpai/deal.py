@@ -311,6 +311,7 @@ class Deal:
         self.violations: list[Violation] = []
         self.win: WinInfo | None = None
         self.ended_by: str | None = None  # "win", "stock", "violation"
+        self.eight_blocks_by: int | None = None  # the seat that just called 八块 (no discard)
         self._win_cache: dict[tuple, Any] = {}
         self._version = 0  # bumped on every change of state; keys the per-state caches below
         self._state_cache: dict[tuple, Any] = {}
@@ -736,6 +737,19 @@ class Deal:
             self._check_claim(action)
             return
         if action.seat != self.to_act:
+            if (
+                action.type == ActionType.DISCARD
+                and self.phase == TURN
+                and self.eight_blocks_by == action.seat
+                and action.card is not None
+                and self.seats[action.seat].hand[action.card.index]
+            ):
+                raise rule(
+                    "eight-blocks",
+                    "八块：第二个四张组成形后不出牌，由下家翻牌",
+                    "八块: after a second four-card set there is no discard; the next seat turns a card",
+                    self.play_rules.eight_blocks.source,
+                )
             raise rule(
                 "not-your-turn",
                 f"现在轮到座位 {self.to_act}（{PHASE_NAMES[self.phase].zh}）",
@@ -1005,6 +1019,7 @@ class Deal:
 
     def _apply(self, action: Action) -> None:
         t = action.type
+        self.eight_blocks_by = None
         self.history.append(action)
         if self.phase == CLAIM:
             if t == ActionType.PASS:
@@ -1094,6 +1109,7 @@ class Deal:
         if not self._owes_discard(s):
             n = self.seats[s].fours
             name = {2: "八块", 3: "十二块", 4: "十六块"}.get(n, f"{4 * n}块")
+            self.eight_blocks_by = s
             self._event(
                 "eight-blocks",
                 f"{name}：第 {n} 个四张组，不出牌，下家翻牌",
@@ -1216,6 +1232,7 @@ class Deal:
     def _commit_violation(self, action: Action, error: RuleError) -> None:
         """Record a violation (包牌) committed on purpose in a recorded deal, and carry on."""
         s = getattr(error, "seat", action.seat)
+        self.eight_blocks_by = None
         self.history.append(action)
         v = Violation(error.code, s, len(self.history), error.text)
         self.violations.append(v)

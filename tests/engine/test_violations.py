@@ -106,3 +106,58 @@ def test_every_rule_set_names_its_violations():
         assert {"eat-passed", "false-win", "short-win", "bi-required"} <= codes
         assert all(code in VIOLATION_NAMES for code in codes)
     assert "win-own-discard" in violation_codes("leshan") and "win-own-discard" not in violation_codes("luzhou-a")
+
+
+READY_ON_2 = "贰贰贰 叁叁叁 四五六 七八九 肆伍陆 柒捌玖 一三"
+
+# (rules, players, hands, stock, steps before, the violating step, its code, the seat that commits it)
+CASES = [
+    (
+        "luzhou-b",
+        4,
+        {0: "二", 1: "三四 一二三 五五 六六 七七 八八 九九 十十 壹壹"},
+        "",
+        ["0 discard 二"],
+        "1 eat 二 with 三四",
+        "bi-required",
+        1,
+    ),
+    (
+        "luzhou-b",
+        4,
+        {0: "二", 1: "一一一 三 五五 六六 七七 八八 九九 十十 壹壹"},
+        "",
+        ["0 discard 二"],
+        "1 eat 二 with 一三",
+        "break-kan",
+        1,
+    ),
+    ("luzhou-a", 4, {0: "二", 3: "二二二"}, "", ["0 discard 二"], "1 turn", "must-kong", 3),
+    ("luzhou-a", 4, {0: "一一一一"}, "", [], "0 discard 二", "four-first", 0),
+    ("leshan", 3, {0: "一一一一 二二二二 三"}, "", ["0 four 一", "0 four 二"], "0 discard 三", "eight-blocks", 0),
+    ("leshan", 3, {0: "二", 1: "一三 " + PAIRS}, "", ["0 discard 二"], "1 win 二", "short-win", 1),
+    ("leshan", 3, {0: "二 " + READY_ON_2}, "二", ["0 discard 二", "1 turn 二"], "0 win 二", "win-own-discard", 0),
+    ("leshan", 3, {0: "二", 1: "四五 " + PAIRS}, "", ["0 discard 二"], "1 eat 二 with 四五", "eat-wrong", 1),
+    ("leshan", 3, {0: "二", 2: "一三 " + PAIRS}, "", ["0 discard 二"], "2 eat 二 with 一三", "eat-wrong-seat", 2),
+]
+
+
+@pytest.mark.parametrize("rules, players, hands, stock, before, step, code, seat", CASES, ids=[c[6] for c in CASES])
+def test_each_violation_is_refused_then_recorded_with_its_penalty(
+    rules, players, hands, stock, before, step, code, seat
+):
+    d = build(rules, players, hands, stock=stock)
+    for action in before:
+        d.play(action)
+    with pytest.raises(RuleError) as error:
+        d.play(step)
+    assert error.value.code == code
+    assert code in violation_codes(rules)
+    d.play(step, violation=code)
+    assert [(v.code, v.seat) for v in d.violations] == [(code, seat)]
+    payments = settle(d).payments
+    if d.play_rules.penalty.value == "pay-each":
+        amount = d.play_rules.penalty_amount.value
+        assert payments[seat] == -amount * (len(payments) - 1) and sum(payments) == 0
+    else:
+        assert payments == [0] * players and d.seats[seat].barred
