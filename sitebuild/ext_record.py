@@ -108,10 +108,39 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
     """On archive pages, link every bare source tag (in tables drawn by shortcodes, captions, glossary entries)."""
     if not page.file.src_uri.startswith(ARCHIVE):
         return html_text
+    html_text = label_wide_tables(html_text)
     sources_url = sources_page_url(page, files)
     if sources_url is None:
         return html_text
     return link_source_tags(html_text, sources_url)
+
+
+TABLE = re.compile(r"<table>(.*?)</table>", re.DOTALL)
+HEAD_CELL = re.compile(r"<th\b[^>]*>(.*?)</th>", re.DOTALL)
+BODY = re.compile(r"<tbody>(.*?)</tbody>", re.DOTALL)
+ROW = re.compile(r"<tr\b[^>]*>(.*?)</tr>", re.DOTALL)
+CELL_OPEN = re.compile(r"<td\b([^>]*)>")
+STACK_FROM_COLUMNS = 4
+
+
+def label_wide_tables(html_text: str) -> str:
+    """Mark plain tables of four columns or more ``data-cp-stack`` and give each body cell its column's heading
+    as ``data-label``, so a phone can show every row as a labelled card (record.css) instead of squeezing it."""
+
+    def stack(table: re.Match[str]) -> str:
+        inner = table.group(1)
+        heads = [re.sub(r"<[^>]+>", "", h).strip() for h in HEAD_CELL.findall(inner.split("</thead>", 1)[0])]
+        if len(heads) < STACK_FROM_COLUMNS or "data-label=" in inner:  # the glossary labels its own cells
+            return table.group(0)
+
+        def label_row(row: re.Match[str]) -> str:
+            column = iter(heads)
+            return CELL_OPEN.sub(lambda c: f'<td{c[1]} data-label="{html.escape(next(column, ""))}">', row.group(0))
+
+        body = BODY.sub(lambda b: ROW.sub(label_row, b.group(0)), inner)
+        return f"<table data-cp-stack>{body}</table>"
+
+    return TABLE.sub(stack, html_text)
 
 
 def link_source_tags(html_text: str, sources_url: str) -> str:

@@ -187,3 +187,21 @@ def test_on_a_phone_each_glossary_row_is_a_card_with_its_meaning_in_full_width(p
     source = row.locator("td.cp-src a").first
     source.click()
     page.wait_for_url(re.compile(r"archive/sources\.html#source-00[0-4]$"))
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang, label", [("zh", "本站引擎的默认"), ("en", "engine")])
+def test_on_a_phone_the_disagreement_table_reads_as_labelled_cards(page: Page, lang: str, label: str):
+    open_page(page, "sources", lang)
+    table = page.locator("article table[data-cp-stack]").first
+    first_row = table.locator("tbody tr").first
+    assert first_row.evaluate("tr => getComputedStyle(tr).display") == "table-row"  # a plain table on a desktop
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert first_row.evaluate("tr => getComputedStyle(tr).display") == "block"
+    expect(table.locator("thead")).to_be_hidden()
+    cells = first_row.locator("td")
+    heading = table.locator("thead th").nth(cells.count() - 1).text_content().strip()
+    assert label in heading
+    before = cells.last.evaluate("td => getComputedStyle(td, '::before').content")
+    assert heading in before
+    assert table.bounding_box()["width"] <= 390

@@ -179,3 +179,18 @@ def test_bare_source_tags_on_archive_pages_become_links_but_not_in_headings_link
     rules = FakePage(FakeFile("rules/luzhou.md", "rules/luzhou.html", locale="zh"))
     assert 'href="sources.html#source-000"' in ext_record.on_page_content("<p>[000]</p>", archive, None, files)
     assert ext_record.on_page_content("<p>[000]</p>", rules, None, files) == "<p>[000]</p>"
+
+
+def test_wide_tables_get_their_column_headings_as_cell_labels_and_narrow_ones_are_left_alone():
+    wide = (
+        "<table><thead><tr><th>问题</th><th>一种说法</th><th><em>另一种</em></th><th>默认</th></tr></thead>"
+        '<tbody><tr><td>坎</td><td align="left">[001]</td><td>[004]</td><td>两套</td></tr></tbody></table>'
+    )
+    out = ext_record.label_wide_tables(wide)
+    assert out.startswith("<table data-cp-stack>")
+    assert '<td data-label="问题">坎</td><td align="left" data-label="一种说法">' in out
+    assert '<td data-label="另一种">[004]</td><td data-label="默认">两套</td>' in out
+    narrow = "<table><thead><tr><th>a</th><th>b</th><th>c</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>"
+    assert ext_record.label_wide_tables(narrow) == narrow
+    labelled = wide.replace("<td>两套</td>", '<td data-label="x">两套</td>')
+    assert ext_record.label_wide_tables(labelled) == labelled
