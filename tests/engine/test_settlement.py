@@ -1,6 +1,7 @@
 """Payments at the end of a deal, per rule set; every deal's payments sum to zero."""
 
 import pytest
+from changpai.actions import Action
 from changpai.players import simulate_one
 from changpai.settlement import luzhou_a_row, settle
 from dealkit import build, pass_all
@@ -130,3 +131,52 @@ def test_payments_always_sum_to_zero(table, seed):
     assert len(result.payments) == players
     if deal.win is not None:
         assert result.payments[deal.win.seat] > 0
+
+
+def test_luzhou_a_agreed_cap():
+    d = _win_on_turned_three("luzhou-a", {"cap": 16})
+    result = settle(d)
+    # uncapped each loser would pay 5 × 2³ = 40; the cap keeps it at 16, of which 坐底 gets 1/5
+    assert result.payments == [-16, 2 * (16 - 3), 2 * 3, -16]
+    assert any("封顶" in line.zh for line in result.lines)
+
+
+def test_luzhou_b_advanced_mode_adds_the_fan():
+    d = _win_on_turned_three("luzhou-b")  # rules default: the advanced 名堂 table [004]
+    fan = sum(h.value for h in d.win.result.patterns if isinstance(h.value, int))
+    assert fan > 0
+    each = (2 + 1) * fan
+    assert settle(d).payments == [-each, 2 * each - fan, fan, -each]
+
+
+def test_leshan_full_hundred_caps_the_total():
+    hands = {0: "三", 1: "二七十 贰柒拾 二七十 贰柒拾 壹壹壹 三三 四五六"}
+    plain = build("leshan", 3, hands)
+    plain.play("0 discard 三")
+    plain.play("1 win 三")
+    assert settle(plain).points > 100
+    capped = build("leshan", 3, hands, options={"full_hundred": True})
+    capped.play("0 discard 三")
+    capped.play("1 win 三")
+    assert settle(capped).points == 100 and settle(capped).payments == [-300, 300, 0]
+
+
+def test_leshan_win_on_a_turned_card_is_paid_by_everyone_by_default():
+    d = build("leshan", 3, {0: "九", 1: "二七十 贰柒拾 二七十 贰柒拾 壹壹壹 三三 四五六"}, stock="三")
+    d.play("0 discard 九")
+    pass_all(d)
+    d.play("1 turn 三")
+    d.play("1 win 三")
+    total = settle(d).points
+    assert settle(d).payments == [-total, 2 * total, -total]
+
+
+def test_leshan_xiaojia_wins_with_its_own_count():
+    # 小家 (seat 0) holds 七七; the dealer's discard 七 makes a black 对子: 20 [003]; the discarder pays × 4.
+    d = build("leshan", 4, {0: "七七", 1: "七"}, dealer=1)
+    assert d.table.roles[0] == "xiaojia"
+    d.play("1 discard 七")
+    assert Action.parse("0 win 七") in d.legal_actions()
+    d.play("0 win 七")
+    assert d.win.points == 20
+    assert settle(d).payments == [80, -80, 0, 0]
