@@ -619,7 +619,8 @@ def deal_gallery(args: list[str], lang: str, page) -> str:
                 else f"{_e(frames['title'], lang)} <small>（{steps} 步，{questions} 道题）</small>"
             )
             out.append(
-                f'<details class="cp-gallery__item" id="gallery-{deal_id}"><summary>{summary}</summary>\n'
+                f'<details class="cp-gallery__item" id="gallery-{deal_id}">'
+                f'<summary class="cp-nolink">{summary}</summary>\n'
                 f'<div class="cp-deal" data-cp-widget="deal" data-deal="{deal_id}" id="deal-{deal_id}"></div>\n'
                 "</details>\n"
             )

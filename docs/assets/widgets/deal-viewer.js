@@ -175,8 +175,9 @@
       }
       const discards = (st.discards && st.discards[seat]) || "";
       return h(
-        "section",
+        "div",
         {
+          role: "group",
           class: "cp-seat" + (acting || claiming ? " cp-seat--to-act" : "") + (actor ? " cp-seat--actor" : ""),
           "aria-label": seatName(seat),
         },

@@ -204,7 +204,7 @@
       return h(
         "div",
         { class: "cp-calc__zone", "aria-current": current ? "true" : "false", dataset: { zone: String(zone) } },
-        h("div", { class: "cp-calc__zone-head" }, h("h4", {}, title), pick, extra || null),
+        h("div", { class: "cp-calc__zone-head" }, h("strong", { class: "cp-calc__zone-title" }, title), pick, extra || null),
         row,
       );
     }
@@ -275,7 +275,7 @@
         ...others.map((t) => Promise.all([window.cp.call(request("score", t.id)), window.cp.call(request("waits", t.id))])),
       ]);
       if (seq !== state.seq) return; // a newer edit is on its way
-      const parts = [h("h4", {}, L.result)];
+      const parts = [h("p", { class: "cp-calc__heading" }, h("strong", {}, L.result))];
       const countOnly = (r) => r.error && r.error.code === "card-count";
       if (countOnly(score) && waits.error && countOnly(waits)) {
         // Still building the hand: the engine's count message says exactly what is missing; not an error.
@@ -393,7 +393,7 @@
       return h(
         "div",
         { class: "cp-calc__compare" },
-        h("h4", {}, L.compare),
+        h("p", { class: "cp-calc__heading" }, h("strong", {}, L.compare)),
         h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, L.rules), h("th", {}, L.verdict))), h("tbody", {}, rows)),
       );
     }

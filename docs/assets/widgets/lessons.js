@@ -104,7 +104,7 @@
     const root = h(
       "div",
       { class: "cp-lesson" },
-      h("h3", { class: "cp-lesson__title" }, text(lesson.title, lang)),
+      h("h2", { class: "cp-lesson__title" }, text(lesson.title, lang)),
       lesson.intro ? h("p", {}, text(lesson.intro, lang)) : null,
       levelList,
       body,
