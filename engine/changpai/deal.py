@@ -674,14 +674,17 @@ class Deal:
         if (
             ok is not None
             and result_points(result) < self.play_rules.min_hu.value
-            and not self._min_waived(s, card, how)
+            and not self._min_waived(s, card, how, result_points(result))
         ):
             ok = None
         self._win_cache[key] = ok
         return ok
 
-    def _min_waived(self, s: int, card: Card | None, how: str) -> bool:
-        """Wuchuan 天胡 and 地胡 need no 10-hu minimum [000]."""
+    def _min_waived(self, s: int, card: Card | None, how: str, points: int = -1) -> bool:
+        """Wuchuan 天胡 and 地胡 need no 10-hu minimum [000]; with the Luzhou A option
+        ``allow_no_hu_win``, a hand with no hu points at all (无胡) may win [001]."""
+        if points == 0 and dict(self.play_rules.options.value).get("allow_no_hu_win"):
+            return True
         if self.play_rules.name != "wuchuan":
             return False
         return "heaven" in self._context(s, card, how) or "earth" in self._context(s, card, how)

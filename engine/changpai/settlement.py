@@ -102,7 +102,8 @@ def luzhou_a_row(points: int, *, extrapolate: bool = True, no_hu: bool = False) 
 
 def _luzhou_a(deal: Any, win: Any, out: Settlement) -> None:
     opts = dict(deal.play_rules.options.value)
-    pay, to_winner, to_sitter = luzhou_a_row(win.points, extrapolate=opts["extrapolate_above_49"])
+    no_hu = win.points == 0 and opts["allow_no_hu_win"]
+    pay, to_winner, to_sitter = luzhou_a_row(win.points, extrapolate=opts["extrapolate_above_49"], no_hu=no_hu)
     out.points = pay
     out.lines.append(
         Text(

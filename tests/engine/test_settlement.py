@@ -180,3 +180,16 @@ def test_leshan_xiaojia_wins_with_its_own_count():
     d.play("0 win 七")
     assert d.win.points == 20
     assert settle(d).payments == [80, -80, 0, 0]
+
+
+def test_luzhou_a_no_hu_win_is_an_option():
+    # Seven sets without a single hu point: 无胡 pays 6 (4 to the winner, 2 to 坐底) only if agreed [001].
+    hand = "二三四 五六七 八九十 贰叁肆 伍陆柒 捌玖拾 四五"
+    plain = build("luzhou-a", 4, {0: "六", 1: hand})
+    plain.play("0 discard 六")
+    assert Action.parse("1 win 六") not in plain.legal_actions()
+    agreed = build("luzhou-a", 4, {0: "六", 1: hand}, options={"allow_no_hu_win": True})
+    agreed.play("0 discard 六")
+    agreed.play("1 win 六")
+    assert agreed.win.points == 0
+    assert settle(agreed).payments == [-12, 8, 4, 0]  # 放炮兜底: the discarder pays both shares
