@@ -187,3 +187,77 @@ def test_rule_page_front_matter_reads_and_has_a_record(path: Path) -> None:
     meta = yaml.safe_load(text.split("---\n", 2)[1])
     assert isinstance(meta.get("title"), str) and meta["title"], f"{path.name}: no title"
     assert isinstance(meta.get("record"), dict) and meta["record"].get("sources"), f"{path.name}: no heritage record"
+
+
+# ---------------------------------------------------------------- notes agree with the table and with the engine
+
+SEAT_LETTERS_ZH = "甲乙丙丁"
+SEAT_LETTERS_EN = "ABCD"
+# Names the viewer never shows: engine seat numbers, and rule-set names that clash with the seats 甲/乙 and A/B.
+FOREIGN_NAMES = re.compile(r"座位\s*\d|规则[甲乙]|\bseat \d|\brule set [AB]\b")
+WIN_TOTAL = re.compile(r"共\s*(\d+)\s*[胡和]")
+
+
+def _seat_problems(built: dict) -> list[str]:
+    """Seats a deal's texts name must be the viewer's own names for seats at this table."""
+    problems = []
+    players = len(built["seats"])
+    absent_zh = SEAT_LETTERS_ZH[players:]
+    absent_en = SEAT_LETTERS_EN[players:]
+    for step in built["steps"]:
+        texts = [step["note"]] if step["note"] else []
+        q = step["question"]
+        if q:
+            texts += [q["prompt"], q["explain"]] + [c["label"] for c in q["choices"]]
+        for text in texts:
+            for lang in ("zh", "en"):
+                if FOREIGN_NAMES.search(text[lang]):
+                    problems.append(f"step {step['index']}: a name the viewer does not use: {text[lang]!r}")
+            absent_in_en = absent_en and re.search(rf"\b[{absent_en}]\b", text["en"], re.ASCII)
+            if any(c in text["zh"] for c in absent_zh) or absent_in_en:
+                problems.append(f"step {step['index']}: names a seat not at this {players}-player table")
+        action, note = step["action"], step["note"]
+        if action and note and action["type"] != "deal":
+            actor = built["seats"][action["seat"]]["name"]
+            named = [c for c in SEAT_LETTERS_ZH if c in note["zh"]]
+            if named and actor["zh"][0] not in note["zh"] and "小家" not in note["zh"]:
+                problems.append(f"step {step['index']}: the note names seats but not {actor['zh']}, who acts")
+    return problems
+
+
+def _win_total_problems(built: dict) -> list[str]:
+    """A win note that states the hand's total (共 N 胡/和) must state the engine's total."""
+    problems = []
+    for step in built["steps"]:
+        action, note = step["action"], step["note"]
+        if not action or action["type"] != "win" or not note:
+            continue
+        stated = WIN_TOTAL.search(note["zh"])
+        event = next(e for e in step["events"] if e["code"] == "win")
+        computed = re.search(r"(\d+)\s*胡\s*$", event["zh"])
+        if stated and computed and stated.group(1) != computed.group(1):
+            problems.append(f"step {step['index']}: the note says {stated.group(1)}, the engine {computed.group(1)}")
+    return problems
+
+
+@pytest.mark.parametrize("path", TEACHING_DEALS, ids=lambda p: p.stem)
+def test_notes_name_seats_as_the_viewer_does(path: Path) -> None:
+    assert _seat_problems(frames(_record(path))) == []
+
+
+@pytest.mark.parametrize("path", TEACHING_DEALS, ids=lambda p: p.stem)
+def test_a_stated_win_total_is_the_engines(path: Path) -> None:
+    assert _win_total_problems(frames(_record(path))) == []
+
+
+def test_the_note_checks_catch_broken_notes() -> None:
+    """Both checks bite: a wrong total, a seat that is not at the table, an engine seat number."""
+    data = yaml.safe_load((ROOT / "tutorials" / "deals" / "leshan-claims.yml").read_text(encoding="utf-8"))
+    win = next(s for s in data["steps"] if str(s.get("do", "")).split()[1:2] == ["win"])
+    assert WIN_TOTAL.search(win["note"]["zh"])
+    win["note"]["zh"] = WIN_TOTAL.sub("共 22 和", win["note"]["zh"], count=1)
+    assert _win_total_problems(frames(data, "broken")) != []
+    for bad in ("丁打出 五。", "座位 1 打出 五。"):
+        broken = copy.deepcopy(data)
+        broken["steps"][0]["note"]["zh"] = bad + broken["steps"][0]["note"]["zh"]
+        assert _seat_problems(frames(broken, "broken")) != [], bad
