@@ -205,3 +205,15 @@ def test_on_a_phone_the_disagreement_table_reads_as_labelled_cards(page: Page, l
     before = cells.last.evaluate("td => getComputedStyle(td, '::before').content")
     assert heading in before
     assert table.bounding_box()["width"] <= 390
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("name", PAGES)
+def test_the_record_names_exactly_the_sources_the_page_cites(page: Page, name: str, lang: str):
+    open_page(page, name, lang)
+    in_card = page.eval_on_selector_all("article .cp-record a[href*='#source-']", "as => as.map(a => a.hash)")
+    in_text = page.eval_on_selector_all(
+        "article a[href*='#source-']", "as => as.filter(a => !a.closest('.cp-record')).map(a => a.hash)"
+    )
+    assert set(in_card) == set(in_text)
