@@ -477,10 +477,11 @@ class Deal:
         choices = [i for i, n in enumerate(st.hand) if n and i not in blocked]
         if not choices:
             choices = [i for i, n in enumerate(st.hand) if n]
+        check = st.last_eat is not None and self.play_rules.eat_then_discard_barred.value
         for i in choices:
-            action = Action(ActionType.DISCARD, s, ALL_KINDS[i])
-            if self._discard_violation(s, ALL_KINDS[i]) is None:
-                yield action
+            if check and self._discard_violation(s, ALL_KINDS[i]) is not None:
+                continue
+            yield Action(ActionType.DISCARD, s, ALL_KINDS[i])
 
     def _claims_for(self, s: int) -> list[Action]:
         """The claims seat ``s`` may make on the exposed card (cached per window)."""
@@ -639,7 +640,7 @@ class Deal:
     def _discard_violation(self, s: int, card: Card) -> tuple[str, Text] | None:
         """吃字屙字 [003]: after eating with two cards, discarding a card that made a set with them."""
         st = self.seats[s]
-        if st.last_eat is None or self.play_rules.name != "leshan":
+        if st.last_eat is None or not self.play_rules.eat_then_discard_barred.value:
             return None
         a, b = (ALL_KINDS[i] for i in st.last_eat)
         if classify_three((a, b, card)) is not None:
@@ -685,7 +686,7 @@ class Deal:
         ``allow_no_hu_win``, a hand with no hu points at all (无胡) may win [001]."""
         if points == 0 and dict(self.play_rules.options.value).get("allow_no_hu_win"):
             return True
-        if self.play_rules.name != "wuchuan":
+        if not self.play_rules.heaven_earth_no_minimum.value:
             return False
         return "heaven" in self._context(s, card, how) or "earth" in self._context(s, card, how)
 

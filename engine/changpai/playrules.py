@@ -81,6 +81,9 @@ class PlayRules:
     win_on_own_discard_barred: Param  # 和回龙 [003]
     passed_win_barred: Param  # 现张不和 [003]
     declined_claim_bars_win: Param  # 有开不开, 后对和牌 [003]
+    eat_then_discard_barred: Param  # 吃字屙字 [003]
+    heaven_earth_no_minimum: Param  # 天胡/地胡 need no 10 hu [000]
+    penalty_paid_to: Param  # "players" (everyone at play) or "all" (also the stock counter)
     four_timing: Param
     eight_blocks: Param  # 八块: from the 2nd four-card set on, no discard
     min_hu: Param
@@ -179,6 +182,11 @@ _COMMON = dict(
     min_hu=_p(10, "[001][003][004][000]", "胡牌至少 10 胡", "a win needs at least 10 hu points"),
     kong_compulsory=_p(False, "[003][004]", "开/招可以不开", "a kong (招/开) may be declined"),
     declined_claim_bars_win=_p(False, "[001][004][000]", "来源未载", "not in the source"),
+    eat_then_discard_barred=_p(False, "[001][004][000]", "来源未载", "not in the source"),
+    heaven_earth_no_minimum=_p(
+        False, "[001][003][004]", "天胡、地胡也要够 10 胡", "heavenly and earthly wins need 10 points too"
+    ),
+    penalty_paid_to=_p("players", "[003]", "包牌赔给参与牌局的每家", "包牌 is paid to every player at play"),
 )
 
 _LUZHOU_COMMON = dict(
@@ -365,6 +373,12 @@ PLAY_RULES: dict[str, PlayRules] = {
             "有开不开、后对和牌：放过开或对之后再报和是违规",
             "有开不开, 后对和牌: winning after declining a kong or a pong is a violation",
         ),
+        eat_then_discard_barred=_p(
+            True,
+            "[003]",
+            "吃字屙字：用两张牌吃进后，不能打出原本能和这两张成房的牌",
+            "吃字屙字: after eating with two cards, one may not discard a card that made a set with them",
+        ),
         four_timing=_p(
             FOUR_WHEN_YOU_LIKE,
             "[003]",
@@ -398,7 +412,7 @@ PLAY_RULES: dict[str, PlayRules] = {
             "total; tianhe_fan: 1 (Meishan/Renshou 2); xiaojia_self_draw_double: Meishan doubles 小家's self-drawn "
             "win. Grading (31, 吃漂) and the pair in 坤和 are rules options",
         ),
-        **{k: v for k, v in _COMMON.items() if k != "declined_claim_bars_win"},
+        **{k: v for k, v in _COMMON.items() if k not in ("declined_claim_bars_win", "eat_then_discard_barred")},
     ),
     "wuchuan": PlayRules(
         name="wuchuan",
@@ -473,7 +487,17 @@ PLAY_RULES: dict[str, PlayRules] = {
             "[000] gives the win classes but no payouts: default small 1, middle 2, big 4 from each loser, "
             "counting fee 1",
         ),
-        **{k: v for k, v in _COMMON.items() if k not in ("kong_compulsory", "declined_claim_bars_win")},
+        heaven_earth_no_minimum=_p(
+            True, "[000]", "天胡、地胡不受十胡限制", "heavenly and earthly wins need no 10-point minimum"
+        ),
+        penalty_paid_to=_p(
+            "all", "[000]", "包牌者负三家（含数底的）", "the violator pays all three others (the stock counter too)"
+        ),
+        **{
+            k: v
+            for k, v in _COMMON.items()
+            if k not in ("kong_compulsory", "declined_claim_bars_win", "heaven_earth_no_minimum", "penalty_paid_to")
+        },
         declined_claim_bars_win=_p(False, "[000]", "[000] 未载", "not in [000]"),
     ),
 }

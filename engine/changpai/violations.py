@@ -116,7 +116,9 @@ def penalty_payments(deal: Any) -> tuple[list[int], list[Text]]:
     for v in deal.violations:
         # Leshan: every player at the table [003]; Wuchuan: all three others [000].
         others = [
-            s for s in range(deal.table.size) if s != v.seat and (play.name == "wuchuan" or s in deal.table.active)
+            s
+            for s in range(deal.table.size)
+            if s != v.seat and (play.penalty_paid_to.value == "all" or s in deal.table.active)
         ]
         for other in others:
             payments[other] += amount
