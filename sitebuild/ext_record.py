@@ -109,10 +109,24 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
     if not page.file.src_uri.startswith(ARCHIVE):
         return html_text
     html_text = label_wide_tables(html_text)
+    if not page.file.src_uri.endswith(".en.md"):
+        html_text = join_cjk_lines(html_text)
     sources_url = sources_page_url(page, files)
     if sources_url is None:
         return html_text
     return link_source_tags(html_text, sources_url)
+
+
+CJK_CHAR = "[\u3000-\u303f\u3400-\u9fff\uff00-\uffef“”‘’…—]"
+INLINE_TAGS = r"(?:</?(?:a|strong|em|b|i|span|small|abbr|mark|code)\b[^>]*>)*"
+CJK_LINE_BREAK = re.compile(rf"(?<={CJK_CHAR})({INLINE_TAGS})[ \t]*\n[ \t]*({INLINE_TAGS})(?={CJK_CHAR})")
+
+
+def join_cjk_lines(html_text: str) -> str:
+    """A line break inside a Chinese paragraph of the Markdown source would show as a space between two
+    characters ("点子。 这类"); Chinese sets no spaces between words, so drop it. Not inside <pre>."""
+    parts = re.split(r"(<pre\b.*?</pre>)", html_text, flags=re.DOTALL)
+    return "".join(part if part.startswith("<pre") else CJK_LINE_BREAK.sub(r"\1\2", part) for part in parts)
 
 
 TABLE = re.compile(r"<table>(.*?)</table>", re.DOTALL)

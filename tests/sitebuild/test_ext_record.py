@@ -194,3 +194,19 @@ def test_wide_tables_get_their_column_headings_as_cell_labels_and_narrow_ones_ar
     assert ext_record.label_wide_tables(narrow) == narrow
     labelled = wide.replace("<td>两套</td>", '<td data-label="x">两套</td>')
     assert ext_record.label_wide_tables(labelled) == labelled
+
+
+def test_line_breaks_inside_chinese_text_are_dropped_but_kept_before_latin_and_in_pre():
+    html = (
+        '<p>几个<a href="x">点子</a>。\n这类牌，\n  每一条 1980\n年<strong>好</strong>\n<em>的</em></p>'
+        "<pre>一\n二</pre>"
+    )
+    out = ext_record.join_cjk_lines(html)
+    assert (
+        out == '<p>几个<a href="x">点子</a>。这类牌，每一条 1980\n年<strong>好</strong><em>的</em></p><pre>一\n二</pre>'
+    )
+    files = FakeFiles(FakeFile("archive/sources.md", "archive/sources.html", locale="zh"))
+    zh = FakePage(FakeFile("archive/history.md", "archive/history.html", locale="zh"))
+    en = FakePage(FakeFile("archive/history.en.md", "en/archive/history.html", locale="en"))
+    assert ext_record.on_page_content("<p>一\n二</p>", zh, None, files) == "<p>一二</p>"
+    assert ext_record.on_page_content("<p>one\ntwo 一\n二</p>", en, None, files) == "<p>one\ntwo 一\n二</p>"
