@@ -325,7 +325,7 @@ def link_terms(content: str, lang: str, glossary_href: str) -> str:
     return map_text(content, lambda text: pattern.sub(replace, text))
 
 
-SENTENCE_OPENERS = '.!?:;("“‘—–'
+SENTENCE_OPENERS = ".!?:;(—–"  # not quotes: a quoted name mid-sentence ("Kong family cards") starts no sentence
 NAME_FOLLOWS = re.compile(r"[ \u00a0]+[A-Z]")
 
 

@@ -102,10 +102,13 @@ def test_english_pages_link_english_names_as_whole_words_only():
 def test_a_capitalised_lower_case_word_links_only_at_a_sentence_start_and_not_before_a_name():
     # the surname Kong (孔家牌) is not the kong claim; "Kong." opening a sentence is
     out = eg.link_terms(
-        "<td>Kong Shouxuan's cards</td><p>Then the Kong and Tie families.</p><p>Kong: a claim. Pong.</p>", "en", HREF
+        '<td>Kong Shouxuan\'s cards</td><p>Then the Kong and Tie families, the "Kong family cards".</p>'
+        "<p>Kong: a claim. Pong.</p>",
+        "en",
+        HREF,
     )
     assert links(out) == [("zhao", "Kong"), ("peng", "Pong")]
-    assert "<td>Kong Shouxuan's cards</td><p>Then the Kong and Tie families.</p>" in out
+    assert 'the Kong and Tie families, the "Kong family cards".</p>' in out
 
 
 def test_names_written_with_capitals_match_in_any_case_and_the_longer_name_wins():
