@@ -163,6 +163,17 @@ def test_lesson_answers_are_what_the_engine_computes(path: Path) -> None:
     load_lesson(path)  # the build reads it with the same verdicts
 
 
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_lesson_explanations_cite_their_source(path: Path) -> None:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for number, level in enumerate(data["levels"], start=1):
+        explain = level.get("explain") or {}
+        for lang in ("zh", "en"):
+            assert SOURCE_TAG.search(explain.get(lang, "")), (
+                f"{path.name} level {number}: the {lang} explanation must say which source the rule comes from"
+            )
+
+
 def test_a_wrong_lesson_answer_fails_the_build(tmp_path: Path) -> None:
     source = next(p for p in LESSONS if "points" in p.read_text(encoding="utf-8"))
     data = yaml.safe_load(source.read_text(encoding="utf-8"))
