@@ -144,7 +144,23 @@ def _new_deal(request: Request) -> dict[str, Any]:
 def _legal(request: Request) -> dict[str, Any]:
     deal, _ = _deal_from(request)
     seat = request.get("seat")
+    if seat is not None:
+        seat = _seat_number(seat, deal, "seat")
     return {"actions": [a.as_dict() for a in deal.legal_actions(seat)], "to_move": deal.to_move()}
+
+
+def _seat_number(value: Any, deal: Deal, where: str) -> int:
+    try:
+        seat = int(value)
+    except (TypeError, ValueError):
+        seat = -1
+    if isinstance(value, bool) or not 0 <= seat < deal.players:
+        raise HandError(
+            Text(f"座位应是 0 到 {deal.players - 1} 的数字", f"a seat is a number from 0 to {deal.players - 1}"),
+            code="bad-field",
+            where=where,
+        )
+    return seat
 
 
 @command("apply", fields=("state", "game", "action"))
@@ -180,8 +196,15 @@ def _bot_move(request: Request) -> dict[str, Any]:
     rng = random.Random(f"{seed}:{len(deal.history)}")  # fixed by the seed and the step, never global
     players = [BOTS[kind](random.Random(rng.getrandbits(64))) for _ in range(deal.players)]
     wishes: dict[int, Action | None] = {}
-    for seat_text, text in (request.get("wishes") or {}).items():
-        seat = int(seat_text)
+    raw_wishes = request.get("wishes") or {}
+    if not isinstance(raw_wishes, dict):
+        raise HandError(
+            Text("wishes 应是 {座位: 动作} 对象", "“wishes” must map seats to actions"),
+            code="bad-field",
+            where="wishes",
+        )
+    for seat_text, text in raw_wishes.items():
+        seat = _seat_number(seat_text, deal, f"wishes.{seat_text}")
         action = None if text in (None, "pass") else Action.parse(text, where=f"wishes.{seat}")
         if action is not None and action not in deal.legal_actions(seat):
             raise RuleError(
@@ -191,6 +214,8 @@ def _bot_move(request: Request) -> dict[str, Any]:
             )
         wishes[seat] = action
     seat = request.get("seat")
+    if seat is not None:
+        seat = _seat_number(seat, deal, "seat")
     if seat is not None:  # only this seat's own choice (its wish, in a claim window)
         legal = list(deal.legal_actions(seat)) if isinstance(seat, int) else []
         action = players[seat].choose(deal, seat, legal) if legal else None
