@@ -339,13 +339,20 @@
           h(
             "ul",
             { class: "cp-calc__patterns" },
-            patterns.map((p) =>
-              h("li", {}, text(p.name, lang) + (p.value != null ? " " + p.value + (p.unit ? " " + text(p.unit, lang) : "") : "") + (p.count > 1 ? " × " + p.count : "") + (p.source ? " " + p.source : "")),
-            ),
+            patterns.map((p) => h("li", { dataset: { code: p.code || "" } }, patternText(p))),
           ),
         );
       }
       return box;
+    }
+
+    // A pattern's worth in words: doublings (翻), fan (番), or just the class of a Wuchuan win.
+    function patternText(p) {
+      let worth = "";
+      if (p.unit === "doubling") worth = lang === "en" ? " +" + p.value + " doubling" + (p.value > 1 ? "s" : "") : " 加 " + p.value + " 翻";
+      else if (p.unit === "fan") worth = lang === "en" ? " " + p.value + " fan" : " " + p.value + " 番";
+      else if (p.unit !== "class" && p.value != null) worth = " " + p.value;
+      return text(p.name, lang) + worth + (p.count > 1 ? " × " + p.count : "") + (p.source ? " " + p.source : "");
     }
 
     function renderWaits(r) {
@@ -382,8 +389,9 @@
           const win = isWin(r);
           const pts = pointsOf(r);
           verdict = (win == null ? "" : win ? L.win : L.notWin) + (pts == null ? "" : " · " + L.points + " " + pts);
-          const lines = linesOf(r);
-          if (lines.length) verdict += " — " + lines.map((l) => text(l, lang)).join(sep);
+          const extra = [...linesOf(r).map((l) => text(l, lang)), ...(r.patterns || []).map(patternText)];
+          if (r.grade) extra.push(text(r.grade.name, lang));
+          if (extra.length) verdict += " — " + extra.join(sep);
         } else if (r.error.code === "card-count" && !w.error) {
           const winning = (w.waits || []).filter((x) => x.win !== false);
           verdict = winning.length ? L.waits + (lang === "en" ? ": " : "：") + winning.map((x) => x.card + " " + x.points).join(sep) : L.noWaits;
