@@ -5,6 +5,8 @@ import json
 from changpai.api import handle, handle_json
 from changpai.cli import main
 from dealkit import build
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def test_new_deal_apply_and_bot_moves_play_a_whole_deal():
@@ -89,3 +91,14 @@ def test_cli_record_replay_and_simulate(tmp_path, capsys):
     summary = json.loads(capsys.readouterr().out)
     assert summary["deals"] == 12 and summary["wins"] + summary["no_winner"] == 12
     assert sum(summary["wins_by_seat"].values()) == summary["wins"] and summary["max_abs_payment_sum"] == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet="0123 discardpongwinturneatwithbi七二三贰十一", max_size=24))
+def test_any_action_text_gets_an_answer_or_a_located_error_never_a_crash(text):
+    state = handle({"command": "new_deal", "rules": "luzhou-b", "seed": 3})["state"]
+    answer = handle({"command": "apply", "state": state, "action": text})
+    if "error" in answer:
+        assert answer["error"]["code"] != "internal" and answer["error"]["zh"] and answer["error"]["en"]
+    else:
+        assert answer["state"]["history"][-1]
