@@ -249,6 +249,8 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
         return _e(seats[i]["name"], lang)
 
     def role(i: int) -> str:
+        if seats[i].get("role_name"):  # the engine's own name for the role
+            return _e(seats[i]["role_name"], lang)
         r = seats[i].get("role", "player")
         return html.escape(ROLE_NAMES.get(r, (r, r))[1 if en else 0])
 
@@ -265,9 +267,8 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
                 for m in melds
             )
             rows.append(
-                f"<div><strong>{seat_name(i)}</strong>（{role(i)}）".replace("（", " (" if en else "（").replace(
-                    "）", ")" if en else "）"
-                )
+                f"<div><strong>{seat_name(i)}</strong>"
+                + (f" ({role(i)})" if en else f"（{role(i)}）")
                 + f" {cards_html(hand, scheme, lang, page_url)}"
                 + (f" {meld_html}" if meld_html else "")
                 + "</div>"
