@@ -91,7 +91,7 @@ def page_bytes(browser, url: str, *, wait_engine: bool) -> tuple[int, int]:
     context = browser.new_context()
     page = context.new_page()
     requests = []
-    page.on("requestfinished", requests.append)
+    page.on("requestfinished", lambda request: requests.append(request))
     page.goto(url)
     if wait_engine:
         page.evaluate(ENGINE_ANSWER_JS)

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
 import io
+import os
 import threading
 from pathlib import Path
 
@@ -28,6 +30,26 @@ MIME_TYPES = {
 
 BUILT_SITE_URL = "http://127.0.0.1:8000/"  # site_url in mkdocs.yml
 
+# Sent gzip-compressed when the browser accepts it (Pyodide's wasm shrinks from 9.6 MB to 3.6 MB, the search
+# index five-fold). Already-compressed formats (woff2, zip, whl, png) are sent as they are.
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".xml", ".svg", ".wasm", ".txt", ".map"}
+_gzip_cache: dict[tuple[str, int, int], bytes] = {}
+_gzip_lock = threading.Lock()
+
+
+def gzipped(path: str) -> bytes:
+    """The file's gzip bytes, compressed once per version of the file."""
+    st = os.stat(path)
+    key = (path, st.st_mtime_ns, st.st_size)
+    with _gzip_lock:
+        cached = _gzip_cache.get(key)
+    if cached is None:
+        with open(path, "rb") as f:
+            cached = gzip.compress(f.read(), compresslevel=6, mtime=0)
+        with _gzip_lock:
+            _gzip_cache[key] = cached
+    return cached
+
 
 class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
@@ -37,8 +59,9 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
         # Material's instant navigation only follows links listed in sitemap.xml, and it compares them with
         # scheme, host AND port. The build writes site_url (port 8000); served on any other port, the sitemap
         # is given the address the browser actually used, so instant navigation works there too.
-        if self.path.split("?")[0].endswith("/sitemap.xml"):
-            path = self.translate_path(self.path.split("?")[0])
+        url_path = self.path.split("?")[0].split("#")[0]
+        if url_path.endswith("/sitemap.xml"):
+            path = self.translate_path(url_path)
             try:
                 with open(path, "rb") as f:
                     body = f.read()
@@ -46,12 +69,33 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
                 return super().send_head()
             host = self.headers.get("Host") or f"{LOCAL_HOST}:{self.server.server_address[1]}"
             body = body.replace(BUILT_SITE_URL.encode(), f"http://{host}/".encode())
-            self.send_response(200)
-            self.send_header("Content-Type", "application/xml")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            return io.BytesIO(body)
+            return self._send_bytes(body, "application/xml")
+        path = self.translate_path(url_path)
+        suffix = os.path.splitext(path)[1].lower()
+        accepts_gzip = "gzip" in (self.headers.get("Accept-Encoding") or "")
+        if accepts_gzip and suffix in COMPRESSIBLE and os.path.isfile(path):
+            st = os.stat(path)
+            etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}-gz"'
+            if self.headers.get("If-None-Match") == etag:
+                self.send_response(304)
+                self.send_header("ETag", etag)
+                self.end_headers()
+                return None
+            return self._send_bytes(gzipped(path), self.guess_type(path), encoding="gzip", etag=etag)
         return super().send_head()
+
+    def _send_bytes(self, body: bytes, content_type: str, *, encoding: str | None = None, etag: str | None = None):
+        self.send_response(200)
+        if etag:
+            self.send_header("ETag", etag)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+            self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Cache-Control", "no-cache")  # revalidate: a rebuilt site is never served stale
+        self.end_headers()
+        return io.BytesIO(body)
 
     def log_message(self, format, *args):  # noqa: A002 - signature fixed by the base class
         if not self.quiet:
