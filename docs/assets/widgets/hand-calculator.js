@@ -6,6 +6,7 @@
   const { h, text } = window.cp;
   const C = window.cpCards;
 
+  // Shown until the engine has loaded; then the list and titles come from the engine's "rules" command.
   const TRADITIONS = [
     { id: "luzhou-a", zh: "泸州大贰（规则甲 [001]）", en: "Luzhou Da Er (rule set A [001])" },
     { id: "luzhou-b", zh: "泸州大贰（规则乙 [004]）", en: "Luzhou Da Er (rule set B [004])" },
@@ -50,6 +51,7 @@
     const L = UI[lang];
     const state = {
       rules: TRADITIONS.some((t) => t.id === el.dataset.rules) ? el.dataset.rules : "luzhou-a",
+      traditions: TRADITIONS.slice(),
       hand: [],
       table: [], // [{set, cards: [card…]}]
       win: [],
@@ -268,7 +270,7 @@
         return;
       }
       result.replaceChildren(h("p", { class: "cp-muted" }, L.thinking));
-      const others = TRADITIONS.filter((t) => t.id !== state.rules);
+      const others = state.traditions.filter((t) => t.id !== state.rules);
       const [score, waits, ...compared] = await Promise.all([
         window.cp.call(request("score", state.rules)),
         window.cp.call(request("waits", state.rules)),
@@ -406,8 +408,23 @@
       );
     }
 
+    // The engine is the one home of the rule sets: take their names and sources from it once it is loaded.
+    async function loadTraditions() {
+      if (!window.cp.engine()) return;
+      const r = await window.cp.call({ command: "rules" });
+      if (r.error || !Array.isArray(r.rules) || !r.rules.length) return;
+      state.traditions = r.rules.map((x) => ({
+        id: x.name,
+        zh: x.title.zh + " " + (x.sources || []).join(""),
+        en: x.title.en + " " + (x.sources || []).join(""),
+      }));
+      if (!state.traditions.some((t) => t.id === state.rules)) state.rules = state.traditions[0].id;
+      rulesSelect.replaceChildren(...state.traditions.map((t) => h("option", { value: t.id, selected: t.id === state.rules }, label(t))));
+    }
+
     renderZones();
-    compute();
+    result.replaceChildren(h("p", { class: "cp-muted" }, L.thinking));
+    loadTraditions().then(compute);
   }
 
   window.cp.widget("calculator", mount);
