@@ -239,7 +239,9 @@ def concordance_html(lang: str) -> str:
             for cell in row.get(tradition, []):
                 term_id, _, shown = cell.partition("=")
                 term = g.by_id[term_id]
-                links.append(f'<a href="#{term.anchor}" lang="zh">{_e(shown or term.zh)}</a>')
+                # English readers get the pinyin too, where the cell shows the entry's own written form
+                reading = f" <small>{_e(term.py)}</small>" if lang == "en" and not shown else ""
+                links.append(f'<a href="#{term.anchor}" lang="zh">{_e(shown or term.zh)}</a>{reading}')
             cells.append("<td>" + (" / ".join(links) or lab["none"]) + "</td>")
         rows.append(f"<tr><td>{_e(row[lang])}</td>{''.join(cells)}</tr>")
     head = "".join(f"<th>{_e(n)}</th>" for n in names)

@@ -197,3 +197,12 @@ def test_malformed_data_is_refused_with_the_entry_named(tmp_path):
     (tmp_path / "src.yml").write_text(unsourced, encoding="utf-8")
     with pytest.raises(eg.GlossaryError, match="unknown tradition or source"):
         eg.load_glossary(tmp_path / "src.yml")
+
+
+def test_the_english_concordance_gives_the_pinyin_of_each_word_it_shows_as_written():
+    rows = re.findall(r"<tr>(.*?)</tr>", eg.concordance_html("en"))
+    pong = next(row for row in rows if "pong" in row)
+    assert "碰</a> <small>pèng</small>" in pong
+    four = next(row for row in rows if "four alike" in row)
+    assert "壠</a> <small>" not in four  # another written form: no pinyin borrowed from 龙
+    assert "<small>" not in eg.concordance_html("zh")
