@@ -27,7 +27,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from . import playrules as pr
@@ -201,13 +200,25 @@ _TEMPLATES = _templates()
 _TEMPLATE_NEEDS = tuple(tuple(tuple(sorted({k: t.count(k) for k in t}.items())) for t in ts) for ts in _TEMPLATES)
 
 
-@lru_cache(maxsize=200_000)
-def _fits(counts: tuple[int, ...], sets_left: int, pair_ok: bool, extra: int) -> bool:
+def _fits(
+    counts: tuple[int, ...], sets_left: int, pair_ok: bool, extra: int, memo: dict[tuple, bool] | None = None
+) -> bool:
     """Can ``counts`` plus one card of kind ``extra`` (``-1``: none) split into exactly ``sets_left``
     sets, at most one of them a pair? Held triples and fours in ``counts`` stay whole (the extra card
     may make a triple four). A necessary condition for a win; the hand analysis has the last word.
 
-    The search always places the lowest card left, so every split is tried once."""
+    The search always places the lowest card left, so every split is tried once; ``memo`` (one per
+    deal) remembers the answers for the rest of the deal."""
+    if memo is None:
+        memo = {}
+    key = (counts, sets_left, pair_ok, extra)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _fits_search(counts, sets_left, pair_ok, extra, memo)
+    return found
+
+
+def _fits_search(counts: tuple[int, ...], sets_left: int, pair_ok: bool, extra: int, memo: dict[tuple, bool]) -> bool:
     i = 0
     while i < 20 and not counts[i] and i != extra:
         i += 1
@@ -220,18 +231,18 @@ def _fits(counts: tuple[int, ...], sets_left: int, pair_ok: bool, extra: int) ->
     if n >= 3:
         c[i] = 0
         rest = tuple(c)
-        if n == 3 and extra == i and _fits(rest, sets_left - 1, pair_ok, -1):
+        if n == 3 and extra == i and _fits(rest, sets_left - 1, pair_ok, -1, memo):
             return True  # the held triple and the extra card: a four
-        return _fits(rest, sets_left - 1, pair_ok, extra)
+        return _fits(rest, sets_left - 1, pair_ok, extra, memo)
     total = n + (extra == i)
     if total == 3:  # a pair in hand and the extra card
         c[i] = 0
-        if _fits(tuple(c), sets_left - 1, pair_ok, -1):
+        if _fits(tuple(c), sets_left - 1, pair_ok, -1, memo):
             return True
         c[i] = n
     if pair_ok and total >= 2:
         c[i] = n - min(n, 2)
-        if _fits(tuple(c), sets_left - 1, False, extra if n >= 2 else -1):
+        if _fits(tuple(c), sets_left - 1, False, extra if n >= 2 else -1, memo):
             return True
         c[i] = n
     for needs in _TEMPLATE_NEEDS[i]:
@@ -247,7 +258,7 @@ def _fits(counts: tuple[int, ...], sets_left: int, pair_ok: bool, extra: int) ->
             else:
                 break
         else:
-            if _fits(tuple(c), sets_left - 1, pair_ok, left):
+            if _fits(tuple(c), sets_left - 1, pair_ok, left, memo):
                 return True
     return False
 
@@ -313,6 +324,7 @@ class Deal:
         self.ended_by: str | None = None  # "win", "stock", "violation"
         self.eight_blocks_by: int | None = None  # the seat that just called 八块 (no discard)
         self._win_cache: dict[tuple, Any] = {}
+        self._fits_memo: dict[tuple, bool] = {}
         self._version = 0  # bumped on every change of state; keys the per-state caches below
         self._state_cache: dict[tuple, Any] = {}
         self._state_cache_version = 0
@@ -663,7 +675,7 @@ class Deal:
             # a card that shares no set with the hand can only pair with its own twin: cheap test first
             if not st.hand[k] and not any(st.hand[j] for j in _NEAR[k]):
                 return None
-            if not _fits(hand_key, 7 - len(st.laid), True, k):
+            if not _fits(hand_key, 7 - len(st.laid), True, k, self._fits_memo):
                 return None
         ex = self.exposed
         where = None if ex is None else (ex.source == s, ex.first_discard_of)
