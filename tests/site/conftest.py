@@ -104,7 +104,7 @@ class BrowserLog:
 
 def is_local(url: str) -> bool:
     parts = urlsplit(url)
-    if parts.scheme in ("data", "blob", "about"):
+    if parts.scheme in ("data", "blob", "about", "file"):
         return True
     return parts.hostname == LOCAL_HOST
 

@@ -38,6 +38,11 @@ def test_home_widget_answers_from_the_engine(page: Page, browser_log, path, lang
     page.goto(path)
     assert page.evaluate("document.documentElement.lang") == lang
     widget = page.locator('[data-cp-widget="hand-check"]')
+    # Loading takes seconds: the status shows progress in the page's language, then hides.
+    status = widget.locator(".cp-engine-status")
+    expect(status).to_be_visible(timeout=10_000)
+    expect(status).to_contain_text("%")
+    expect(status).to_contain_text("正在" if lang == "zh" else "Loading")
     widget.locator("input").fill(HAND)
     widget.locator("button[type=submit]").click()
     answer = widget.locator("output")
@@ -205,6 +210,17 @@ def test_shipped_fonts_are_used_and_served_locally(page: Page, browser_log):
     loaded = page.evaluate("[...document.fonts].filter(f => f.status === 'loaded').map(f => f.family)")
     assert {"ChangpaiSans", "ChangpaiKai"} <= {f.strip('"') for f in loaded}
     assert any(u.split("?")[0].endswith("/assets/fonts/changpai-sans.woff2") for u in browser_log.requests)
+
+
+def test_offline_plugin_site_works_from_files(page: Page, site_dir):
+    """Material's offline plugin: opened from disk, search runs on the inlined index through the vendored
+    iframe-worker polyfill; the engine says clearly that it needs the web address."""
+    page.goto((site_dir / "en" / "index.html").as_uri())
+    results = _search(page, "browser")
+    expect(results.first).to_be_visible(timeout=15_000)
+    status = page.locator('[data-cp-widget="hand-check"] .cp-engine-status--failed')
+    expect(status).to_be_visible(timeout=10_000)
+    expect(status).to_contain_text("open the site through its web address")
 
 
 @pytest.mark.skipif(os.environ.get("CHANGPAI_EXPECT_OFFLINE") != "1", reason="only inside `unshare -n`")

@@ -61,6 +61,15 @@
       events.addEventListener("failed", () => reject(failure), { once: true });
     });
     readyPromise.catch(() => {}); // callers handle it; keep the console free of "unhandled rejection"
+    if (location.protocol === "file:") {
+      // Browsers do not run workers or fetch wasm for pages opened from disk.
+      fail({
+        code: "file",
+        zh: "从本地文件打开的页面无法运行规则引擎，请通过网址访问本站（bash scripts/serve.sh）",
+        en: "The rules engine cannot run in a page opened from a file: open the site through its web address (bash scripts/serve.sh)",
+      });
+      return readyPromise;
+    }
     try {
       worker = new Worker(new URL("worker.js", BASE), { type: "module", name: "changpai-engine" });
     } catch (err) {

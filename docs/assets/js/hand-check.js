@@ -124,6 +124,9 @@
   }
 
   const mountAll = () => document.querySelectorAll('[data-cp-widget="hand-check"]').forEach(mount);
+  // document$ fires on every instant navigation; it does not fire for pages opened from file://, so mount
+  // once on load as well (mount() ignores an element it has already set up).
   if (window.document$) window.document$.subscribe(mountAll);
-  else document.addEventListener("DOMContentLoaded", mountAll);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
+  else mountAll();
 })();
