@@ -485,14 +485,13 @@ class Deal:
                 return
         if not self._owes_discard(s):
             return
+        held = [i for i, n in enumerate(st.hand) if n]
         blocked = self._kan_kinds(st)
-        choices = [i for i, n in enumerate(st.hand) if n and i not in blocked]
-        if not choices:
-            choices = [i for i, n in enumerate(st.hand) if n]
-        check = st.last_eat is not None and self.play_rules.eat_then_discard_barred.value
+        if st.last_eat is not None and self.play_rules.eat_then_discard_barred.value:
+            blocked |= {i for i in held if self._discard_violation(s, ALL_KINDS[i]) is not None}
+        # Only when every card is barred may one break a held triple, then anything goes.
+        choices = [i for i in held if i not in blocked] or [i for i in held if st.hand[i] >= 3] or held
         for i in choices:
-            if check and self._discard_violation(s, ALL_KINDS[i]) is not None:
-                continue
             yield Action(ActionType.DISCARD, s, ALL_KINDS[i])
 
     def _claims_for(self, s: int) -> list[Action]:
