@@ -120,6 +120,9 @@ def load_glossary(path: Path = GLOSSARY_FILE) -> Glossary:
         terms.append(term)
         by_id[term.id] = term
     for index, row in enumerate(data["concordance"], start=1):
+        stray = set(row) - {"zh", "en", "luzhou", "leshan", "wuchuan"}
+        if stray:  # e.g. an unquoted comma in a flow mapping splits the English label
+            raise GlossaryError(f"{path.name}: concordance row {index} ({row.get('en')}): unknown keys {sorted(stray)}")
         for tradition in ("luzhou", "leshan", "wuchuan"):
             for cell in row.get(tradition, []):
                 term_id = cell.partition("=")[0]

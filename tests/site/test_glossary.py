@@ -206,3 +206,12 @@ def test_the_english_concordance_gives_the_pinyin_of_each_word_it_shows_as_writt
     four = next(row for row in rows if "four alike" in row)
     assert "壠</a> <small>" not in four  # another written form: no pinyin borrowed from 龙
     assert "<small>" not in eg.concordance_html("zh")
+
+
+def test_a_concordance_row_with_a_stray_key_is_refused(tmp_path):
+    good = eg.GLOSSARY_FILE.read_text(encoding="utf-8")
+    assert 'en: "one number, two-and-one across cases"' in good
+    broken = good.replace('en: "one number, two-and-one across cases"', "en: one number, two-and-one across cases")
+    (tmp_path / "comma.yml").write_text(broken, encoding="utf-8")
+    with pytest.raises(eg.GlossaryError, match="unknown keys.*two-and-one"):
+        eg.load_glossary(tmp_path / "comma.yml")
