@@ -28,6 +28,7 @@ from playwright.sync_api import sync_playwright
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
+from sitebuild import fonts  # noqa: E402
 from sitebuild.serve import SiteServer  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -103,6 +104,19 @@ def page_bytes(browser, url: str, *, wait_engine: bool) -> tuple[int, int]:
     return everything, without
 
 
+def font_bytes(browser, url: str) -> int:
+    context = browser.new_context()
+    page = context.new_page()
+    requests = []
+    page.on("requestfinished", lambda request: requests.append(request))
+    page.goto(url)
+    page.evaluate("document.fonts.ready.then(() => true)")
+    page.wait_for_load_state("networkidle")
+    total = transferred([r for r in requests if "/assets/fonts/" in r.url])
+    context.close()
+    return total
+
+
 def widgetless_pages(site_dir: Path, limit: int = 3) -> list[str]:
     sitemap = (site_dir / "sitemap.xml").read_text(encoding="utf-8")
     found = []
@@ -156,9 +170,12 @@ def main() -> None:
                 plain, _ = page_bytes(browser, server.url + rel, wait_engine=False)
                 print(f"  {rel:32s} {plain:>10,d} B (no widget: the engine is not loaded)")
 
-            print("\nShipped fonts")
-            for woff2 in sorted((site_dir / "assets" / "fonts").glob("*.woff2")):
-                print(f"  {woff2.name:32s} {woff2.stat().st_size:>10,d} B")
+            print("\nShipped fonts (chunks by unicode-range; a page fetches only the chunks it uses)")
+            sizes = {p.name: p.stat().st_size for p in (site_dir / "assets" / "fonts").glob("*.woff2")}
+            for stem, (count, total) in fonts.family_totals(sizes).items():
+                print(f"  {stem:32s} {total:>10,d} B in {count} files")
+            for rel in ["index.html", "en/index.html", *widgetless_pages(site_dir)]:
+                print(f"  fonts fetched by {rel:30s} {font_bytes(browser, server.url + rel):>10,d} B")
             browser.close()
 
 

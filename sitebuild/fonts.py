@@ -4,8 +4,9 @@
 * ``ChangpaiSans`` — Noto Sans CJK SC (Debian fonts-noto-cjk): body text.
 
 After every language is built, :func:`build_site_fonts` reads every text file of the site (pages, search index,
-scripts, data), keeps the characters each font has, writes ``assets/fonts/changpai-{kai,sans}.woff2`` and
-``assets/css/fonts.css`` (``@font-face`` rules with ``unicode-range`` and a content hash against stale caches).
+scripts, data), keeps the characters each font has, cuts them into chunks (commonest characters first), writes
+``assets/fonts/changpai-{kai,sans}-<n>.woff2`` and ``assets/css/fonts.css`` (one ``@font-face`` per chunk with
+its ``unicode-range``, so a page downloads only the chunks it uses, and a content hash against stale caches).
 Subsetting a CJK font takes seconds, so results are cached in ``.cache/fonts/`` by character set.
 
 Run ``python -m sitebuild.fonts SITE_DIR`` to (re)do it on a built site and print the sizes.
@@ -14,10 +15,12 @@ Run ``python -m sitebuild.fonts SITE_DIR`` to (re)do it on a built site and prin
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import sys
 import tempfile
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,7 +29,8 @@ from fontTools.ttLib import TTCollection, TTFont
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CACHE_DIR = REPO_ROOT / ".cache" / "fonts"
-CACHE_VERSION = "1"
+CACHE_VERSION = "2"
+CHUNK_CHARS = 160  # CJK characters per WOFF2 file (about 40 kB)
 
 # Files whose text can reach the screen. Not text for readers: Pyodide's runtime, the fonts, Material's own
 # scripts and styles (its UI strings are in the pages; its lunr language files hold word lists of other scripts).
@@ -75,17 +79,26 @@ class FontError(Exception):
     pass
 
 
-def site_characters(site_dir: Path) -> set[str]:
-    """Every character in the site's text files (markup included: its ASCII is cheap and covers Latin text)."""
-    chars: set[str] = set()
+def site_character_usage(site_dir: Path) -> Counter[int]:
+    """For every character (as a code point) in the site's text files, in how many files it occurs.
+
+    Markup is included: its ASCII is cheap and covers the Latin text.
+    """
+    usage: Counter[int] = Counter()
     for root, dirs, files in os.walk(site_dir):
         here = Path(root).relative_to(site_dir)
         dirs[:] = [d for d in dirs if (here / d).as_posix() not in SKIP_DIRS]
         for name in files:
             path = Path(root, name)
             if path.suffix in TEXT_SUFFIXES:
-                chars.update(path.read_text(encoding="utf-8", errors="ignore"))
-    return {c for c in chars if c.isprintable() or c == " "}
+                text = path.read_text(encoding="utf-8", errors="ignore")
+                usage.update(ord(c) for c in set(text) if c.isprintable() or c == " ")
+    return usage
+
+
+def site_characters(site_dir: Path) -> set[str]:
+    """Every character in the site's text files."""
+    return {chr(cp) for cp in site_character_usage(site_dir)}
 
 
 def _open_face(face: Face) -> TTFont:
@@ -121,36 +134,69 @@ def _atomic_write(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
-def subset_woff2(face: Face, codepoints: set[int]) -> bytes:
-    """The face reduced to ``codepoints`` as WOFF2 bytes (cached by face + character set)."""
-    key = hashlib.sha256(
-        f"{CACHE_VERSION}|{face.source}|{face.source.stat().st_mtime_ns}|{face.source_name}|".encode()
-        + ",".join(map(str, sorted(codepoints))).encode()
-    ).hexdigest()[:24]
-    cached = CACHE_DIR / f"{face.file_stem}-{key}.woff2"
-    if cached.is_file():
-        return cached.read_bytes()
-    font = _open_face(face)
+def _subset_options(flavor: str | None) -> subset.Options:
     options = subset.Options()
-    options.flavor = "woff2"
+    options.flavor = flavor
     options.hinting = False  # screens at these sizes do not need it, and it is a third of a CJK font
     options.desubroutinize = True  # smaller after Brotli for CFF faces
     options.layout_features = ["kern", "liga", "locl", "ccmp", "palt", "halt"]
     options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]  # keep copyright and licence names
     options.notdef_outline = True
     options.drop_tables += ["FFTM"]
+    return options
+
+
+def _subset(font: TTFont, codepoints: set[int], flavor: str | None) -> bytes:
+    options = _subset_options(flavor)
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=sorted(codepoints))
     subsetter.subset(font)
-    fd, tmp = tempfile.mkstemp(dir=tempfile.gettempdir(), suffix=".woff2")
-    os.close(fd)
-    try:
-        subset.save_font(font, tmp, options)
-        data = Path(tmp).read_bytes()
-    finally:
-        os.unlink(tmp)
-    _atomic_write(cached, data)
-    return data
+    out = io.BytesIO()
+    subset.save_font(font, out, options)
+    return out.getvalue()
+
+
+def _cache_key(face: Face, codepoints: set[int]) -> str:
+    return hashlib.sha256(
+        f"{CACHE_VERSION}|{face.source}|{face.source.stat().st_mtime_ns}|{face.source_name}|".encode()
+        + ",".join(map(str, sorted(codepoints))).encode()
+    ).hexdigest()[:24]
+
+
+def subset_chunks(face: Face, chunks: list[set[int]]) -> list[bytes]:
+    """WOFF2 bytes of the face reduced to each chunk of code points (each cached by face + characters).
+
+    Opening a CJK collection takes seconds, so the face is opened once and cut to all chunks' characters;
+    each chunk is then cut from that small font.
+    """
+    results: list[bytes | None] = []
+    for chunk in chunks:
+        cached = CACHE_DIR / f"{face.file_stem}-{_cache_key(face, chunk)}.woff2"
+        results.append(cached.read_bytes() if cached.is_file() else None)
+    if all(r is not None for r in results):
+        return results  # type: ignore[return-value]
+    base = _subset(_open_face(face), set().union(*chunks), flavor=None)
+    for i, chunk in enumerate(chunks):
+        if results[i] is None:
+            data = _subset(TTFont(io.BytesIO(base)), chunk, flavor="woff2")
+            _atomic_write(CACHE_DIR / f"{face.file_stem}-{_cache_key(face, chunk)}.woff2", data)
+            results[i] = data
+    return results  # type: ignore[return-value]
+
+
+def split_into_chunks(codepoints: set[int], usage: Counter[int], size: int = CHUNK_CHARS) -> list[set[int]]:
+    """Non-CJK characters in one chunk; CJK ones by how many files use them (commonest first), ``size`` each.
+
+    With a unicode-range per chunk the browser downloads only the chunks a page needs: an English page
+    fetches the common chunk and few others, a Chinese page the chunks its characters fall in.
+    """
+    chunks: list[set[int]] = []
+    other = {cp for cp in codepoints if not is_cjk(cp)}
+    if other:
+        chunks.append(other)
+    cjk = sorted((cp for cp in codepoints if is_cjk(cp)), key=lambda cp: (-usage[cp], cp))
+    chunks += [set(cjk[i : i + size]) for i in range(0, len(cjk), size)]
+    return chunks
 
 
 def unicode_ranges(codepoints: set[int]) -> str:
@@ -165,36 +211,50 @@ def unicode_ranges(codepoints: set[int]) -> str:
 
 
 def build_site_fonts(site_dir: Path) -> dict[str, int]:
-    """Subset both faces to the site's characters; write the WOFF2 files and fonts.css. Returns bytes per file."""
-    chars = site_characters(site_dir)
-    wanted = {ord(c) for c in chars}
-    css = [
-        "/* Generated by sitebuild/fonts.py from the characters this site uses; do not edit. */",
-    ]
+    """Subset both faces to the site's characters in chunks; write the WOFF2 files and fonts.css.
+
+    Returns bytes per written file.
+    """
+    usage = site_character_usage(site_dir)
+    wanted = set(usage)
+    css = ["/* Generated by sitebuild/fonts.py from the characters this site uses; do not edit. */"]
     sizes: dict[str, int] = {}
     fonts_dir = site_dir / "assets" / "fonts"
     fonts_dir.mkdir(parents=True, exist_ok=True)
+    for old in fonts_dir.glob("changpai-*.woff2"):
+        old.unlink()
     for face in FACES:
         codepoints = {cp for cp in wanted & _cmap_codepoints(face) if face.wants(cp)}
-        data = subset_woff2(face, codepoints)
-        name = f"{face.file_stem}.woff2"
-        (fonts_dir / name).write_bytes(data)
-        sizes[name] = len(data)
-        digest = hashlib.sha256(data).hexdigest()[:12]
-        css.append(
-            "@font-face {\n"
-            f'  font-family: "{face.family}";\n'
-            f'  src: url("../fonts/{name}?v={digest}") format("woff2");\n'
-            f"  font-weight: {face.weight};\n"
-            "  font-style: normal;\n"
-            "  font-display: swap;\n"
-            f"  unicode-range: {unicode_ranges(codepoints)};\n"
-            "}"
-        )
+        chunks = split_into_chunks(codepoints, usage)
+        for index, (chunk, data) in enumerate(zip(chunks, subset_chunks(face, chunks), strict=True)):
+            name = f"{face.file_stem}-{index}.woff2"
+            (fonts_dir / name).write_bytes(data)
+            sizes[name] = len(data)
+            digest = hashlib.sha256(data).hexdigest()[:12]
+            css.append(
+                "@font-face {\n"
+                f'  font-family: "{face.family}";\n'
+                f'  src: url("../fonts/{name}?v={digest}") format("woff2");\n'
+                f"  font-weight: {face.weight};\n"
+                "  font-style: normal;\n"
+                "  font-display: swap;\n"
+                f"  unicode-range: {unicode_ranges(chunk)};\n"
+                "}"
+            )
     css_path = site_dir / "assets" / "css" / "fonts.css"
     css_path.parent.mkdir(parents=True, exist_ok=True)
     css_path.write_text("\n".join(css) + "\n", encoding="utf-8")
     return sizes
+
+
+def family_totals(sizes: dict[str, int]) -> dict[str, tuple[int, int]]:
+    """file stem → (number of chunk files, total bytes)."""
+    totals: dict[str, tuple[int, int]] = {}
+    for name, size in sizes.items():
+        stem = name.rsplit("-", 1)[0]
+        count, total = totals.get(stem, (0, 0))
+        totals[stem] = (count + 1, total + size)
+    return totals
 
 
 def main() -> None:
@@ -203,6 +263,8 @@ def main() -> None:
     sizes = build_site_fonts(Path(sys.argv[1]))
     for name, size in sizes.items():
         print(f"{name}: {size} bytes")
+    for stem, (count, total) in family_totals(sizes).items():
+        print(f"{stem}: {count} files, {total} bytes in all")
 
 
 if __name__ == "__main__":

@@ -186,7 +186,8 @@ def _finish_site(config):
         sizes = fonts.build_site_fonts(site_dir)
     except fonts.FontError as exc:
         raise PluginError(str(exc)) from exc
-    log.info("changpai fonts: %s", ", ".join(f"{name} {size} bytes" for name, size in sizes.items()))
+    totals = fonts.family_totals(sizes)
+    log.info("changpai fonts: %s", ", ".join(f"{stem} {n} files {b} bytes" for stem, (n, b) in totals.items()))
     # Last of all (the site is complete): ext `on_site_finished(site_dir)`, e.g. the offline worker's file list.
     for module, handler in _ext_handlers("on_site_finished"):
         _call(module, "on_site_finished", handler, site_dir)

@@ -11,6 +11,7 @@ import gzip
 import http.server
 import io
 import os
+import sys
 import threading
 from pathlib import Path
 
@@ -102,14 +103,23 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class QuietThreadingHTTPServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A browser that stops a download (a page left mid-load) is not a server error.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 class SiteServer:
     """A built site on 127.0.0.1 in a background thread; port 0 picks a free port."""
 
     def __init__(self, root: Path, port: int = 0, *, quiet: bool = True):
         handler_class = type("Handler", (SiteRequestHandler,), {"quiet": quiet})
         handler = functools.partial(handler_class, directory=str(root))
-        self.httpd = http.server.ThreadingHTTPServer((LOCAL_HOST, port), handler)
-        self.httpd.daemon_threads = True
+        self.httpd = QuietThreadingHTTPServer((LOCAL_HOST, port), handler)
         self.thread = threading.Thread(target=self.httpd.serve_forever, name="site-server", daemon=True)
 
     @property

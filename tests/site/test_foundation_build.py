@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import zipfile
+from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -271,10 +272,16 @@ def test_subset_fonts_cover_every_cjk_character_of_the_site(site_dir):
     css = (site_dir / "assets/css/fonts.css").read_text()
     for face in fonts.FACES:
         assert f'font-family: "{face.family}"' in css
-        woff2 = site_dir / "assets/fonts" / f"{face.file_stem}.woff2"
-        font = TTFont(woff2)
-        assert font.flavor == "woff2"
-        cmap = set(font.getBestCmap())
+        chunk_files = sorted((site_dir / "assets/fonts").glob(f"{face.file_stem}-*.woff2"))
+        assert len(chunk_files) >= 2
+        cmap: set[int] = set()
+        for woff2 in chunk_files:
+            font = TTFont(woff2)
+            assert font.flavor == "woff2"
+            chunk = set(font.getBestCmap())
+            assert not chunk & cmap, f"{woff2.name} repeats characters of another chunk"
+            cmap |= chunk
+            assert f"../fonts/{woff2.name}?v=" in css
         source_cmap = set(TTFont(face.source, fontNumber=_face_index(face), lazy=True).getBestCmap())
         missing = {c for c in used if ord(c) in source_cmap and ord(c) not in cmap}
         assert not missing, f"{face.family} lacks {''.join(sorted(missing))}"
@@ -282,6 +289,12 @@ def test_subset_fonts_cover_every_cjk_character_of_the_site(site_dir):
         assert len(cmap) < len(source_cmap) / 5
         if face.cjk_only:
             assert all(fonts.is_cjk(cp) for cp in cmap), f"{face.family} should hold CJK characters only"
+
+
+def test_commonest_characters_come_first_and_latin_stays_apart():
+    usage = Counter({ord("a"): 9, ord("长"): 5, ord("牌"): 9, ord("贰"): 1, ord("柒"): 2})
+    chunks = fonts.split_into_chunks(set(usage), usage, size=2)
+    assert chunks == [{ord("a")}, {ord("牌"), ord("长")}, {ord("柒"), ord("贰")}]
 
 
 def _face_index(face):
