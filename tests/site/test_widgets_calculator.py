@@ -157,3 +157,16 @@ def test_palette_is_usable_by_keyboard_and_touch(page: Page):
         widget.element_handle(),
     )
     assert small == 0
+
+
+def test_an_engine_that_cannot_load_gives_a_message_not_a_blank(page: Page, browser_log):
+    """If Pyodide cannot be fetched, the calculator says so in the page's language (and the status shows it)."""
+    browser_log.allow_console_error(r".")  # the blocked downloads are logged as errors on purpose
+    page.route("**/assets/engine/pyodide/**", lambda route: route.abort())
+    page.goto(PAGE)
+    widget = page.locator('[data-cp-widget="calculator"]').first
+    box = widget.locator(".cp-calc__result .cp-error")
+    expect(box).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    expect(box).to_contain_text("出错了")
+    assert len(box.inner_text().strip()) > len("出错了：") + 4  # the reason follows
+    expect(widget.locator(".cp-engine-status")).to_be_visible()
