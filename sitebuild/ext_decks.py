@@ -4,6 +4,7 @@
 ``{{cp deck dual}}``: the Wuchuan two-ended cards, with the reading behind each pairing.
 ``{{cp deck dominoes}}``: the 21 Sichuan faces by class, with their names.
 ``{{cp deck back}}``: the back.
+``{{cp deck sample}}``: one card of each kind side by side (the archive's front page).
 Alt text and captions are in the page's language.
 """
 
@@ -138,10 +139,51 @@ def back_figure(lang: str, page) -> str:
     return f'<div class="cp-deck cp-nolink"><div class="cp-deck-row">{figure}</div></div>'
 
 
+def sample_row(lang: str, page) -> str:
+    """One card of each kind: the same 贰 red in Luzhou, a Leshan big (red) and small (black) card, a Wuchuan
+    two-ended card and a Sichuan domino card, each captioned with where it belongs."""
+    figures = []
+    for scheme, ascii_name, place_zh, place_en in (
+        ("luzhou", "2b", "泸州", "Luzhou"),
+        ("leshan", "7b", "乐山", "Leshan"),
+        ("leshan", "7s", "乐山", "Leshan"),
+    ):
+        card = Card.parse(ascii_name)
+        red = card_art.card_is_red(card, scheme)
+        tradition_zh, tradition_en = card_art.SCHEME_NAMES[scheme]
+        name_zh, name_en = _card_names(card)
+        face = card_art.card_face_char(card)
+        if lang == "zh":
+            alt, caption = f"{tradition_zh}的{name_zh}，{_colour(red, lang)}长牌", f"{face}<small>{place_zh}</small>"
+        else:
+            alt, caption = f"{name_en}, {_colour(red, lang)}, in the {tradition_en}", f"{face}<small>{place_en}</small>"
+        figures.append(_figure(f"{scheme}/{ascii_name}.svg", alt, caption, page, " cp-deckcard-red" if red else ""))
+    pairing = next(p for p in card_art.DUAL_PAIRING if p.card == Card.parse("tb"))
+    a, b = pairing.domino
+    if lang == "zh":
+        alt = f"务川一头点子一头字牌：一端大写拾，另一端骨牌{a}-{b}（天牌）"
+        caption = "拾<small>务川</small>"
+    else:
+        alt = f"Wuchuan two-ended card: big ten at one end, domino {a}-{b} (Heaven) at the other"
+        caption = "拾<small>Wuchuan</small>"
+    red = card_art.card_is_red(pairing.card, "luzhou")  # Wuchuan reads 2, 7, 10 as red (see the sources page)
+    figures.append(_figure("wuchuan-dual/tb.svg", alt, caption, page, " cp-deckcard-red" if red else ""))
+    name_zh, name_en = card_art.DOMINO_NAMES[(6, 6)]
+    if lang == "zh":
+        alt, caption = f"川牌 {name_zh}，点子6与6", "天牌<small>川牌</small>"
+    else:
+        alt, caption = (
+            f"Sichuan long card {name_en}, pips 6 and 6",
+            '<span lang="zh">天牌</span><small>Sichuan</small>',
+        )
+    figures.append(_figure("dominoes/6-6.svg", alt, caption, page, " cp-deckcard-domino"))
+    return f'<div class="cp-deck cp-deck-sample cp-nolink"><div class="cp-deck-row">{"".join(figures)}</div></div>'
+
+
 @shortcode("deck")
 def deck_shortcode(args: list[str], lang: str, page) -> str:
     if len(args) != 1:
-        raise ValueError("use {{cp deck luzhou|leshan|dual|dominoes|back}}")
+        raise ValueError("use {{cp deck luzhou|leshan|dual|dominoes|back|sample}}")
     which = args[0]
     if which in card_art.SCHEME_NAMES:
         return deck_grid(which, lang, page)
@@ -151,4 +193,6 @@ def deck_shortcode(args: list[str], lang: str, page) -> str:
         return domino_grid(lang, page)
     if which == "back":
         return back_figure(lang, page)
-    raise ValueError(f"unknown deck {which!r}: use luzhou, leshan, dual, dominoes or back")
+    if which == "sample":
+        return sample_row(lang, page)
+    raise ValueError(f"unknown deck {which!r}: use luzhou, leshan, dual, dominoes, back or sample")

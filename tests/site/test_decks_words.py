@@ -60,3 +60,19 @@ def test_term_links_on_a_rules_page_land_on_a_glossary_entry(page: Page, lang: s
     row = page.locator(f"#{anchor}")
     assert row.count() == 1
     assert first["text"].lower() in row.inner_text().lower() or CJK.search(row.inner_text())
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_archive_front_page_shows_one_card_of_each_kind(page: Page, lang: str):
+    page.goto(f"{prefix(lang)}archive/index.html")
+    page.wait_for_load_state("networkidle")
+    cards = page.eval_on_selector_all(
+        ".cp-deck-sample figure.cp-deckcard img",
+        "imgs => imgs.map(i => ({src: i.getAttribute('src'), ok: i.complete && i.naturalWidth > 0}))",
+    )
+    kinds = [c["src"].split("/cards/")[1].split("/")[0] for c in cards]
+    assert kinds == ["luzhou", "leshan", "leshan", "wuchuan-dual", "dominoes"]
+    assert all(c["ok"] for c in cards), cards
+    red = page.eval_on_selector_all(".cp-deck-sample figure.cp-deckcard-red", "fs => fs.length")
+    assert red == 3  # Luzhou's 贰, Leshan's big 柒, the two-ended 拾; Leshan's small 七 is black
