@@ -279,3 +279,18 @@ def test_deck_screen_shows_all_twenty_kinds_in_both_colourings(page: Page):
         "(els) => els.map((e) => e.alt || e.getAttribute('aria-label'))"
     )
     assert all(alts), "a card image has no text alternative"
+
+
+def test_watch_lists_the_deals_and_opens_one_in_the_viewer(page: Page):
+    open_kiosk(page)
+    go_to(page, "watch")
+    ids = page.evaluate("document.getElementById('kiosk-app').dataset.deals.split(/\\s+/).filter(Boolean)")
+    choices = page.locator(".kiosk-deal-choice")
+    expect(choices).to_have_count(len(ids))
+    assert ids, "the kiosk names no deal in data-deals"
+    choices.first.click()
+    viewer = page.locator('#kiosk-app [data-cp-widget="deal"]')
+    expect(viewer).to_have_class(re.compile(r"\bcp-deal--live\b"))
+    expect(viewer.locator(".cp-error")).to_have_count(0)
+    page.locator(".kiosk-back").click()
+    expect(page.locator(".kiosk-deal-choice")).to_have_count(len(ids))  # back goes to the list, not the menu

@@ -541,10 +541,9 @@
     loadFrames(options.deal).then(
       (frames) => {
         if (!alive) return;
+        // The same markup as the {{cp deal}} shortcode (sitebuild/ext_tutorials.py): frames in a hidden data element.
         const viewer = h("div", { class: "cp-deal", "data-cp-widget": "deal", "data-deal": options.deal });
-        const data = h("script", { type: "application/json" });
-        data.textContent = JSON.stringify(frames);
-        viewer.append(data);
+        viewer.append(h("div", { class: "cp-widget-data cp-deal-frames", hidden: true, "data-json": JSON.stringify(frames) }));
         body.replaceChildren(viewer);
         if (window.cp && typeof window.cp.mountAll === "function") window.cp.mountAll();
         else fail("deal-viewer.js");
