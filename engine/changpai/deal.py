@@ -408,7 +408,13 @@ class Deal:
     def to_move(self) -> list[int]:
         """Seats that may act now (several in a claim window)."""
         if self.phase == CLAIM:
-            return [s for s in self.table.active if s not in self.passed and self._claims_for(s)]
+            cache = self._per_state()
+            found = cache.get("to_move")
+            if found is None:
+                found = cache["to_move"] = [
+                    s for s in self.table.active if s not in self.passed and self._claims_for(s)
+                ]
+            return list(found)
         return [] if self.to_act is None else [self.to_act]
 
     def card_total(self) -> int:
@@ -439,16 +445,13 @@ class Deal:
         if self.phase == OVER:
             return
         if self.phase == CLAIM:
+            open_claims = {s: self._claims_for(s) for s in self.table.active if s not in self.passed}
             forced = {
-                s: max((a.priority for a in self._claims_for(s) if self._compulsory(a)), default=0)
-                for s in self.table.active
-                if s not in self.passed
+                s: max((a.priority for a in options if self._compulsory(a)), default=0)
+                for s, options in open_claims.items()
             }
-            for s in self.table.active:
-                if seat is not None and s != seat or s in self.passed:
-                    continue
-                options = self._claims_for(s)
-                if not options:
+            for s, options in open_claims.items():
+                if seat is not None and s != seat or not options:
                     continue
                 floor = max((p for other, p in forced.items() if other != s), default=0)
                 yield from (a for a in options if a.priority >= floor)
@@ -612,11 +615,8 @@ class Deal:
         return self.seats[s].total() > self._target(s)
 
     def _heaven_possible(self, s: int) -> bool:
-        return (
-            s == self.table.dealer
-            and not self.history
-            or (s == self.table.dealer and all(a.type == ActionType.FOUR for a in self.history))
-        )
+        """天胡 / 天和: the dealer, before its first discard (having at most laid out held fours)."""
+        return s == self.table.dealer and all(a.type == ActionType.FOUR for a in self.history)
 
     def _pong_blocked(self, s: int, card: Card) -> bool:
         return self.play_rules.passed_pong_barred.value and card.index in self.seats[s].passed_pong
@@ -1235,10 +1235,8 @@ class Deal:
             points = result_points(result)
         context = self._context(s, card, how)
         self.win = WinInfo(s, card, source, how, points, result, context)
-        if card is not None and self.table.roles[s] != XIAOJIA:
-            self.seats[s].hand[card.index] += 1
-        elif card is not None:
-            self.seats[s].hand[card.index] += 1
+        if card is not None:
+            self.seats[s].hand[card.index] += 1  # the winning card joins the hand shown at the end
         self.exposed = None
         self.drawn = None
         self._event("win", f"座位 {s} 胡牌，{points} 胡", f"seat {s} wins with {points} points")
