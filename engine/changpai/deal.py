@@ -458,6 +458,10 @@ class Deal:
                 if not any(self._compulsory(a) for a in options):
                     yield Action(ActionType.PASS, s)
             return
+        if not self.history and self.play_rules.instant_win_on_deal.value:
+            for other in self._instant_winners():  # 三龙 / 五坎, before anything else happens
+                if seat is None or seat == other:
+                    yield Action(ActionType.WIN, other)
         s = self.to_act
         if s is None or (seat is not None and seat != s):
             return
@@ -478,7 +482,8 @@ class Deal:
             return
         # DISCARD phase
         st = self.seats[s]
-        if self._heaven_possible(s) and self._can_win(s, None, None, "dealt") is not None:
+        heaven = self._heaven_possible(s) and self._can_win(s, None, None, "dealt") is not None
+        if heaven and not (not self.history and s in self._instant_winners()):
             yield Action(ActionType.WIN, s)
         fours = self._undeclared_fours(s)
         if fours and self._four_may(s):
@@ -613,6 +618,17 @@ class Deal:
 
     def _owes_discard(self, s: int) -> bool:
         return self.seats[s].total() > self._target(s)
+
+    def _instant_winners(self) -> list[int]:
+        """Seats whose dealt hand holds three fours or five triples (option ``instant_win_on_deal``)."""
+        if not self.play_rules.instant_win_on_deal.value:
+            return []
+        out = []
+        for s in self.table.active:
+            hand = self.seats[s].hand
+            if sum(1 for n in hand if n == 4) >= 3 or sum(1 for n in hand if n == 3) >= 5:
+                out.append(s)
+        return out
 
     def _heaven_possible(self, s: int) -> bool:
         """天胡 / 天和: the dealer, before its first discard (having at most laid out held fours)."""
@@ -752,6 +768,8 @@ class Deal:
             self._check_claim(action)
             return
         if action.seat != self.to_act:
+            if action in self._generate_legal(s):  # 三龙 / 五坎 may be called out of turn
+                return
             if (
                 action.type == ActionType.DISCARD
                 and self.phase == TURN
@@ -1061,7 +1079,16 @@ class Deal:
             self.drawn = None
             self._open_window(Exposed(card, action.seat, "turn"))
         elif t == ActionType.WIN:
-            how = "self-draw" if self.phase == DRAWN else "dealt"
+            if self.phase == DRAWN:
+                how = "self-draw"
+            elif (
+                len(self.history) == 1
+                and action.seat in self._instant_winners()
+                and (action.seat != self.table.dealer or self._can_win(action.seat, None, None, "dealt") is None)
+            ):
+                how = "instant"  # 三龙 / 五坎 [001][004]
+            else:
+                how = "dealt"
             self._finish_win(action.seat, action.card, action.seat, how)
 
     def _apply_turn(self, action: Action) -> None:
@@ -1232,6 +1259,8 @@ class Deal:
             points = result["points"]
         else:
             result = self._can_win(s, card, source, how)
+            if result is None:  # 三龙 / 五坎: the held sets are counted as they stand
+                result = instant_result(self, s)
             points = result_points(result)
         context = self._context(s, card, how)
         self.win = WinInfo(s, card, source, how, points, result, context)
@@ -1475,6 +1504,21 @@ def result_points(result: Any) -> int:
     if isinstance(result, dict):
         return int(result["points"])
     return int(result.points)
+
+
+def instant_result(deal_: Deal, s: int) -> dict[str, Any]:
+    """A dealt hand of three fours or five triples that wins at once [001][004]: its points are those of
+    the held fours and triples (the sources give no count of their own)."""
+    hand = deal_.seats[s].hand
+    points = 0
+    for i, n in enumerate(hand):
+        if n == 4:
+            points += deal_.rules.points_of(SetKind.FOUR, (ALL_KINDS[i],) * 4)
+        elif n == 3:
+            points += deal_.rules.points_of(SetKind.KAN, (ALL_KINDS[i],) * 3)
+    fours = sum(1 for n in hand if n == 4)
+    name = Text("三龙", "three held fours") if fours >= 3 else Text("五坎", "five held triples")
+    return {"valid": True, "points": points, "name": name.as_dict(), "source": "[001][004]"}
 
 
 def xiaojia_result(deal_: Deal, s: int, card: Card | None) -> dict[str, Any]:

@@ -84,6 +84,7 @@ class PlayRules:
     eat_then_discard_barred: Param  # 吃字屙字 [003]
     heaven_earth_no_minimum: Param  # 天胡/地胡 need no 10 hu [000]
     penalty_paid_to: Param  # "players" (everyone at play) or "all" (also the stock counter)
+    instant_win_on_deal: Param  # 3 龙 or 5 坎 in the dealt hand wins at once (by agreement)
     four_timing: Param
     eight_blocks: Param  # 八块: from the 2nd four-card set on, no discard
     min_hu: Param
@@ -187,6 +188,13 @@ _COMMON = dict(
         False, "[001][003][004]", "天胡、地胡也要够 10 胡", "heavenly and earthly wins need 10 points too"
     ),
     penalty_paid_to=_p("players", "[003]", "包牌赔给参与牌局的每家", "包牌 is paid to every player at play"),
+    instant_win_on_deal=_p(
+        False,
+        "[001][004]",
+        "原手三龙或五坎可直接胡，须事先约定（[001]）或属“特殊情况”（[004]）：默认不用",
+        "three held fours or five held triples win at once only by prior agreement ([001]) or "
+        "“in special cases” ([004]): off by default",
+    ),
 )
 
 _LUZHOU_COMMON = dict(

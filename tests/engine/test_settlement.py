@@ -193,3 +193,16 @@ def test_luzhou_a_no_hu_win_is_an_option():
     agreed.play("1 win 六")
     assert agreed.win.points == 0
     assert settle(agreed).payments == [-12, 8, 4, 0]  # 放炮兜底: the discarder pays both shares
+
+
+def test_three_held_fours_win_at_once_only_when_agreed():
+    hands = {1: "一一一一 二二二二 三三三三"}
+    plain = build("luzhou-a", 4, hands)
+    assert Action.parse("1 win") not in plain.legal_actions()
+    agreed = build("luzhou-a", 4, hands, options={"instant_win_on_deal": True})
+    assert Action.parse("1 win") in agreed.legal_actions()  # out of turn, before the dealer's discard [001]
+    agreed.play("1 win")
+    assert agreed.win.how == "instant" and agreed.win.points == 9 + 15 + 9  # 龙: 一 9, 二 (red) 15, 三 9
+    assert "heaven" not in agreed.win.context
+    result = settle(agreed)
+    assert sum(result.payments) == 0 and result.payments[1] > 0
