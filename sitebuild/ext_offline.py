@@ -97,10 +97,12 @@ def on_site_finished(site_dir) -> None:
 def registration_script(page_url: str) -> str:
     """An inline script registering the site's worker, with a path relative to the page."""
     sw_url = get_relative_url(SW_NAME, page_url or "index.html")
+    # The URL is resolved at once: instant navigation may change location.href before the delayed registration.
     return (
         "<script>(function(){"
         "if(!('serviceWorker' in navigator)||!/^https?:$/.test(location.protocol))return;"
-        "function go(){navigator.serviceWorker.register(" + json.dumps(sw_url) + ")"
+        "var url=new URL(" + json.dumps(sw_url) + ",location.href).href;"
+        "function go(){navigator.serviceWorker.register(url)"
         ".catch(function(e){console.warn('service worker not registered:',e);});}"
         "function later(){setTimeout(go," + str(REGISTER_DELAY_MS) + ");}"
         "if(document.readyState==='complete')later();else addEventListener('load',later);"

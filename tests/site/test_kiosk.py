@@ -294,3 +294,26 @@ def test_watch_lists_the_deals_and_opens_one_in_the_viewer(page: Page):
     expect(viewer.locator(".cp-error")).to_have_count(0)
     page.locator(".kiosk-back").click()
     expect(page.locator(".kiosk-deal-choice")).to_have_count(len(ids))  # back goes to the list, not the menu
+
+
+def test_instant_navigation_to_the_kiosk_loads_it_whole(page: Page):
+    """mkdocs-material's instant navigation swaps only the page body; the kiosk must still get its own scripts."""
+    page.goto("index.html")
+    page.wait_for_function("window.document$ !== undefined")
+    # A link like the one the site's navigation would show (the kiosk is reached by a link, never typed).
+    page.evaluate(
+        """() => { const a = document.createElement('a'); a.href = 'kiosk/index.html'; a.id = 'to-kiosk';
+                   a.textContent = 'kiosk'; document.querySelector('.md-content').append(a); }"""
+    )
+    page.locator("#to-kiosk").click()
+    page.wait_for_function("window.changpaiKiosk && window.changpaiKiosk.state.screen === 'welcome'", timeout=30_000)
+    expect(page.locator(".kiosk-btn--lang")).to_have_count(2)
+
+
+def test_the_deal_viewer_controls_are_large_touch_targets(page: Page):
+    open_kiosk(page)
+    go_to(page, "watch")
+    page.locator(".kiosk-deal-choice").first.click()
+    expect(page.locator('#kiosk-app [data-cp-widget="deal"]')).to_have_class(re.compile(r"\bcp-deal--live\b"))
+    small = page.evaluate(SMALL_TARGETS_JS, MIN_TARGET_PX)
+    assert not small, f"viewer controls under {MIN_TARGET_PX} px: {small}"

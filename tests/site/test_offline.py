@@ -80,9 +80,9 @@ def test_every_page_registers_the_worker(site_dir: Path):
         if rel == "404.html":
             continue  # rendered outside the page events; it is cached and served, not a place to start
         text = (site_dir / rel).read_text(encoding="utf-8")
-        assert "serviceWorker.register(" in text, f"{rel} does not register the service worker"
+        assert "serviceWorker.register(url)" in text, f"{rel} does not register the service worker"
         depth = rel.count("/")
-        assert f'register("{"../" * depth}sw.js")' in text, f"{rel} registers the worker at a wrong path"
+        assert f'new URL("{"../" * depth}sw.js",location.href)' in text, f"{rel} registers the worker at a wrong path"
 
 
 # ---- in the browser ------------------------------------------------------------------------------------------------
@@ -210,3 +210,28 @@ def test_the_kiosk_runs_its_screens_offline(browser: Browser, site_dir: Path, la
     finally:
         context.close()
         server.httpd.server_close()
+
+
+def test_the_worker_registers_at_the_root_after_instant_navigation(browser: Browser, site_dir: Path):
+    """The registration waits a moment; an instant navigation to a deeper page meanwhile must not move it."""
+    with SiteServer(site_dir) as server:
+        context = offline_context(browser, server.url)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        try:
+            page.goto("index.html")
+            page.wait_for_function("window.document$ !== undefined")
+            deeper = next(p for p in site_pages(site_dir) if p.count("/") == 1 and not p.startswith(("en/", "kiosk/")))
+            page.evaluate(
+                """(href) => { const a = document.createElement('a'); a.href = href; a.id = 'deeper';
+                               a.textContent = 'x'; document.querySelector('.md-content').append(a); }""",
+                deeper,
+            )
+            page.locator("#deeper").click()
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=SW_READY_MS)
+            scope = page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.scope)")
+            assert scope == server.url, f"the worker was registered for {scope}"
+            assert errors == []
+        finally:
+            context.close()
