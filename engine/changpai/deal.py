@@ -197,6 +197,19 @@ def _templates() -> tuple[tuple[tuple[int, ...], ...], ...]:
 _TEMPLATES = _templates()
 
 
+def _third_cards() -> dict[tuple[int, int], frozenset[int]]:
+    """For two kinds, the kinds that make a three-card set with them (run, 2-7-10 or mixed case)."""
+    out: dict[tuple[int, int], set[int]] = {}
+    for c in range(20):
+        for template in _TEMPLATES[c]:
+            rest = list(template)
+            rest.remove(c)
+            out.setdefault(tuple(sorted(rest)), set()).add(c)
+    return {pair: frozenset(kinds) for pair, kinds in out.items()}
+
+
+_THIRD_CARDS = _third_cards()
+
 _TEMPLATE_NEEDS = tuple(tuple(tuple(sorted({k: t.count(k) for k in t}.items())) for t in ts) for ts in _TEMPLATES)
 
 
@@ -496,7 +509,7 @@ class Deal:
         held = [i for i, n in enumerate(st.hand) if n]
         blocked = self._kan_kinds(st)
         if st.last_eat is not None and self.play_rules.eat_then_discard_barred.value:
-            blocked |= {i for i in held if self._discard_violation(s, ALL_KINDS[i]) is not None}
+            blocked |= _THIRD_CARDS.get(tuple(sorted(st.last_eat)), frozenset())  # 吃字屙字 [003]
         # Only when every card is barred may one break a held triple, then anything goes.
         choices = [i for i in held if i not in blocked] or [i for i in held if st.hand[i] >= 3] or held
         for i in choices:
