@@ -65,7 +65,8 @@
     const id = lesson.id || el.dataset.lesson;
     const levels = lesson.levels;
     const scheme = C.schemeFor(lesson.rules);
-    const passed = loadProgress(id);
+    // Indices only: a lesson that has since lost levels keeps the progress that still applies.
+    const passed = new Set([...loadProgress(id)].filter((i) => i >= 0 && i < levels.length));
     const state = { index: Math.min(firstUnpassed(), levels.length - 1), hints: 0, selected: new Set(), engineReady: false };
     const engine = window.cp.engine();
     if (engine) {
