@@ -348,13 +348,10 @@
       return box;
     }
 
-    // A pattern's worth in words: doublings (翻), fan (番), or just the class of a Wuchuan win.
+    // A pattern's worth in words, as the engine words it (its `text` already includes the count).
     function patternText(p) {
-      let worth = "";
-      if (p.unit === "doubling") worth = lang === "en" ? " +" + p.value + " doubling" + (p.value > 1 ? "s" : "") : " 加 " + p.value + " 翻";
-      else if (p.unit === "fan") worth = lang === "en" ? " " + p.value + " fan" : " " + p.value + " 番";
-      else if (p.unit !== "class" && p.value != null) worth = " " + p.value;
-      return text(p.name, lang) + worth + (p.count > 1 ? " × " + p.count : "") + (p.source ? " " + p.source : "");
+      if (p.text) return text(p.text, lang) + (p.source ? " " + p.source : "");
+      return text(p.name, lang) + (p.source ? " " + p.source : "");
     }
 
     function renderWaits(r) {
