@@ -164,6 +164,21 @@
     return b;
   }
 
+  /** Text for the page: in English, runs of Chinese (card names, terms) are marked lang="zh" for speech and fonts. */
+  function mixed(text, lang) {
+    const fragment = document.createDocumentFragment();
+    if (lang !== "en") {
+      fragment.append(String(text));
+      return fragment;
+    }
+    for (const part of String(text).split(/([\u3400-\u9fff\u3000-\u303f\uff08\uff09…]*[\u3400-\u9fff][\u3400-\u9fff\u3000-\u303f\uff08\uff09 …]*)/)) {
+      if (!part) continue;
+      if (/[\u3400-\u9fff]/.test(part)) fragment.append(h("span", { lang: "zh" }, part));
+      else fragment.append(part);
+    }
+    return fragment;
+  }
+
   function T() {
     return TEXT[state.lang || settings.homeLang];
   }
@@ -348,10 +363,14 @@
       h(
         "div",
         { class: "kiosk-cards__body" },
-        h("div", { class: "kiosk-cards__text" }, t.cardsIntro.map((p) => h("p", {}, p))),
-        h("div", { class: "kiosk-toggles", role: "group" }, schemeButtons),
+        h(
+          "div",
+          { class: "kiosk-cards__side" },
+          h("div", { class: "kiosk-cards__text" }, t.cardsIntro.map((p) => h("p", {}, mixed(p, state.lang)))),
+          h("div", { class: "kiosk-toggles", role: "group" }, schemeButtons),
+          h("p", { class: "kiosk-sources" }, t.sources),
+        ),
         grid,
-        h("p", { class: "kiosk-sources" }, t.sources),
       ),
     );
   }
@@ -707,6 +726,6 @@
     });
   }
 
-  window.changpaiKiosk = { reset, show, state, settings, activity };
+  window.changpaiKiosk = { reset, show, state, settings, activity, mixed };
   show("welcome");
 })();

@@ -201,20 +201,7 @@
       return node;
     }
 
-    /** Text for the page: in the English kiosk, runs of Chinese (card names, terms) are marked lang="zh". */
-    function mixed(text) {
-      const fragment = document.createDocumentFragment();
-      if (lang !== "en") {
-        fragment.append(String(text));
-        return fragment;
-      }
-      for (const part of String(text).split(/([\u3400-\u9fff\uff08\uff09]+)/)) {
-        if (!part) continue;
-        if (/[\u3400-\u9fff]/.test(part)) fragment.append(el("span", { lang: "zh" }, part));
-        else fragment.append(part);
-      }
-      return fragment;
-    }
+    const mixed = (text) => window.changpaiKiosk.mixed(text, lang);
 
     function cardsEl(text, size) {
       if (!text) return el("span", { class: "kiosk-play__none" }, W.nothing);
