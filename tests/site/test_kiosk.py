@@ -317,3 +317,25 @@ def test_the_deal_viewer_controls_are_large_touch_targets(page: Page):
     expect(page.locator('#kiosk-app [data-cp-widget="deal"]')).to_have_class(re.compile(r"\bcp-deal--live\b"))
     small = page.evaluate(SMALL_TARGETS_JS, MIN_TARGET_PX)
     assert not small, f"viewer controls under {MIN_TARGET_PX} px: {small}"
+
+
+UNMARKED_CHINESE_JS = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.getElementById('kiosk-app'), NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!/[\\u3400-\\u9fff]/.test(n.textContent)) continue;
+    const owner = n.parentElement.closest('[lang]');
+    if (!owner || !owner.lang.startsWith('zh')) out.push(n.textContent.trim().slice(0, 40));
+  }
+  return out;
+}"""
+
+
+def test_chinese_inside_the_english_kiosk_is_marked_zh(page: Page):
+    open_kiosk(page, KIOSK_EN)
+    assert page.evaluate(UNMARKED_CHINESE_JS) == [], "welcome screen"
+    choose(page, "en")
+    for screen in ["menu", "cards", "watch"]:
+        page.evaluate("(s) => window.changpaiKiosk.show(s)", screen)
+        page.wait_for_timeout(300)
+        assert page.evaluate(UNMARKED_CHINESE_JS) == [], f"Chinese without lang=zh on the {screen} screen"

@@ -437,7 +437,7 @@
       note,
       bar,
     );
-    title.replaceChildren(h("span", { lang: "zh" }, bi(frames.title, "zh")), " · ", h("span", { lang: "en" }, bi(frames.title, "en")));
+    title.replaceChildren(h("span", { lang: "zh" }, bi(frames.title, "zh")), " · ", h("span", { lang: "en" }, mixed(bi(frames.title, "en"), "en")));
     let index = 0;
     const cardsRow = (text, size) => {
       if (!text) return h("span", { class: "kiosk-attract__none" }, "—");
@@ -459,7 +459,7 @@
           return h(
             "div",
             { class: "kiosk-attract__seat" + (acting ? " is-acting" : "") },
-            h("span", { class: "kiosk-attract__seat-name" }, bi(seat.name, "zh"), " ", h("span", { lang: "en" }, bi(seat.name, "en"))),
+            h("span", { class: "kiosk-attract__seat-name" }, h("span", { lang: "zh" }, bi(seat.name, "zh")), " ", h("span", { lang: "en" }, mixed(bi(seat.name, "en"), "en"))),
             h("span", { class: "kiosk-attract__hand" }, held ? cardsRow(held, "s") : null),
             h("span", { class: "kiosk-attract__melds" }, melds),
           );
@@ -468,12 +468,12 @@
       action.replaceChildren();
       if (step.action) {
         action.append(
-          h("span", { class: "kiosk-attract__label" }, h("span", { lang: "zh" }, bi(step.action.label, "zh")), h("span", { lang: "en" }, bi(step.action.label, "en"))),
+          h("span", { class: "kiosk-attract__label" }, h("span", { lang: "zh" }, bi(step.action.label, "zh")), h("span", { lang: "en" }, mixed(bi(step.action.label, "en"), "en"))),
           cardsRow(step.action.cards, "l"),
         );
       }
       note.replaceChildren();
-      if (step.note) note.append(h("p", { lang: "zh" }, bi(step.note, "zh")), h("p", { lang: "en" }, bi(step.note, "en")));
+      if (step.note) note.append(h("p", { lang: "zh" }, bi(step.note, "zh")), h("p", { lang: "en" }, mixed(bi(step.note, "en"), "en")));
       bar.firstChild.style.width = Math.round(((index + 1) / frames.steps.length) * 100) + "%";
       container.dataset.step = String(index);
     };
