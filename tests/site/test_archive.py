@@ -217,3 +217,21 @@ def test_the_record_names_exactly_the_sources_the_page_cites(page: Page, name: s
         "article a[href*='#source-']", "as => as.filter(a => !a.closest('.cp-record')).map(a => a.hash)"
     )
     assert set(in_card) == set(in_text)
+
+
+def test_every_engine_name_on_the_sources_page_exists_in_the_engine():
+    """The sources page tells which reading the engine follows, naming rule sets and options in `code`: a renamed
+    or removed option must not leave the page describing an engine that no longer exists."""
+    import dataclasses
+    from pathlib import Path
+
+    from changpai.playrules import PLAY_RULES
+    from changpai.rules import RULESETS
+
+    known = set(RULESETS) | {f.name for f in dataclasses.fields(next(iter(RULESETS.values())))}
+    known |= {f.name for f in dataclasses.fields(next(iter(PLAY_RULES.values())))}
+    docs = Path(__file__).resolve().parents[2] / "docs" / "archive"
+    for name in ("sources.md", "sources.en.md"):
+        named = set(re.findall(r"`([a-z0-9_-]+)`", (docs / name).read_text(encoding="utf-8")))
+        assert {"luzhou-a", "leshan", "kun_pair"} <= named, name
+        assert named <= known, f"{name} names {sorted(named - known)}, which the engine does not have"
