@@ -4,9 +4,13 @@ requests anything outside 127.0.0.1 or logs a console error."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from pathlib import Path
 
 import pytest
+from changpai.playrules import PLAY_RULES
+from changpai.rules import RULESETS
 from playwright.sync_api import Page, expect
 
 PAGES = ["index", "history", "making", "places", "sources", "decks", "words"]
@@ -222,12 +226,6 @@ def test_the_record_names_exactly_the_sources_the_page_cites(page: Page, name: s
 def test_every_engine_name_on_the_sources_page_exists_in_the_engine():
     """The sources page tells which reading the engine follows, naming rule sets and options in `code`: a renamed
     or removed option must not leave the page describing an engine that no longer exists."""
-    import dataclasses
-    from pathlib import Path
-
-    from changpai.playrules import PLAY_RULES
-    from changpai.rules import RULESETS
-
     known = set(RULESETS) | {f.name for f in dataclasses.fields(next(iter(RULESETS.values())))}
     known |= {f.name for f in dataclasses.fields(next(iter(PLAY_RULES.values())))}
     docs = Path(__file__).resolve().parents[2] / "docs" / "archive"
