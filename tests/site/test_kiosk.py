@@ -339,3 +339,24 @@ def test_chinese_inside_the_english_kiosk_is_marked_zh(page: Page):
         page.evaluate("(s) => window.changpaiKiosk.show(s)", screen)
         page.wait_for_timeout(300)
         assert page.evaluate(UNMARKED_CHINESE_JS) == [], f"Chinese without lang=zh on the {screen} screen"
+
+
+def test_a_long_running_kiosk_reloads_at_an_idle_reset(page: Page):
+    page.clock.install()
+    page.add_init_script(
+        """new MutationObserver((_, obs) => {
+             const app = document.getElementById('kiosk-app');
+             if (app) { app.dataset.reloadAfterHours = '0.01'; obs.disconnect(); }
+           }).observe(document, {childList: true, subtree: true});"""
+    )
+    open_kiosk(page)
+    choose(page, "en")
+    page.evaluate("window.__beforeReload = true; localStorage.setItem('k', 'v')")
+    page.locator(".kiosk-restart").click()  # a visitor's own "start over" never reloads under their finger
+    assert page.evaluate("window.__beforeReload") is True
+    choose(page, "zh")
+    with page.expect_event("load"):
+        page.clock.run_for(95_000)  # idle: the countdown ends, and the page is reloaded
+    page.wait_for_function("window.changpaiKiosk && window.changpaiKiosk.state.screen === 'welcome'")
+    assert page.evaluate("window.__beforeReload") is None
+    assert page.evaluate("localStorage.length") == 0

@@ -6,6 +6,8 @@
  *   data-idle-seconds       seconds without a touch or key before the kiosk resets (default 90)
  *   data-countdown-seconds  the last seconds are counted down on screen, a touch cancels (default 15)
  *   data-home-lang          the page's own language (zh or en)
+ *   data-reload-after-hours after this long, the next idle reset reloads the page (and the engine's worker), so
+ *                           nothing can pile up over weeks of running (default 6)
  *   data-deals              ids of annotated deals (tutorials/deals/<id>.yml) for the attract loop and "watch"
  *
  * window.changpaiKiosk exposes reset(), show(name) and state for the tests and the soak benchmark. */
@@ -24,7 +26,9 @@
     idleSeconds: positive(app.dataset.idleSeconds, DEFAULT_IDLE),
     countdownSeconds: positive(app.dataset.countdownSeconds, DEFAULT_COUNTDOWN),
     homeLang: app.dataset.homeLang === "en" ? "en" : "zh",
+    reloadAfterHours: positive(app.dataset.reloadAfterHours, 6),
   };
+  const startedAt = Date.now();
   settings.countdownSeconds = Math.min(settings.countdownSeconds, settings.idleSeconds);
 
   function positive(value, fallback) {
@@ -131,6 +135,7 @@
     screen: null,
     lang: null, // null on the welcome screen; "zh" or "en" once chosen
     lastActivity: Date.now(),
+    lastTouch: Date.now(), // the last real touch or key, also on the welcome screen
     resets: 0,
     teardown: [], // functions that stop the current screen's timers and widgets
     countdownShown: false,
@@ -638,7 +643,13 @@
 
   function activity() {
     state.lastActivity = Date.now();
+    state.lastTouch = state.lastActivity;
     hideCountdown();
+  }
+
+  /** A fresh page is due: a new build is installed, or the kiosk has run for data-reload-after-hours. */
+  function reloadDue() {
+    return state.updateWaiting || Date.now() - startedAt > settings.reloadAfterHours * 3_600_000;
   }
 
   for (const type of ["pointerdown", "keydown", "wheel", "touchstart"]) {
@@ -648,6 +659,7 @@
   function idleTick() {
     if (state.screen === "welcome") {
       state.lastActivity = Date.now();
+      if (reloadDue() && Date.now() - state.lastTouch > settings.idleSeconds * 1000) location.reload();
       return;
     }
     const idle = (Date.now() - state.lastActivity) / 1000;
@@ -675,8 +687,8 @@
     if (location.hash || location.search) history.replaceState(null, "", location.pathname);
     state.resets += 1;
     state.lastReset = reason || "reset";
-    if (state.updateWaiting) {
-      location.reload(); // a new build was installed by the service worker: start it on a clean page
+    if (reason === "idle" && reloadDue()) {
+      location.reload(); // nobody is here: start the new build, or a long-running kiosk, on a clean page
       return;
     }
     show("welcome");
