@@ -83,7 +83,6 @@ class BrowserLog:
     """What a page did: every request URL, and the problems that fail the test."""
 
     requests: list[str] = field(default_factory=list)
-    responses: list[tuple[str, int, int]] = field(default_factory=list)  # (url, status, body bytes if known)
     foreign_requests: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
