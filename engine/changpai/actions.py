@@ -54,6 +54,55 @@ ACTION_LABELS: dict[ActionType, Text] = {
     ActionType.WIN: Text("胡", "win"),
 }
 
+
+# The words each tradition uses for what is not a set (the sets' own names live in ``RuleSet.native_name``,
+# their one home; ``native_words`` derives the claim verbs from them). Rules digest §2.
+def _words(win: str, bi: str, ready: str, discarder: str, source: str, silent: str = "") -> dict[str, tuple[str, str]]:
+    """(word, source) for each key; the keys in ``silent`` are the engine's choice where the source names none."""
+    words = {"win": win, "bi": bi, "ready": ready, "discarder": discarder}
+    return {key: (word, "engine" if key in silent.split() else source) for key, word in words.items()}
+
+
+_OTHER_WORDS: dict[str, dict[str, tuple[str, str]]] = {
+    "luzhou-a": _words("胡", "比", "叫牌", "放炮", "[001]"),
+    "luzhou-b": _words("胡", "比", "叫牌", "放炮", "[004]", silent="discarder"),
+    "leshan": _words("和", "摆", "下叫", "抬炮", "[003]"),
+    # [000] names no word for being ready or for the discarder: the engine says 叫牌 and 放炮, as in Luzhou.
+    "wuchuan": _words("胡", "妥", "叫牌", "放炮", "[000]", silent="ready discarder"),
+}
+_WORDS_CACHE: dict[str, dict[str, Text]] = {}
+
+
+def _short(name: str, keep_parenthesis: bool = False) -> str:
+    """``滚子（开）`` → ``滚子`` (or ``开`` with ``keep_parenthesis``); ``对子`` → ``对``."""
+    if "（" in name:
+        head, _, tail = name.partition("（")
+        return tail.rstrip("）") if keep_parenthesis else head
+    return name
+
+
+def native_words(rules: Any) -> dict[str, Text]:
+    """A tradition's words for actions and events: ``pong`` 碰/对/兑, ``kong`` 招/开/开招, ``four`` 龙/壠/滚子/
+    活龙 (from ``rules.native_name``), ``win`` 胡/和, ``bi`` 比/摆/妥, ``ready`` 叫牌/下叫, ``discarder`` 放炮/抬炮.
+    Each is ``Text(native, English gloss)``."""
+    found = _WORDS_CACHE.get(rules.name)
+    if found is not None:
+        return found
+    from .sets import SetKind
+
+    pong = rules.native_name(SetKind.PONG).zh
+    pong = pong[:-1] if pong.endswith("子") and len(pong) == 2 else pong  # 对子 (the set) → 对 (the call) [003]
+    kong = rules.native_name(SetKind.KONG).zh
+    kong = _short(kong, keep_parenthesis="（" in kong)  # 滚子（开）: the call is 开 [003]
+    four = _short(rules.native_name(SetKind.FOUR).zh)
+    other = _OTHER_WORDS.get(getattr(rules, "family", rules.name), _OTHER_WORDS["luzhou-a"])
+    gloss = {"win": "win", "bi": "lay out the held copy", "ready": "ready", "discarder": "the discarder"}
+    words = {"pong": Text(pong, "pong"), "kong": Text(kong, "kong"), "four": Text(four, "held four")}
+    words.update({key: Text(zh, gloss[key]) for key, (zh, _src) in other.items()})
+    _WORDS_CACHE[rules.name] = words
+    return words
+
+
 CLAIM_PRIORITY: dict[ActionType, int] = {ActionType.WIN: 4, ActionType.KONG: 3, ActionType.PONG: 2, ActionType.EAT: 1}
 
 VERBS: dict[str, ActionType] = {t.value: t for t in ActionType}
@@ -70,6 +119,9 @@ VERBS.update(
         "对": ActionType.PONG,
         "對": ActionType.PONG,
         "兑": ActionType.PONG,
+        "开招": ActionType.KONG,
+        "活龙": ActionType.FOUR,
+        "滚子": ActionType.FOUR,
         "招": ActionType.KONG,
         "开": ActionType.KONG,
         "開": ActionType.KONG,
@@ -160,9 +212,19 @@ class Action:
     def priority(self) -> int:
         return CLAIM_PRIORITY.get(self.type, 0)
 
-    def label(self) -> Text:
-        """A short bilingual description, e.g. 碰七 / pong 七."""
+    def label(self, rules: Any = None) -> Text:
+        """A short bilingual description, e.g. 碰七 / pong (碰) 七; with ``rules`` in the tradition's own words
+        (Leshan 对七 / pong (对) 七)."""
         name = self.type.label
+        bi_word = "比"
+        if rules is not None:
+            words = native_words(rules)
+            bi_word = words["bi"].zh
+            key = {ActionType.PONG: "pong", ActionType.KONG: "kong", ActionType.WIN: "win"}.get(self.type)
+            if key is not None:
+                name = Text(words[key].zh, f"{name.en} ({words[key].zh})")
+            elif self.type == ActionType.FOUR:
+                name = Text(f"亮{words['four'].zh}", f"{name.en} ({words['four'].zh})")
         shown = "" if self.card is None else str(self.card)
         extra_zh = extra_en = ""
         if self.cards:
@@ -170,11 +232,11 @@ class Action:
             extra_en = f" with {format_cards(self.cards)}"
         if self.bi:
             groups = "、".join(format_cards(g) for g in self.bi)
-            extra_zh += f"，比出{groups}"
-            extra_en += f", laying out {groups} (比)"
+            extra_zh += f"，{bi_word}出{groups}"
+            extra_en += f", laying out {groups} ({bi_word})"
         return Text(f"{name.zh}{shown}{extra_zh}", f"{name.en} {shown}{extra_en}".replace("  ", " ").strip())
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, rules: Any = None) -> dict[str, Any]:
         return {
             "seat": self.seat,
             "type": self.type.value,
@@ -182,7 +244,7 @@ class Action:
             "cards": format_cards(self.cards),
             "bi": [format_cards(g) for g in self.bi],
             "text": str(self),
-            "label": self.label().as_dict(),
+            "label": self.label(rules).as_dict(),
         }
 
 

@@ -1,6 +1,8 @@
 """API commands for whole deals: the deal viewer and the "play a hand" widget use these.
 
 Every command answers a JSON-able dict, or ``{"error": {"code", "where", "zh", "en"}}`` (``api.handle``).
+Labels, events and settlement lines name seats 甲乙丙丁 / A B C D (seat 0 = 甲 / A) and use each tradition's
+own words (Leshan 对 开 和 摆 抬炮, Wuchuan 兑 开招 活龙 妥, Luzhou 碰 招 龙 比 胡).
 
 A deal's state is plain JSON (``"state"``): the rule set, the dealt cards and the actions so far. The
 browser may keep it and send it back with each request; the worker may instead keep the live deal and
@@ -11,7 +13,10 @@ send only its id (``"game"``, returned by ``new_deal`` and ``apply``; the 64 mos
                    whose ``where`` is ``step N`` (or the field) and whose text gives the file line.
 ``new_deal``       ``{"rules", "players"?, "seed"?, "dealer"?, "options"?}`` → a *deal answer*:
                    ``{"game", "state", "view", "legal", "over", "settlement"}``. ``view`` is
-                   ``Deal.snapshot()`` plus ``roles``; ``legal`` lists every legal action now.
+                   ``Deal.snapshot()`` plus ``roles``, ``role_names`` and ``seat_names`` (甲乙丙丁 / A B C D);
+                   ``legal`` lists every legal action now. ``view.private`` is ``null`` or
+                   ``{"seat", "card"}``: the card Leshan's 小家 has drawn privately [003] — show it only to
+                   that seat (or in an all-hands view).
 ``legal_actions``  ``{"state" | "game", "seat"?}`` → ``{"actions": [action], "to_move": [seat]}``; an action is
                    ``{"seat", "type", "card", "cards", "bi", "text", "label": {"zh", "en"}}`` and its ``text``
                    is what ``apply`` takes (e.g. ``"1 pong 七"``).
@@ -43,7 +48,7 @@ from .players import BOTS, next_action
 from .playrules import PLAY_RULES, get_play_rules
 from .record import DealRecord, frames
 from .settlement import settle
-from .table import ROLE_NAMES
+from .table import ROLE_NAMES, seat_name
 from .text import HandError, RuleError, Text
 from .violations import describe as describe_violations
 
@@ -97,13 +102,14 @@ def _answer(deal: Deal, key: str | None) -> dict[str, Any]:
     view = deal.snapshot()
     view["roles"] = list(deal.table.roles)
     view["role_names"] = [ROLE_NAMES[r].as_dict() for r in deal.table.roles]
+    view["seat_names"] = [seat_name(s).as_dict() for s in range(deal.players)]
     view["dealer"] = deal.table.dealer
     view["violations"] = [v.as_dict() for v in deal.violations]
     return {
         "game": key,
         "state": deal.to_dict(),
         "view": view,
-        "legal": [a.as_dict() for a in deal.legal_actions()],
+        "legal": [a.as_dict(deal.rules) for a in deal.legal_actions()],
         "over": deal.over,
         "settlement": settle(deal).as_dict() if deal.over else None,
     }
@@ -146,7 +152,7 @@ def _legal(request: Request) -> dict[str, Any]:
     seat = request.get("seat")
     if seat is not None:
         seat = _seat_number(seat, deal, "seat")
-    return {"actions": [a.as_dict() for a in deal.legal_actions(seat)], "to_move": deal.to_move()}
+    return {"actions": [a.as_dict(deal.rules) for a in deal.legal_actions(seat)], "to_move": deal.to_move()}
 
 
 def _seat_number(value: Any, deal: Deal, where: str) -> int:
@@ -208,7 +214,7 @@ def _bot_move(request: Request) -> dict[str, Any]:
         action = None if text in (None, "pass") else Action.parse(text, where=f"wishes.{seat}")
         if action is not None and action not in deal.legal_actions(seat):
             raise RuleError(
-                Text(f"座位 {seat} 不能“{text}”", f"seat {seat} cannot “{text}” now"),
+                Text(f"{seat_name(seat).zh}现在不能“{text}”", f"{seat_name(seat).en} cannot “{text}” now"),
                 code="illegal",
                 where=f"wishes.{seat}",
             )
@@ -221,7 +227,10 @@ def _bot_move(request: Request) -> dict[str, Any]:
         action = players[seat].choose(deal, seat, legal) if legal else None
     else:
         action = next_action(deal, players, wishes)
-    return {"action": None if action is None else str(action), "detail": None if action is None else action.as_dict()}
+    return {
+        "action": None if action is None else str(action),
+        "detail": None if action is None else action.as_dict(deal.rules),
+    }
 
 
 @command("deal_record", fields=("state", "game", "title"))

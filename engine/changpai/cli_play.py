@@ -23,6 +23,7 @@ from .deal import Deal
 from .players import BOTS, make_players, play_out
 from .record import DealRecord, replay
 from .settlement import settle
+from .table import seat_name
 from .text import ChangpaiError
 
 
@@ -95,7 +96,7 @@ def _replay(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     result = settle(deal)
     if deal.win is not None:
-        outcome = f"seat {deal.win.seat} wins ({deal.win.points} points)"
+        outcome = f"{seat_name(deal.win.seat).en} wins ({deal.win.points} points)"
     elif deal.over:
         outcome = f"over, no winner ({deal.ended_by})"
     else:

@@ -30,14 +30,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import playrules as pr
-from .actions import Action, ActionType, LegalActions
+from .actions import Action, ActionType, LegalActions, native_words
 from .analysis import analyse
 from .cards import ALL_KINDS, DECK, Card, check_copies, format_cards, parse_cards
 from .playrules import PlayRules, get_play_rules
 from .rules import OPTIONS as RULE_OPTIONS
 from .rules import RuleSet, get_rules
 from .sets import Meld, SetKind, classify_three
-from .table import DEALER, PLAYER, SITTER, XIAOJIA, Dealt, Table, deal_new, make_table
+from .table import DEALER, PLAYER, SITTER, XIAOJIA, Dealt, Table, deal_new, make_table, seat_name
 from .text import ChangpaiError, RuleError, Text
 from .violations import violation_codes
 
@@ -798,8 +798,8 @@ class Deal:
                 )
             raise rule(
                 "not-your-turn",
-                f"现在轮到座位 {self.to_act}（{PHASE_NAMES[self.phase].zh}）",
-                f"it is seat {self.to_act}'s turn ({PHASE_NAMES[self.phase].en})",
+                f"现在轮到{self._who(self.to_act).zh}（{PHASE_NAMES[self.phase].zh}）",
+                f"it is {self._who(self.to_act).en}'s turn ({PHASE_NAMES[self.phase].en})",
                 "[001][003]",
             )
         if action not in self._generate_legal(s):
@@ -814,8 +814,8 @@ class Deal:
             if action.seat != nxt:
                 raise rule(
                     "not-your-turn",
-                    f"无人进张时由座位 {nxt} 翻牌",
-                    f"if nobody claims, seat {nxt} turns the next card",
+                    f"无人进张时由{seat_name(nxt).zh}翻牌",
+                    f"if nobody claims, {seat_name(nxt).en} turns the next card",
                     "[001][003]",
                 )
             for other in self.table.active:
@@ -849,7 +849,8 @@ class Deal:
                     raise self._compulsory_error(claim)
 
     def _compulsory_error(self, claim: Action) -> RuleError:
-        name = "碰" if claim.type == ActionType.PONG else "招"
+        words = native_words(self.rules)
+        name = words["pong"].zh if claim.type == ActionType.PONG else words["kong"].zh
         src = (
             self.play_rules.pong_compulsory.source
             if claim.type == ActionType.PONG
@@ -858,8 +859,8 @@ class Deal:
         code = "must-pong" if claim.type == ActionType.PONG else "must-kong"
         error = rule(
             code,
-            f"座位 {claim.seat} 有{claim.card}必须{name}",
-            f"seat {claim.seat} must {claim.type.value} {claim.card}",
+            f"{seat_name(claim.seat).zh}有{claim.card}必须{name}",
+            f"{seat_name(claim.seat).en} must {claim.type.value} ({name}) {claim.card}",
             src,
         )
         error.seat = claim.seat  # the seat that breaks the rule is the one that fails to claim
@@ -1148,11 +1149,7 @@ class Deal:
         st = self.seats[s]
         st.hand[card.index] -= 4
         st.laid.append(LaidSet(Meld(SetKind.FOUR, (card,) * 4), "four"))
-        self._event(
-            "four",
-            f"亮龙：{card}{card}{card}{card}（三暗一明）",
-            f"lays out a held four of {card} (three down, one up)",
-        )
+        self._event("four", *four_display(self.rules, s, card))
         self._after_set(s)
 
     def _after_set(self, s: int) -> None:
@@ -1203,8 +1200,8 @@ class Deal:
                     if card.index not in st.passed_eat and self.play_rules.passed_eat_barred.value:
                         self._event(
                             "passed",
-                            f"过张：座位 {s} 没有吃{card}，以后不能再吃它",
-                            f"过张: seat {s} did not eat {card} and may not eat it later",
+                            f"过张：{seat_name(s).zh}没有吃{card}，以后不能再吃它",
+                            f"过张: {seat_name(s).en} did not eat {card} and may not eat it later",
                         )
                     st.passed_eat.add(card.index)
                 elif option.type == ActionType.PONG:
@@ -1241,10 +1238,11 @@ class Deal:
                 for c in group:
                     st.hand[c.index] -= 1
                 st.laid.append(LaidSet(Meld(classify_three(group), group), "bi", card, None))
+                bi = native_words(self.rules)["bi"].zh
                 self._event(
                     "bi",
-                    f"比（摆）：手中的{card}另组{format_cards(group)}摆出",
-                    f"比/摆: the held {card} is laid out as {format_cards(group)}",
+                    f"{bi}：{seat_name(s).zh}手中的{card}另组{format_cards(group)}摆出",
+                    f"{bi}: {seat_name(s).en}'s held {card} is laid out as {format_cards(group)}",
                 )
             st.last_eat = (a.index, b.index)
         self._after_set(s)
@@ -1264,7 +1262,8 @@ class Deal:
         self.exposed = None
         self.ended_by = why
         if why == "stock":
-            self._event("no-winner", "堂底摸完，无人胡牌", "the stock is exhausted: no winner")
+            win = native_words(self.rules)["win"].zh
+            self._event("no-winner", f"堂底摸完，无人{win}牌", "the stock is exhausted: no winner")
 
     def _finish_win(self, s: int, card: Card | None, source: int | None, how: str) -> None:
         if self.table.roles[s] == XIAOJIA:
@@ -1281,7 +1280,9 @@ class Deal:
             self.seats[s].hand[card.index] += 1  # the winning card joins the hand shown at the end
         self.exposed = None
         self.drawn = None
-        self._event("win", f"座位 {s} 胡牌，{points} 胡", f"seat {s} wins with {points} points")
+        win, point = native_words(self.rules)["win"].zh, self.rules.point_word.zh
+        name = seat_name(s)
+        self._event("win", f"{name.zh}{win}牌，{points} {point}", f"{name.en} wins ({win}) with {points} points")
         self._end("win")
 
     def _commit_violation(self, action: Action, error: RuleError) -> None:
@@ -1326,6 +1327,9 @@ class Deal:
         if any(need[i] > st.hand[i] for i in range(20)):
             return False
         return classify_three((card, *action.cards)) is not None and all(classify_three(g) for g in action.bi)
+
+    def _who(self, seat: int | None) -> Text:
+        return Text("无人", "nobody") if seat is None else seat_name(seat)
 
     def _event(self, code: str, zh: str, en: str) -> None:
         self.events.append({"code": code, "zh": zh, "en": en})
@@ -1406,6 +1410,8 @@ class Deal:
             "to_act": self.to_act if self.phase != CLAIM else None,
             "phase": self.phase,
             "claimants": self.to_move() if self.phase == CLAIM else [],
+            # 小家's privately drawn card [003]: only a viewer showing every hand may show it
+            "private": None if self.drawn is None else {"seat": self.to_act, "card": str(self.drawn)},
         }
 
     def __repr__(self) -> str:
@@ -1413,6 +1419,33 @@ class Deal:
 
 
 # ---------------------------------------------------------------- helpers
+
+
+def four_display(rules: RuleSet, seat: int, card: Card) -> tuple[str, str]:
+    """The event text for laying out a held four, as each source says it is shown: Luzhou three face down and
+    one face up [004] (or the reverse, [001]); Wuchuan one card shown with another laid over it [000]; Leshan
+    says nothing of how [003], so the wording is neutral."""
+    four = native_words(rules)["four"].zh
+    who = seat_name(seat)
+    cards = card_str = f"{card}{card}{card}{card}"
+    if rules.family in ("luzhou-a", "luzhou-b"):
+        src = "[001]" if rules.family == "luzhou-a" else "[004]"
+        how_zh, how_en = "三暗一明（或三明一暗）", "three face down and one face up (or the reverse)"
+        if rules.family == "luzhou-b":
+            how_zh, how_en = "三暗一明", "three face down, one face up"
+        return (
+            f"亮{four}：{who.zh}把{cards}摆上桌，{how_zh}，与招区分 {src}",
+            f"{who.en} lays out a held four ({four}) of {card}: {how_en}, unlike a kong {src}",
+        )
+    if rules.family == "wuchuan":
+        return (
+            f"亮{four}：{who.zh}把{card_str}亮在面前，一张明摆，上面盖一张 [000]",
+            f"{who.en} shows a held four ({four}) of {card}: one card face up with another laid over it [000]",
+        )
+    return (
+        f"亮{four}：{who.zh}把原手四张{card}摆上桌",
+        f"{who.en} lays out a held four ({four}) of {card} from the dealt hand",
+    )
 
 
 def _bi_layouts(rest: list[int], k: int, copies: int) -> list[tuple[tuple[Card, ...], ...]]:

@@ -10,6 +10,7 @@ it again gives the same record (``DealRecord.from_text(r.to_text()) == r``).
 
     rules: luzhou-a
     title: {zh: 庄家碰七, en: The dealer pongs a seven}
+    intro: {zh: 先看发到的牌。, en: First, the dealt hands.}   # optional: the note of the deal frame
     dealer: 0
     hands:                  # one line per seat, in playing order; a sitter's is ""
       - 一一二三四五六七七八九十壹贰叁肆伍陆柒捌玖
@@ -30,7 +31,12 @@ it again gives the same record (``DealRecord.from_text(r.to_text()) == r``).
       - do: 2 eat 四 with 五六
         violation: eat-passed    # a violation committed on purpose, to show its penalty
 
-``frames(record)`` turns a record into the per-step snapshots the deal viewer shows.
+``frames(record)`` turns a record into the per-step snapshots the deal viewer shows (CONTRACTS.md). Frame 0 is
+the deal itself; its note is the record's ``intro``. Each frame's ``state`` is ``Deal.snapshot()``; besides the
+contract's fields it carries ``private``: ``null``, or ``{"seat": s, "card": "七"}`` while Leshan's 小家 holds a
+card drawn privately and not yet kept or shown [003] — a viewer shows it only when it shows every hand. Seats
+are named as the viewer names them (甲乙丙丁 / A B C D, ``table.seat_name``) in labels, events and settlement
+lines, and labels and events use each tradition's own words (``actions.native_words``: Leshan 对 开 和 摆 …).
 """
 
 from __future__ import annotations
@@ -43,11 +49,24 @@ from .cards import format_cards, parse_cards
 from .deal import Deal
 from .playrules import get_play_rules
 from .settlement import settle
-from .table import DEFAULT_SEAT_NAMES, ROLE_NAMES
+from .table import DEFAULT_SEAT_NAMES, ROLE_NAMES, seat_name
 from .text import ChangpaiError, Text
 from .yamlsub import YamlError, dumps, loads_located
 
-RECORD_KEYS = ("game", "rules", "options", "title", "players", "dealer", "seats", "seed", "hands", "stock", "steps")
+RECORD_KEYS = (
+    "game",
+    "rules",
+    "options",
+    "title",
+    "intro",
+    "players",
+    "dealer",
+    "seats",
+    "seed",
+    "hands",
+    "stock",
+    "steps",
+)
 
 
 class RecordError(ChangpaiError):
@@ -95,6 +114,7 @@ class DealRecord:
     game: str | None = None
     options: dict[str, Any] | None = None
     title: Text | None = None
+    intro: Text | None = None  # the note shown with the deal, before the first step
     players: int | None = None
     dealer: int | None = None
     seats: list[Text] | None = None
@@ -138,6 +158,8 @@ class DealRecord:
         rec.stock = _opt(data, "stock", str, where)
         if "title" in data:
             rec.title = _text(data["title"], where.at(("title",)))
+        if data.get("intro") is not None:
+            rec.intro = _text(data["intro"], where.at(("intro",)))
         if "seats" in data:
             seats = data["seats"]
             if not isinstance(seats, list):
@@ -168,6 +190,8 @@ class DealRecord:
             out["options"] = self.options
         if self.title is not None:
             out["title"] = self.title.as_dict()
+        if self.intro is not None:
+            out["intro"] = self.intro.as_dict()
         for key in ("players", "dealer"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
@@ -429,7 +453,7 @@ def replay(record: DealRecord, *, collect: bool = False) -> tuple[Deal, list[dic
                 0,
                 deal,
                 {"seat": deal.table.dealer, "type": "deal", "cards": "", "label": {"zh": "发牌", "en": "the deal"}},
-                None,
+                record.intro,
                 None,
                 [],
                 record,
@@ -492,8 +516,8 @@ def _action_dict(action: Action, deal: Deal, names: list[Text]) -> dict[str, Any
     cards = "" if card is None else str(card)
     if action.cards:
         cards += format_cards(action.cards)
-    label = action.label()
-    who = names[action.seat] if action.seat < len(names) else Text(str(action.seat), str(action.seat))
+    label = action.label(deal.rules)
+    who = names[action.seat] if action.seat < len(names) else seat_name(action.seat)
     return {
         "seat": action.seat,
         "type": action.type.value,

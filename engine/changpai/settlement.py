@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .actions import native_words
+from .table import seat_name
 from .text import Text
 from .violations import penalty_payments
 
@@ -145,9 +147,8 @@ def _luzhou_a(deal: Any, win: Any, out: Settlement) -> None:
     if win.how == "discard" and win.source in losers:
         # 放炮兜底: the discarder pays for both losers [001]
         shares = {win.source: 2}
-        out.lines.append(
-            Text(f"放炮兜底：座位 {win.source} 包两家", f"放炮兜底: seat {win.source} pays for both losers")
-        )
+        who = seat_name(win.source)
+        out.lines.append(Text(f"放炮兜底：{who.zh}包两家", f"放炮兜底: {who.en} pays for both losers"))
     else:
         shares = {s: 1 for s in losers}
     for s, k in shares.items():
@@ -274,8 +275,10 @@ def _leshan(deal: Any, win: Any, out: Settlement) -> None:
         out.payments[win.seat] += total * players
         out.lines.append(
             Text(
-                f"抬炮：座位 {win.source} 付 {total}×{players} = {total * players}",
-                f"the discarder (抬炮), seat {win.source}, pays {total}×{players} = {total * players}",
+                f"{native_words(deal.rules)['discarder'].zh}：{seat_name(win.source).zh}付 {total}×{players} = "
+                f"{total * players}",
+                f"the discarder ({native_words(deal.rules)['discarder'].zh}), {seat_name(win.source).en}, pays "
+                f"{total}×{players} = {total * players}",
             )
         )
         return
@@ -285,8 +288,8 @@ def _leshan(deal: Any, win: Any, out: Settlement) -> None:
         out.payments[win.seat] += total * players
         out.lines.append(
             Text(
-                f"翻牌者座位 {win.source} 付 {total * players}",
-                f"the turner, seat {win.source}, pays {total * players}",
+                f"翻牌者{seat_name(win.source).zh}付 {total * players}",
+                f"the turner, {seat_name(win.source).en}, pays {total * players}",
             )
         )
         return

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .table import seat_name
 from .text import Text
 
 # code → (name, which rule sets name it as a violation, sources)
@@ -106,8 +107,8 @@ def penalty_payments(deal: Any) -> tuple[list[int], list[Text]]:
         for v in deal.violations:
             lines.append(
                 Text(
-                    f"座位 {v.seat} 违规（{VIOLATION_NAMES.get(v.code, Text(v.code, v.code)).zh}），本盘不能胡",
-                    f"seat {v.seat} broke a rule ({VIOLATION_NAMES.get(v.code, Text(v.code, v.code)).en}) "
+                    f"{seat_name(v.seat).zh}违规（{VIOLATION_NAMES.get(v.code, Text(v.code, v.code)).zh}），本盘不能胡",
+                    f"{seat_name(v.seat).en} broke a rule ({VIOLATION_NAMES.get(v.code, Text(v.code, v.code)).en}) "
                     "and may not win this deal",
                 )
             )
@@ -126,8 +127,8 @@ def penalty_payments(deal: Any) -> tuple[list[int], list[Text]]:
         name = VIOLATION_NAMES.get(v.code, Text(v.code, v.code))
         lines.append(
             Text(
-                f"包牌：座位 {v.seat}（{name.zh}）赔每家 {amount}（{play.penalty.source}）",
-                f"包牌: seat {v.seat} ({name.en}) pays {amount} to each of {len(others)} others "
+                f"包牌：{seat_name(v.seat).zh}（{name.zh}）赔每家 {amount}（{play.penalty.source}）",
+                f"包牌: {seat_name(v.seat).en} ({name.en}) pays {amount} to each of {len(others)} others "
                 f"({play.penalty.source})",
             )
         )

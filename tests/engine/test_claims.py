@@ -218,5 +218,8 @@ def test_xiaojia_draws_privately_then_keeps_or_shows():
     kinds = {a.type for a in d.legal_actions()}
     assert ActionType.SHOW in kinds and ActionType.DISCARD in kinds
     assert d.snapshot()["face_up"] is None  # the drawn card stays private
+    # ... but the frames carry it, for a viewer that shows every hand
+    assert d.snapshot()["private"] == {"seat": x, "card": str(d.drawn)}
     d.play(f"{x} show")
     assert d.exposed is not None or d.phase in ("turn", "over")
+    assert d.snapshot()["private"] is None

@@ -3,16 +3,20 @@
 import json
 
 import pytest
-from changpai.actions import Action, ActionType, LegalActions
+from changpai.actions import Action, ActionType, LegalActions, native_words
 from changpai.analysis import waits
 from changpai.cards import ALL_KINDS
 from changpai.deal import CLAIM, DISCARD, OVER, TURN, Deal, _fits
 from changpai.players import simulate_one
+from changpai.record import DealRecord, frames
+from changpai.rules import get_rules
 from changpai.sets import Meld, SetKind
 from changpai.text import HandError, RuleError
 from dealkit import build, pass_all
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+
+A = Action.parse
 
 
 def test_the_dealer_discards_first():
@@ -38,7 +42,12 @@ def test_illegal_actions_name_the_rule_in_both_languages():
     with pytest.raises(RuleError) as error:
         d.play("1 discard 一")
     assert error.value.code == "not-your-turn"
-    assert error.value.text.zh and error.value.text.en and "seat 0" in error.value.text.en
+    assert (
+        error.value.text.zh
+        and error.value.text.en
+        and "A's turn" in error.value.text.en
+        and "甲" in error.value.text.zh
+    )
     with pytest.raises(RuleError) as error:
         d.play("2 discard 一")
     assert error.value.code == "sitter"  # seat 2 sits out in a four-seat Luzhou deal
@@ -128,3 +137,62 @@ def test_quick_check_finds_exactly_the_cards_the_analysis_finds(kinds, table_set
         assume(False)
     quick = {k for k in range(20) if hand[k] < 4 and _fits(tuple(hand), 7 - table_sets, True, k)}
     assert quick == oracle
+
+
+# ---------------------------------------------------------------- each tradition's words
+
+
+@pytest.mark.parametrize(
+    "rules,expected",
+    [
+        ("luzhou-a", {"pong": "碰", "kong": "招", "four": "龙", "win": "胡", "bi": "比"}),
+        ("luzhou-b", {"pong": "碰", "kong": "招", "four": "壠", "win": "胡", "bi": "比"}),
+        (
+            "leshan",
+            {"pong": "对", "kong": "开", "four": "滚子", "win": "和", "bi": "摆", "ready": "下叫", "discarder": "抬炮"},
+        ),
+        ("wuchuan", {"pong": "兑", "kong": "开招", "four": "活龙", "win": "胡", "bi": "妥"}),
+    ],
+)
+def test_labels_speak_each_traditions_words(rules, expected):
+    rule_set = get_rules(rules)
+    words = native_words(rule_set)
+    assert {key: words[key].zh for key in expected} == expected
+    # the set words come from the rule set's native names (their one home)
+    assert words["four"].zh in rule_set.native_name(SetKind.FOUR).zh
+    assert A("1 pong 七").label(rule_set).zh == expected["pong"] + "七"
+    assert A("1 kong 七").label(rule_set).zh == expected["kong"] + "七"
+    assert A("1 win 七").label(rule_set).zh == expected["win"] + "七"
+    assert A("1 four 七").label(rule_set).zh == "亮" + expected["four"] + "七"
+    assert A("1 eat 三 with 四五 bi 一二三").label(rule_set).zh.endswith(expected["bi"] + "出一二三")
+    assert f"({expected['pong']})" in A("1 pong 七").label(rule_set).en
+    assert A(f"1 {expected['pong']} 七") == A("1 pong 七")  # and the verbs read back
+
+
+@pytest.mark.parametrize(
+    "rules,says,not_says",
+    [
+        ("luzhou-a", ("龙", "三暗一明", "[001]"), ()),
+        ("luzhou-b", ("壠", "三暗一明", "[004]"), ()),
+        ("wuchuan", ("活龙", "盖", "[000]"), ("三暗",)),
+        ("leshan", ("滚子",), ("三暗", "盖")),  # [003] does not say how it is shown
+    ],
+)
+def test_a_held_four_is_shown_as_its_source_says(rules, says, not_says):
+    d = build(rules, 3 if rules == "leshan" else 4, {0: "七七七七"})
+    events = d.play("0 four 七")
+    four = next(e for e in events if e["code"] == "four")
+    assert four["zh"].count("甲") == 1 and four["en"].startswith("A ")
+    for word in says:
+        assert word in four["zh"]
+    for word in not_says:
+        assert word not in four["zh"]
+
+
+def test_a_leshan_win_is_said_in_leshan_words():
+    deal = next(d for d in (simulate_one("leshan", 3, seed) for seed in range(30)) if d.win is not None)
+    record = DealRecord.from_deal(deal)
+    last = frames(record.to_text())["steps"][-1]
+    win = next(e for e in last["events"] if e["code"] == "win")
+    assert "和牌" in win["zh"] and "胡" not in win["zh"]
+    assert last["action"]["label"]["zh"].startswith("甲乙丙"[deal.win.seat] + "和")

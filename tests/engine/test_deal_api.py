@@ -41,7 +41,7 @@ def test_illegal_action_is_a_bilingual_error_naming_the_rule():
     state = handle({"command": "new_deal", "rules": "luzhou-a", "seed": 1})["state"]
     error = handle({"command": "apply", "state": state, "action": "1 discard 七"})["error"]
     assert error["code"] == "not-your-turn" and error["where"] == "action"
-    assert "座位 0" in error["zh"] and "seat 0" in error["en"]
+    assert "轮到甲" in error["zh"] and "A's turn" in error["en"]  # seats named as the viewer names them
     bad = handle({"command": "apply", "state": state, "action": "hello"})["error"]
     assert bad["code"] == "bad-action"
     missing = handle({"command": "apply", "game": "deal-999999", "action": "0 discard 七"})["error"]

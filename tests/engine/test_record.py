@@ -1,6 +1,7 @@
 """Deal records: the YAML subset (checked against PyYAML), lossless round trips, replay errors, frames."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,8 @@ except ImportError:  # pragma: no cover - only in Pyodide
 
 needs_pyyaml = pytest.mark.skipif(yaml is None, reason="PyYAML is not installed (Pyodide)")
 
+CJK = re.compile(r"[\u4e00-\u9fff]")
+SOURCE_TAG = re.compile(r"\[00[0-4]\]")
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "tutorials" / "deals").glob("example-*.yml"))
 
 # ---------------------------------------------------------------- the YAML subset
@@ -199,3 +202,50 @@ def test_example_records_replay_and_round_trip(path):
     deal, shown = replay(record, collect=True)
     assert len(shown) == len(record.steps) + 1
     assert any(step["note"] for step in shown)
+    # the deal frame introduces the deal; every note cites its source, as the teaching deals do
+    intro = shown[0]["note"]
+    assert intro is not None and CJK.search(intro["zh"]) and re.search(r"[A-Za-z]", intro["en"])
+    for step in shown:
+        for lang in ("zh", "en"):
+            assert step["note"] is None or SOURCE_TAG.search(step["note"][lang]), (path.name, step["index"], lang)
+
+
+SEAT_NUMBER = re.compile(r"座位\s*\d|\bseat \d")
+
+
+@pytest.mark.parametrize(
+    "rules,players", [("luzhou-a", 4), ("luzhou-b", 4), ("leshan", 4), ("leshan", 3), ("wuchuan", 4)]
+)
+def test_frames_name_seats_as_the_viewer_does(rules, players):
+    """Labels, events and settlement lines say 甲乙丙丁 / A B C D, never a seat number."""
+    seen = 0
+    for seed in range(4):
+        out = frames(DealRecord.from_deal(simulate_one(rules, players, seed), notes=False).to_text())
+        names = [s["name"] for s in out["seats"]]
+        assert [n["zh"] for n in names] == list("甲乙丙丁")[:players] and [n["en"] for n in names] == list("ABCD")[
+            :players
+        ]
+        for step in out["steps"]:
+            texts = [step["action"]["label"]] + step["events"]
+            texts += step["settlement"]["lines"] if step["settlement"] else []
+            for text in texts:
+                assert not SEAT_NUMBER.search(text["zh"]) and not SEAT_NUMBER.search(text["en"]), text
+            if step["action"]["type"] != "deal":
+                who = names[step["action"]["seat"]]
+                assert step["action"]["label"]["zh"].startswith(who["zh"])
+                assert step["action"]["label"]["en"].startswith(who["en"] + ":")
+            win = [e for e in step["events"] if e["code"] == "win"]
+            if win:
+                seen += 1
+                assert win[0]["zh"].startswith(names[step["action"]["seat"]]["zh"])
+    assert seen  # at least one win was checked
+
+
+def test_record_intro_is_the_deal_frames_note_and_round_trips():
+    text = (EXAMPLES[0]).read_text(encoding="utf-8")
+    record = DealRecord.from_text(text)
+    record.intro = None
+    assert frames(record)["steps"][0]["note"] is None
+    with pytest.raises(RecordError) as error:
+        DealRecord.from_text(text.replace("intro:\n  zh:", "intro:\n  zz:", 1), "x.yml")
+    assert error.value.where.startswith("intro")

@@ -245,7 +245,7 @@ def _win_total_problems(built: dict) -> list[str]:
             continue
         stated = WIN_TOTAL.search(note["zh"])
         event = next(e for e in step["events"] if e["code"] == "win")
-        computed = re.search(r"(\d+)\s*胡\s*$", event["zh"])
+        computed = re.search(r"(\d+)\s*[胡和]\s*$", event["zh"])
         if stated and computed and stated.group(1) != computed.group(1):
             problems.append(f"step {step['index']}: the note says {stated.group(1)}, the engine {computed.group(1)}")
     return problems

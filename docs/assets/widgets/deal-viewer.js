@@ -19,7 +19,7 @@
       analysis: "引擎分析", legal: "此时这一家可以做的：", tryHint: "点一个试试：引擎会告诉你接下来会怎样。", waits: "叫牌（等的牌）：", analysing: "引擎正在分析……",
       keys: "键盘：← → 走一步，Home/End 到头/到尾，空格 播放/暂停",
       roles: { dealer: "庄家", player: "闲家", sitter: "坐底", xiaojia: "小家" }, pts: (p) => p + " 胡",
-      copyLink: "本步链接", noFrames: "这局牌没有可显示的步骤",
+      copyLink: "本步链接", noFrames: "这局牌没有可显示的步骤", drawn: "暗摸的牌",
     },
     en: {
       first: "Go to start", prev: "Previous step", next: "Next step", last: "Go to end", play: "Autoplay", pause: "Pause",
@@ -33,7 +33,7 @@
       tryHint: "Try one: the engine shows what would follow.", waits: "Ready, waiting for: ",
       analysing: "The engine is analysing…", keys: "Keys: ← → one step, Home/End start/end, space play/pause",
       roles: { dealer: "dealer", player: "player", sitter: "sits out", xiaojia: "xiaojia (4th)" }, pts: (p) => p + " pts",
-      copyLink: "Link to this step", noFrames: "This deal has no steps to show",
+      copyLink: "Link to this step", noFrames: "This deal has no steps to show", drawn: "Drawn privately",
     },
   };
   // Inline icons: no icon font to load, and they read the same in every face.
@@ -186,6 +186,10 @@
         melds.childNodes.length ? h("div", { class: "cp-seat__row" }, h("span", { class: "cp-seat__label" }, L.melds), melds) : null,
         discards
           ? h("div", { class: "cp-seat__row" }, h("span", { class: "cp-seat__label" }, L.discards), C.row(discards, { scheme, lang, size: "s" }))
+          : null,
+        // 小家's private draw (state.private): shown only when every hand is shown
+        st.private && st.private.seat === seat && state.view === "all"
+          ? h("div", { class: "cp-seat__row cp-seat__private" }, h("span", { class: "cp-seat__label" }, L.drawn), C.row(st.private.card, { scheme, lang, size: "s" }))
           : null,
       );
     }
