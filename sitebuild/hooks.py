@@ -162,6 +162,17 @@ def on_post_page(output, page, config):
     return output
 
 
+_not_found_pages: dict[str, str] = {}
+
+
+def on_post_template(output, template_name, config):
+    # Every language build writes its own 404.html to the site root, English last. Keep each one, so the root
+    # gets the default language's (Chinese) and en/404.html the English one (see _finish_site).
+    if template_name == "404.html":
+        _not_found_pages[str(config["theme"]["language"])] = output
+    return output
+
+
 @event_priority(-200)  # after the i18n plugin (-100), which builds the other languages from its on_post_build
 def on_post_build(config):
     for module, handler in _ext_handlers("on_post_build"):
@@ -182,6 +193,7 @@ def _finish_site(config):
     if site_dir.name in _other_language_dirs(config):
         site_dir = site_dir.parent
     _write_language_sitemaps(site_dir, config)
+    _write_not_found_pages(site_dir, config)
     try:
         sizes = fonts.build_site_fonts(site_dir)
     except fonts.FontError as exc:
@@ -191,6 +203,15 @@ def _finish_site(config):
     # Last of all (the site is complete): ext `on_site_finished(site_dir)`, e.g. the offline worker's file list.
     for module, handler in _ext_handlers("on_site_finished"):
         _call(module, "on_site_finished", handler, site_dir)
+
+
+def _write_not_found_pages(site_dir: Path, config) -> None:
+    others = _other_language_dirs(config)
+    for lang, html in _not_found_pages.items():
+        target = site_dir / lang / "404.html" if lang in others else site_dir / "404.html"
+        if target.parent.is_dir():
+            target.write_text(html, encoding="utf-8")
+    _not_found_pages.clear()
 
 
 def _write_language_sitemaps(site_dir: Path, config) -> None:

@@ -72,6 +72,8 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
             body = body.replace(BUILT_SITE_URL.encode(), f"http://{host}/".encode())
             return self._send_bytes(body, "application/xml")
         path = self.translate_path(url_path)
+        if not os.path.exists(path):
+            return self._send_not_found(url_path)
         suffix = os.path.splitext(path)[1].lower()
         accepts_gzip = "gzip" in (self.headers.get("Accept-Encoding") or "")
         if accepts_gzip and suffix in COMPRESSIBLE and os.path.isfile(path):
@@ -84,6 +86,21 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
                 return None
             return self._send_bytes(gzipped(path), self.guess_type(path), encoding="gzip", etag=etag)
         return super().send_head()
+
+    def _send_not_found(self, url_path: str):
+        """The site's own 404 page, in the language of the address (/en/… is English)."""
+        page = "en/404.html" if url_path.startswith("/en/") else "404.html"
+        try:
+            with open(os.path.join(self.directory, page), "rb") as f:
+                body = f.read()
+        except OSError:
+            self.send_error(404)
+            return None
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def _send_bytes(self, body: bytes, content_type: str, *, encoding: str | None = None, etag: str | None = None):
         self.send_response(200)

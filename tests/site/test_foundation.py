@@ -227,3 +227,14 @@ def test_offline_plugin_site_works_from_files(page: Page, site_dir):
 def test_network_is_really_gone_in_the_offline_run():
     with pytest.raises(OSError):
         socket.create_connection(("93.184.216.34", 80), timeout=3)
+
+
+@pytest.mark.parametrize("path, lang", [("no-such-page.html", "zh"), ("en/no-such-page.html", "en")])
+def test_missing_page_gets_the_sites_not_found_page_in_its_language(page: Page, browser_log, path, lang):
+    browser_log.allow_console_error(r"404")
+    response = page.goto(path)
+    assert response.status == 404
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.locator(".md-header").count() == 1  # the site's own page, with its header and navigation
+    # styled by the site's own CSS (the deep red of site.css), so its asset links resolve from any depth
+    assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).backgroundColor") == "rgb(155, 28, 28)"

@@ -308,3 +308,27 @@ def _face_index(face):
 
 def test_unicode_ranges_merge_runs():
     assert fonts.unicode_ranges({0x20, 0x21, 0x22, 0x4E00, 0x4E02}) == "U+20-22, U+4E00, U+4E02"
+
+
+# --- both languages ----------------------------------------------------------------------------------
+
+
+def test_every_page_exists_in_both_languages():
+    docs = REPO_ROOT / "docs"
+    chinese = {
+        p.relative_to(docs).as_posix()[: -len(".md")] for p in docs.rglob("*.md") if not p.name.endswith(".en.md")
+    }
+    english = {p.relative_to(docs).as_posix()[: -len(".en.md")] for p in docs.rglob("*.en.md")}
+    assert chinese, "no pages found"
+    assert not chinese - english, f"no English version: {sorted(chinese - english)}"
+    assert not english - chinese, f"no Chinese version: {sorted(english - chinese)}"
+
+
+def test_built_pages_declare_their_language(site_dir):
+    for html in site_dir.rglob("*.html"):
+        rel = html.relative_to(site_dir).as_posix()
+        if rel.startswith(("assets/", "overrides/")):
+            continue
+        head = html.read_text(encoding="utf-8")[:400]
+        expected = "en" if rel.startswith("en/") else "zh"
+        assert f'<html lang="{expected}"' in head, f"{rel} should be lang={expected}"
