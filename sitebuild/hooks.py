@@ -40,7 +40,14 @@ from sitebuild import engine_assets, fonts, shortcodes  # noqa: E402
 
 log = logging.getLogger("mkdocs.plugins.changpai")
 
-EXT_EVENTS = ("on_pre_build", "on_page_markdown", "on_page_content", "on_post_page", "on_post_build")
+EXT_EVENTS = (
+    "on_pre_build",
+    "on_page_markdown",
+    "on_page_content",
+    "on_post_page",
+    "on_post_build",
+    "on_site_finished",
+)
 
 _ext_modules: list[ModuleType] = []
 
@@ -66,6 +73,9 @@ def load_ext_modules(ext_dir: Path = SITEBUILD_DIR) -> list[ModuleType]:
             sys.modules.pop(name, None)
             shortcodes.forget(name)
             raise PluginError(f"{_shown(path)}: cannot import ext module: {type(exc).__name__}: {exc}") from exc
+        unknown = [n for n, v in vars(module).items() if n.startswith("on_") and callable(v) and n not in EXT_EVENTS]
+        if unknown:  # a misspelt event would silently never run
+            raise PluginError(f"{_shown(path)}: {', '.join(unknown)} is not an event (known: {', '.join(EXT_EVENTS)})")
         modules.append(module)
     return modules
 

@@ -125,6 +125,13 @@ def test_broken_ext_module_fails_the_build_naming_it(tmp_path):
         hooks.load_ext_modules(tmp_path)
 
 
+def test_misspelt_ext_event_fails_the_build(tmp_path):
+    (tmp_path / "ext_typo.py").write_text("def on_page_contents(html, page, config, files):\n    return html\n")
+    with pytest.raises(PluginError, match=r"ext_typo\.py: on_page_contents is not an event"):
+        hooks.load_ext_modules(tmp_path)
+    sys.modules.pop("sitebuild.ext_typo", None)
+
+
 def test_ext_page_hooks_run_in_order_and_none_keeps_the_text(monkeypatch):
     class FakeFile:
         src_uri = "a.md"
