@@ -47,6 +47,11 @@ EAT_OWN_TURN_ONLY = "own-turn"  # only one's own turned card (对抠)
 FOUR_DEALER_FIRST_OTHERS_AFTER_CLAIM = "after-first-claim"
 FOUR_WHEN_YOU_LIKE = "optional"
 
+# Which reading of a winning hand is scored when its cards split two ways with different totals.
+DECLARE_BEST_PAY = "best-pay"  # the reading that pays the winner most (the score table may not rise with the points)
+DECLARE_MOST_POINTS = "most-points"  # the reading with the most points
+CHOICES: dict[str, tuple[str, ...]] = {"declare": (DECLARE_BEST_PAY, DECLARE_MOST_POINTS)}
+
 # What a violation (包牌) costs.
 PENALTY_BARRED = "barred"  # the violator may not win this deal; no payment is stated
 PENALTY_PAY_EACH = "pay-each"  # the violator pays every other player a fixed amount
@@ -94,6 +99,7 @@ class PlayRules:
     xiaojia_needs_points: Param
     settlement: Param  # which payment scheme (see settlement.py)
     options: Param  # scheme-specific options, a tuple of (name, value) pairs
+    declare: Param  # which reading of a hand that reads two ways is scored: DECLARE_BEST_PAY or DECLARE_MOST_POINTS
 
     def with_options(self, overrides: dict[str, Any] | None) -> PlayRules:
         """A copy with some values replaced (house rules); unknown names are refused."""
@@ -103,6 +109,15 @@ class PlayRules:
         changes: dict[str, Param] = {}
         scheme = dict(self.options.value)
         for key, value in overrides.items():
+            if key in CHOICES and value not in CHOICES[key]:
+                raise RuleError(
+                    Text(
+                        f"选项“{key}”只能是 {'、'.join(CHOICES[key])}，不能是 {value!r}",
+                        f"option “{key}” is one of {', '.join(CHOICES[key])}, not {value!r}",
+                    ),
+                    code="bad-option",
+                    where=f"options.{key}",
+                )
             if key in known:
                 old: Param = getattr(self, key)
                 changes[key] = Param(_coerce(value, old.value, key), "record", Text("由牌谱指定", "set by the record"))
@@ -169,6 +184,15 @@ def _coerce(value: Any, like: Any, key: str) -> Any:
 _SILENT = "engine"
 
 _COMMON = dict(
+    declare=_p(
+        DECLARE_BEST_PAY,
+        "engine",
+        "来源没有说一手牌能拆成两种读法（两个胡数）时按哪种算；胡家自然会报给分多的那种"
+        "（如 [001] 的分表恰 30 胡得 8 分，31 胡只得 5 分），引擎默认如此；选 most-points 则按胡数最多的读法",
+        "the sources do not say which reading counts when a hand splits two ways with different totals; the winner "
+        "would announce the one that pays more ([001]'s table pays 8 for exactly 30 hu but 5 for 31), which is the "
+        "engine's default; most-points scores the reading with the most points",
+    ),
     dealer_cards=_p(21, "[001][003][004][000]", "庄家（头家）拿 21 张", "the dealer takes 21 cards"),
     player_cards=_p(20, "[001][003][004][000]", "其余各家拿 20 张", "every other player takes 20"),
     xiaojia_cards=_p(

@@ -84,6 +84,17 @@ def _hits(win: Any) -> list[Any]:
 # ---------------------------------------------------------------- Luzhou A [001]
 
 
+def declared_points(deal: Any, win: Any, pay_of: Any) -> int:
+    """The total the winner declares when the hand reads several ways (``HandResult.totals``): by default the
+    one that pays most (``pay_of(total)``, ties to the higher total), or the most points (option ``declare``).
+    The sources are silent; a player would announce the better reading (see ``playrules`` ``declare``)."""
+    minimum = deal.play_rules.min_hu.value
+    totals = {t for t in getattr(win.result, "totals", ()) if t >= minimum} | {win.points}
+    if deal.play_rules.declare.value != "best-pay":
+        return max(totals)
+    return max(totals, key=lambda t: (pay_of(t), t))
+
+
 def luzhou_a_row(points: int, *, extrapolate: bool = True, no_hu: bool = False) -> tuple[int, int, int]:
     """(each loser pays, to the winner, to 坐底) for a win of ``points`` hu [001].
 
@@ -105,12 +116,21 @@ def luzhou_a_row(points: int, *, extrapolate: bool = True, no_hu: bool = False) 
 def _luzhou_a(deal: Any, win: Any, out: Settlement) -> None:
     opts = dict(deal.play_rules.options.value)
     no_hu = win.points == 0 and opts["allow_no_hu_win"]
-    pay, to_winner, to_sitter = luzhou_a_row(win.points, extrapolate=opts["extrapolate_above_49"], no_hu=no_hu)
+    extrapolate = opts["extrapolate_above_49"]
+    points = win.points if no_hu else declared_points(deal, win, lambda t: luzhou_a_row(t, extrapolate=extrapolate)[0])
+    if points != win.points:
+        out.lines.append(
+            Text(
+                f"这手牌可读作 {win.points} 胡，也可读作 {points} 胡；报 {points} 胡，分更多",
+                f"the hand reads as {win.points} hu or as {points}; {points} is declared, as it pays more",
+            )
+        )
+    pay, to_winner, to_sitter = luzhou_a_row(points, extrapolate=extrapolate, no_hu=no_hu)
     out.points = pay
     out.lines.append(
         Text(
-            f"{win.points} 胡：每家输 {pay} 分（胡家 {to_winner}，坐底 {to_sitter}）",
-            f"{win.points} hu: each loser pays {pay} ({to_winner} to the winner, {to_sitter} to the sitter)",
+            f"{points} 胡：每家输 {pay} 分（胡家 {to_winner}，坐底 {to_sitter}）",
+            f"{points} hu: each loser pays {pay} ({to_winner} to the winner, {to_sitter} to the sitter)",
         )
     )
     fan = 0

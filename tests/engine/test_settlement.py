@@ -4,6 +4,7 @@ import pytest
 from changpai.actions import Action
 from changpai.players import simulate_one
 from changpai.settlement import luzhou_a_row, settle
+from changpai.text import RuleError
 from dealkit import build, pass_all
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -206,3 +207,43 @@ def test_three_held_fours_win_at_once_only_when_agreed():
     assert "heaven" not in agreed.win.context
     result = settle(agreed)
     assert sum(result.payments) == 0 and result.payments[1] > 0
+
+
+# ---------------------------------------------------------------- a hand that reads two ways [001]
+
+# Seat 1: 陆陆陆陆 (held four, 12) 捌捌捌 (6) 一一一 (3) 贰柒拾 (9) 四五六 (0) and 九九 玖玖. On a discarded 九 it reads
+# as 九九九 (pong, 1) + 玖玖 (pair): 31 hu, or as 九玖玖 (mixed, 0) + 九九 (pair): exactly 30 hu.
+TWO_READINGS = "陆陆陆陆 捌捌捌 一一一 贰柒拾 四五六 九九 玖玖"
+
+
+def _win_on_discarded_nine(declare=None):
+    d = build("luzhou-a", 4, {0: "九", 1: TWO_READINGS}, options=None if declare is None else {"declare": declare})
+    d.play("0 discard 九")
+    d.play("1 win 九")
+    return d
+
+
+def test_the_winner_declares_the_reading_that_pays_most():
+    d = _win_on_discarded_nine()
+    assert d.win.points == 31 and set(d.win.result.totals) == {31, 30}
+    # [001]: exactly 30 hu pays 8 (6 to the winner, 2 to the sitter); 31–39 pays only 5 (4 and 1).
+    assert luzhou_a_row(30) == (8, 6, 2) and luzhou_a_row(31) == (5, 4, 1)
+    result = settle(d)
+    # one held four doubles (×2); the discarder pays for both losers (放炮兜底): 2 × 8 × 2 = 32
+    assert result.points == 8
+    assert result.payments == [-32, 24, 8, 0]
+    assert any("30" in line.zh and "31" in line.zh for line in result.lines)
+
+
+def test_most_points_reading_as_an_option():
+    d = _win_on_discarded_nine("most-points")
+    result = settle(d)
+    assert result.points == 5
+    assert result.payments == [-20, 16, 4, 0]
+    assert not any("也可读作" in line.zh for line in result.lines)
+
+
+def test_declare_option_refuses_an_unknown_reading():
+    with pytest.raises(RuleError) as error:
+        _win_on_discarded_nine("highest")
+    assert error.value.code == "bad-option" and error.value.where == "options.declare"
