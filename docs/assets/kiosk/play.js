@@ -20,11 +20,15 @@
   const BOT_DELAY_MS = 1100; // computer players pause so a visitor can follow them
   const MAX_STEPS = 600;
 
+  const WORDS_UNITS = { leshan: "和", "luzhou-a": "胡" }; // what each tradition calls its points [003] [001]
+
   const WORDS = {
     zh: {
       loading: "正在准备牌桌……",
       you: "你",
-      bots: ["", "电脑甲", "电脑乙"],
+      // The engine names the seats 甲 乙 丙 (A B C); the visitor sits at 甲.
+      bots: ["", "电脑乙", "电脑丙"],
+      youSeat: "你（甲）",
       dealer: "庄家",
       stock: (n) => "底牌还剩 " + n + " 张",
       cards: (n) => n + " 张",
@@ -43,9 +47,10 @@
       pass: "不要",
       again: "再打一手",
       settlement: "结算",
-      winner: (who, pts) => who + " 胡了，" + pts + " 胡",
+      winner: (who, pts) => who + "赢了，" + pts,
       noWinner: "底牌摸完，没有人胡。这一手不算输赢。",
-      youWon: (pts) => "你胡了，" + pts + " 胡！",
+      youWon: (pts) => "你赢了，" + pts + "！",
+      pointsOf: (n, rules) => n + " " + (WORDS_UNITS[rules] || "胡"),
       youLost: "这一手你没有胡。",
       payments: "输赢",
       points: (n) => (n > 0 ? "+" : "") + n,
@@ -53,14 +58,15 @@
       where: "位置",
       rulesName: { leshan: "乐山贰柒拾", "luzhou-a": "泸州大贰" },
       verbs: {
-        leshan: { pong: "对", kong: "开" },
-        "luzhou-a": { pong: "碰", kong: "招" },
+        leshan: { pong: "对", kong: "开", win: "和" },
+        "luzhou-a": { pong: "碰", kong: "招", win: "胡" },
       },
     },
     en: {
       loading: "Setting up the table…",
       you: "You",
-      bots: ["", "Computer A", "Computer B"],
+      bots: ["", "Computer B", "Computer C"],
+      youSeat: "You (A)",
       dealer: "dealer",
       stock: (n) => n + " cards left in the stock",
       cards: (n) => n + " cards",
@@ -79,9 +85,10 @@
       pass: "Let it go",
       again: "Play another hand",
       settlement: "Settlement",
-      winner: (who, pts) => who + " won with " + pts + " points",
+      winner: (who, pts) => who + " won with " + pts,
       noWinner: "The stock ran out and nobody won: no payments this hand.",
-      youWon: (pts) => "You won, with " + pts + " points!",
+      youWon: (pts) => "You won, with " + pts + "!",
+      pointsOf: (n) => n + " points",
       youLost: "You did not win this hand.",
       payments: "Payments",
       points: (n) => (n > 0 ? "+" : "") + n,
@@ -132,7 +139,7 @@
       case "eat":
         return who + "吃" + card + "：和手里的" + with2 + "组成一列" + biZh + "。";
       case "win":
-        return who + "胡" + card + "：所有的牌都成了组，胡数也够了。";
+        return who + verbs.win + card + "：所有的牌都成了组，" + verbs.win + "数也够了。";
       case "four":
         return who + "亮出原手的四张" + card + "。";
       case "discard":
@@ -296,7 +303,7 @@
         el("div", { class: "kiosk-play__face-up", role: "group", "aria-label": W.faceUp }, v.face_up ? cardsEl(v.face_up, "l") : ""),
         el("div", { class: "kiosk-play__my-discards" }, el("span", { class: "kiosk-play__row-label" }, W.myDiscards), cardsEl(discards[HUMAN], "s")),
       );
-      mySets.replaceChildren(el("span", { class: "kiosk-play__row-label" }, W.yourSets), meldsEl(melds[HUMAN]));
+      mySets.replaceChildren(el("span", { class: "kiosk-play__row-label" }, W.youSeat + " · " + W.yourSets), meldsEl(melds[HUMAN]));
       renderHand(hands[HUMAN] || "", legal || []);
     }
 
@@ -431,9 +438,15 @@
       actions.replaceChildren();
       const s = settlement || {};
       const lines = (s.lines || []).map((line) => el("li", {}, mixed(seatNames(line[lang] || line.en || ""))));
-      const payments = (s.payments || []).map((n, seat) => el("li", { class: n > 0 ? "is-plus" : n < 0 ? "is-minus" : "" }, seatName(seat) + " " + W.points(n)));
+      const payments = (s.payments || []).map((n, seat) =>
+        el("li", { class: n > 0 ? "is-plus" : n < 0 ? "is-minus" : "" }, (seat === HUMAN ? W.youSeat : seatName(seat)) + " " + W.points(n)),
+      );
       const headline =
-        s.winner == null ? W.noWinner : s.winner === HUMAN ? W.youWon(s.points) : W.youLost + " " + W.winner(seatName(s.winner), s.points);
+        s.winner == null
+          ? W.noWinner
+          : s.winner === HUMAN
+            ? W.youWon(W.pointsOf(s.points, rules))
+            : W.youLost + " " + W.winner(seatName(s.winner), W.pointsOf(s.points, rules));
       const winnerSets = s.winner == null ? null : el("div", { class: "kiosk-play__winning" }, meldsEl(((view && view.melds) || [])[s.winner]), cardsEl(((view && view.hands) || [])[s.winner] || "", "s"));
       const box = el(
         "section",
