@@ -92,7 +92,7 @@ def test_a_visitor_plays_a_whole_hand(page: Page, lang: str, rules_button: str, 
     if lang == "en":
         assert re.search(r"won|nobody", headline) and not CJK.search(headline.replace("你", ""))
     else:
-        assert re.search(r"胡了|没有人胡", headline)
+        assert re.search(r"赢了|没有人胡", headline)
     log = page.locator(".kiosk-play__log").inner_text()
     assert log.strip(), "the last move was not explained"
 
