@@ -51,7 +51,7 @@
       noWinner: "底牌摸完，没有人胡。这一手不算输赢。",
       youWon: (pts) => "你赢了，" + pts + "！",
       pointsOf: (n, rules) => n + " " + (WORDS_UNITS[rules] || "胡"),
-      youLost: "这一手你没有胡。",
+      youLost: "这一手你没有赢。",
       payments: "输赢",
       points: (n) => (n > 0 ? "+" : "") + n,
       engineFailed: "规则引擎出了问题，这一手没法继续。",
