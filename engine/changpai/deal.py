@@ -157,25 +157,6 @@ def _counts(cards: list[Card] | tuple[Card, ...]) -> list[int]:
     return out
 
 
-def _near_kinds() -> tuple[tuple[int, ...], ...]:
-    """For each kind, the other kinds it can share a set with (runs, 2-7-10, mixed case)."""
-    out = []
-    for i, card in enumerate(ALL_KINDS):
-        base = 10 if card.big else 0
-        near = {(i + 10) % 20}
-        for d in (-2, -1, 1, 2):
-            if 1 <= card.number + d <= 10:
-                near.add(base + card.number - 1 + d)
-        if card.number in (2, 7, 10):
-            near |= {base + 1, base + 6, base + 9}
-        near.discard(i)
-        out.append(tuple(sorted(near)))
-    return tuple(out)
-
-
-_NEAR = _near_kinds()
-
-
 def _templates() -> tuple[tuple[tuple[int, ...], ...], ...]:
     """For each kind, every three-card set of different kinds or mixed case that contains it."""
     out = []
@@ -232,6 +213,7 @@ def _fits(
 
 
 def _fits_search(counts: tuple[int, ...], sets_left: int, pair_ok: bool, extra: int, memo: dict[tuple, bool]) -> bool:
+    # The memo lookups of ``_fits`` are written out inline below: this is the engine's hottest loop.
     i = 0
     while i < 20 and not counts[i] and i != extra:
         i += 1
@@ -239,39 +221,71 @@ def _fits_search(counts: tuple[int, ...], sets_left: int, pair_ok: bool, extra: 
         return sets_left == 0
     if sets_left <= 0:
         return False
+    left_sets = sets_left - 1
     n = counts[i]
     c = list(counts)
     if n >= 3:
         c[i] = 0
         rest = tuple(c)
-        if n == 3 and extra == i and _fits(rest, sets_left - 1, pair_ok, -1, memo):
-            return True  # the held triple and the extra card: a four
-        return _fits(rest, sets_left - 1, pair_ok, extra, memo)
+        if n == 3 and extra == i:  # the held triple and the extra card: a four
+            key = (rest, left_sets, pair_ok, -1)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = _fits_search(rest, left_sets, pair_ok, -1, memo)
+            if found:
+                return True
+        key = (rest, left_sets, pair_ok, extra)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _fits_search(rest, left_sets, pair_ok, extra, memo)
+        return found
     total = n + (extra == i)
     if total == 3:  # a pair in hand and the extra card
         c[i] = 0
-        if _fits(tuple(c), sets_left - 1, pair_ok, -1, memo):
+        rest = tuple(c)
+        key = (rest, left_sets, pair_ok, -1)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _fits_search(rest, left_sets, pair_ok, -1, memo)
+        if found:
             return True
         c[i] = n
     if pair_ok and total >= 2:
         c[i] = n - min(n, 2)
-        if _fits(tuple(c), sets_left - 1, False, extra if n >= 2 else -1, memo):
+        rest = tuple(c)
+        after = extra if n >= 2 else -1
+        key = (rest, left_sets, False, after)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _fits_search(rest, left_sets, False, after, memo)
+        if found:
             return True
         c[i] = n
     for needs in _TEMPLATE_NEEDS[i]:
-        c = list(counts)
         left = extra
-        for k, m in needs:
-            have = n if k == i else (counts[k] if counts[k] < 3 else 0)  # never from a held triple
+        for k, m in needs:  # first see whether the set is there, without copying
+            have = n if k == i else counts[k]
+            if have >= 3 and k != i:
+                have = 0  # never from a held triple
             if have >= m:
-                c[k] -= m
-            elif have == m - 1 and left == k:
-                c[k] -= have
+                continue
+            if have == m - 1 and left == k:
                 left = -1
-            else:
-                break
+                continue
+            break
         else:
-            if _fits(tuple(c), sets_left - 1, pair_ok, left, memo):
+            c = list(counts)
+            for k, m in needs:
+                have = n if k == i else counts[k]
+                if have >= 3 and k != i:
+                    continue  # the extra card stands in; the held triple stays whole
+                c[k] -= m if have >= m else have
+            rest = tuple(c)
+            key = (rest, left_sets, pair_ok, left)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = _fits_search(rest, left_sets, pair_ok, left, memo)
+            if found:
                 return True
     return False
 
@@ -301,6 +315,18 @@ _PARTNER_IDX = [
     ]
     for card in ALL_KINDS
 ]
+
+
+def _can_join(hand: list[int], k: int) -> bool:
+    """Can a card of kind ``k`` (not held) make a three-card set with two cards of ``hand`` outside held triples?"""
+    for ai, bj, _mixed, _pair, _group in _PARTNER_IDX[k]:
+        a = hand[ai]
+        if ai == bj:
+            if a == 2:
+                return True
+        elif 0 < a < 3 and 0 < hand[bj] < 3:
+            return True
+    return False
 
 
 class Deal:
@@ -416,6 +442,7 @@ class Deal:
             self._check(action)
         except RuleError:
             return False
+        self._per_state()[("legal-action", action)] = True  # ``play`` of it in this state need not check again
         return True
 
     def to_move(self) -> list[int]:
@@ -520,6 +547,10 @@ class Deal:
         ex = self.exposed
         if ex is None:
             return []
+        if ex is self._claims_window:
+            found = self._claims_cache.get(s)
+            if found is not None:
+                return found
         # Claims depend only on the hands and the card: cache them for the life of this window.
         if self._claims_window is not ex:
             self._claims_window = ex
@@ -700,11 +731,14 @@ class Deal:
         hand_key = tuple(st.hand)
         if card is not None:
             k = card.index
-            # a card that shares no set with the hand can only pair with its own twin: cheap test first
-            if not st.hand[k] and not any(st.hand[j] for j in _NEAR[k]):
+            # the card must join a set with the hand (twin, or two partners not locked in a held triple):
+            # a cheap test that spares the search for about a quarter of the cards offered
+            if not st.hand[k] and not _can_join(st.hand, k):
                 return None
             if not _fits(hand_key, 7 - len(st.laid), True, k, self._fits_memo):
                 return None
+        elif not _fits(hand_key, 7 - len(st.laid), True, -1, self._fits_memo):
+            return None  # 天胡 / 三龙 checks on the dealt hand: most hands fail here, before the full analysis
         ex = self.exposed
         where = None if ex is None else (ex.source == s, ex.first_discard_of)
         key = ("win", s, hand_key, len(st.laid), None if card is None else card.index, how, where)
@@ -1038,9 +1072,10 @@ class Deal:
             action = Action.parse(action)
         action = self._complete(action)
         self.events = []
-        self._version += 1
         try:
-            self._check(action)
+            # reuses the legal list a player has just asked for, or a check already made, in this same state
+            if ("legal-action", action) not in self._per_state():
+                self._check(action)
         except RuleError as error:
             if violation is None or violation != error.code or error.code not in violation_codes(self.play_rules.name):
                 if violation is not None and violation != error.code:
@@ -1052,6 +1087,7 @@ class Deal:
                         code=error.code,
                     ) from None
                 raise
+            self._version += 1
             self._commit_violation(action, error)
             self._version += 1
             return self.events
@@ -1060,6 +1096,7 @@ class Deal:
                 Text(f"这一步合规，没有违反“{violation}”", f"this step is legal; it does not break “{violation}”"),
                 code="no-violation",
             )
+        self._version += 1
         self._apply(action)
         self._version += 1
         return self.events

@@ -52,9 +52,25 @@ class Table:
     roles: tuple[str, ...]
     dealer: int
 
-    @property
+    @cached_property
     def size(self) -> int:
         return len(self.roles)
+
+    @cached_property
+    def _next(self) -> tuple[int, ...]:
+        return tuple(self._step(seat, 1) for seat in range(len(self.roles)))
+
+    @cached_property
+    def _prev(self) -> tuple[int, ...]:
+        return tuple(self._step(seat, -1) for seat in range(len(self.roles)))
+
+    def _step(self, seat: int, direction: int) -> int:
+        n = len(self.roles)
+        for step in range(1, n + 1):
+            other = (seat + direction * step) % n
+            if self.roles[other] != SITTER:
+                return other
+        return seat
 
     @cached_property
     def active(self) -> tuple[int, ...]:
@@ -71,21 +87,11 @@ class Table:
 
     def next_seat(self, seat: int) -> int:
         """下家: the next seat that plays."""
-        n = self.size
-        for step in range(1, n + 1):
-            other = (seat + step) % n
-            if self.roles[other] != SITTER:
-                return other
-        return seat
+        return self._next[seat]
 
     def prev_seat(self, seat: int) -> int:
         """上家: the previous seat that plays."""
-        n = self.size
-        for step in range(1, n + 1):
-            other = (seat - step) % n
-            if self.roles[other] != SITTER:
-                return other
-        return seat
+        return self._prev[seat]
 
     def distance(self, source: int, seat: int) -> int:
         """Steps from ``source`` to ``seat`` in playing order among active seats (0 for itself)."""
