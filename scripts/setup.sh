@@ -60,7 +60,10 @@ version="$(.venv/bin/python -c 'import tomllib;print(tomllib.load(open("engine/p
 wheel="engine/dist/changpai-${version}-py3-none-any.whl"
 if [[ ! -f "$wheel" ]] || [[ -n "$(find engine/changpai engine/pyproject.toml -newer "$wheel" -type f -not -path '*/__pycache__/*' -print -quit)" ]]; then
   say "python -m build --wheel --no-isolation engine"
-  .venv/bin/python -m build --wheel --no-isolation engine -o engine/dist >/dev/null
+  if ! build_log="$(.venv/bin/python -m build --wheel --no-isolation engine -o engine/dist 2>&1)"; then
+    echo "$build_log" >&2
+    exit 1
+  fi
   touch "$wheel"
 fi
 
