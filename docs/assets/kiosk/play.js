@@ -40,6 +40,7 @@
       nothing: "还没有",
       faceUp: "桌面上的牌",
       yourTurnDiscard: "轮到你出牌：点一列亮着的牌打出去。",
+      dimmed: "暗下去的牌现在不能打（比如原手的坎不能拆）。",
       yourTurnTurn: "轮到你翻牌。",
       yourClaim: "这张牌你可以要：",
       waiting: (who) => who + " 正在想……",
@@ -78,6 +79,7 @@
       nothing: "none yet",
       faceUp: "Card on the table",
       yourTurnDiscard: "Your turn: tap a lit column to discard that card.",
+      dimmed: "Dimmed cards may not be discarded now (a triple held from the deal, for one, stays together).",
       yourTurnTurn: "Your turn to turn up a card.",
       yourClaim: "You may take this card:",
       waiting: (who) => who + " is thinking…",
@@ -360,7 +362,10 @@
       actions.replaceChildren();
       const claims = legal.filter((a) => a.type !== "discard");
       if (inClaimWindow) prompt.textContent = W.yourClaim;
-      else if (legal.some((a) => a.type === "discard")) prompt.textContent = W.yourTurnDiscard;
+      else if (legal.some((a) => a.type === "discard")) {
+        prompt.textContent = W.yourTurnDiscard;
+        if (hand.querySelector(".kiosk-play__column:not(.is-legal)")) prompt.append(" ", mixed(W.dimmed));
+      }
       else prompt.textContent = W.yourTurnTurn;
       for (const a of claims) {
         const text = a.type === "turn" ? W.turn : a.type === "pass" ? W.pass : explain(a, W.you, W, lang, rules, true);
