@@ -360,3 +360,17 @@ def test_a_long_running_kiosk_reloads_at_an_idle_reset(page: Page):
     page.wait_for_function("window.changpaiKiosk && window.changpaiKiosk.state.screen === 'welcome'")
     assert page.evaluate("window.__beforeReload") is None
     assert page.evaluate("localStorage.length") == 0
+
+
+def test_the_build_refuses_a_kiosk_naming_an_unknown_deal():
+    from types import SimpleNamespace
+
+    from sitebuild import ext_kiosk
+
+    page = SimpleNamespace(meta={"template": "kiosk.html"}, file=SimpleNamespace(src_uri="kiosk/index.md"))
+    good = '<div id="kiosk-app" data-deals="luzhou-guozhang">'
+    assert ext_kiosk.on_page_markdown(good, page, None, None) is None
+    with pytest.raises(ValueError, match=r"docs/kiosk/index\.md: data-deals names 'no-such-deal'"):
+        ext_kiosk.on_page_markdown('<div data-deals="luzhou-guozhang no-such-deal">', page, None, None)
+    other = SimpleNamespace(meta={}, file=SimpleNamespace(src_uri="rules/index.md"))
+    assert ext_kiosk.on_page_markdown('<div data-deals="no-such-deal">', other, None, None) is None
