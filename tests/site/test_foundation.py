@@ -238,3 +238,13 @@ def test_missing_page_gets_the_sites_not_found_page_in_its_language(page: Page, 
     assert page.locator(".md-header").count() == 1  # the site's own page, with its header and navigation
     # styled by the site's own CSS (the deep red of site.css), so its asset links resolve from any depth
     assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).backgroundColor") == "rgb(155, 28, 28)"
+
+
+def test_the_page_fixture_blocks_and_records_other_hosts(page: Page, browser_log):
+    page.goto("index.html")
+    outcome = page.evaluate("fetch('http://example.com/probe').then(() => 'loaded', () => 'blocked')")
+    assert outcome == "blocked"
+    assert browser_log.foreign_requests == ["http://example.com/probe"]
+    assert browser_log.problems()  # it would fail the test…
+    browser_log.foreign_requests.clear()  # …so, having seen it, let this one pass
+    browser_log.allow_console_error(r"ERR_BLOCKED_BY_CLIENT|example\.com")
