@@ -6,12 +6,14 @@ For each table it plays the same seeded deals ``--repeats`` times and prints the
 wall clock and by this process's CPU time (the CPU figure is the one to read on a shared, busy
 machine), the spread of the wall-clock rate (min–max), the share of deals with a winner, and the
 ratio of the CPU median to the 500 deals/s target. All rows are measured side by side in one process,
-interleaved, so the ratios between them are comparable.
+interleaved, so the ratios between them are comparable. The load average is printed before and after:
+on a machine busier than its core count, even the CPU figures drop (shared caches, frequency).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -41,7 +43,7 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"Python {sys.version.split()[0]}; {args.deals} deals × {args.repeats} repeats per table; "
-        f"target {TARGET:.0f} deals/s"
+        f"target {TARGET:.0f} deals/s; {_load()}"
     )
     print(
         f"{'rules':<10} {'players':>7} {'wall/s':>7} {'min/s':>7} {'max/s':>7} {'cpu/s':>7} "
@@ -64,6 +66,14 @@ def main() -> None:
             f"{rules:<10} {players:>7} {median:>7.0f} {min(values):>7.0f} {max(values):>7.0f} {cpu:>7.0f} "
             f"{share:>6.0%} {cpu / TARGET:>8.2f}×"
         )
+    print(f"after: {_load()}")
+
+
+def _load() -> str:
+    if not hasattr(os, "getloadavg"):
+        return "load average unknown"
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} CPUs"
 
 
 if __name__ == "__main__":

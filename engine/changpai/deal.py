@@ -768,6 +768,8 @@ class Deal:
         """小家 wins when its two cards and ``card`` make a scoring set: a pong or a 2-7-10 [003]."""
         if card is None or self.seats[s].barred:
             return False
+        if not self.seats[s].hand[card.index] and card.number not in (2, 7, 10):
+            return False  # neither a pong nor a 2-7-10 can take it: skip building the set
         cards = self.seats[s].hand_cards() + [card]
         if len(cards) != 3:
             return False
