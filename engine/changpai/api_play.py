@@ -32,7 +32,9 @@ send only its id (``"game"``, returned by ``new_deal`` and ``apply``; the 64 mos
                    is over). With ``seat``, only that seat's own choice (``null`` if it has none).
                    The choice is fixed by ``seed`` (default: the deal's seed) and the step number.
 ``deal_record``    ``{"state" | "game", "title"?: {"zh", "en"}}`` → ``{"record": YAML text}`` of the deal so far.
-``play_rules``     ``{"name"?}`` → the parameters of play (seats, claims, violations, payments) with sources.
+``play_rules``     ``{"name"?}`` → the parameters of play (seats, claims, violations, payments) with sources,
+                   and ``words``: the tradition's words for pong, kong, held four, win, 比, ready and the
+                   discarder (``actions.native_words``; Leshan 对 开 滚子 和 摆 下叫 抬炮).
 """
 
 from __future__ import annotations
@@ -41,12 +43,13 @@ import random
 from collections import OrderedDict
 from typing import Any
 
-from .actions import Action
+from .actions import Action, native_words
 from .api import Request, command
 from .deal import Deal
 from .players import BOTS, next_action
 from .playrules import PLAY_RULES, get_play_rules
 from .record import DealRecord, frames
+from .rules import get_rules
 from .settlement import settle
 from .table import ROLE_NAMES, seat_name
 from .text import HandError, RuleError, Text
@@ -247,4 +250,5 @@ def _play_rules(request: Request) -> dict[str, Any]:
     if name is None:
         return {"rules": [{"name": r.name, "title": r.title.as_dict()} for r in PLAY_RULES.values()]}
     rules = get_play_rules(name)
-    return {**rules.describe(), "violations": describe_violations(rules.name)}
+    words = {key: word.as_dict() for key, word in native_words(get_rules(rules.name)).items()}
+    return {**rules.describe(), "violations": describe_violations(rules.name), "words": words}

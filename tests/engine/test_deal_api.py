@@ -71,6 +71,32 @@ def test_frames_and_deal_record_commands():
     rules = json.loads(handle_json(json.dumps({"command": "play_rules", "name": "leshan"})))
     assert rules["params"]["penalty_amount"]["value"] == 20 and rules["params"]["penalty_amount"]["source"] == "[003]"
     assert any(v["code"] == "win-own-discard" for v in rules["violations"])
+    assert {k: rules["words"][k]["zh"] for k in ("pong", "kong", "win", "bi", "ready", "discarder")} == {
+        "pong": "对",
+        "kong": "开",
+        "win": "和",
+        "bi": "摆",
+        "ready": "下叫",
+        "discarder": "抬炮",
+    }
+    assert rules["params"]["declare"]["value"] == "best-pay" and rules["params"]["declare"]["source"] == "engine"
+
+
+def test_api_names_seats_and_shows_the_private_draw_field():
+    seen = None
+    for seed in range(10):  # play on until 小家 draws privately: the view carries the card for an all-hands viewer
+        answer = handle({"command": "new_deal", "rules": "leshan", "players": 4, "seed": seed})
+        assert answer["view"]["seat_names"] == [{"zh": z, "en": e} for z, e in zip("甲乙丙丁", "ABCD", strict=True)]
+        assert answer["view"]["private"] is None  # nobody has drawn privately yet
+        xiaojia = answer["view"]["roles"].index("xiaojia")
+        while not answer["over"] and seen is None:
+            move = handle({"command": "bot_move", "game": answer["game"]})["action"]
+            answer = handle({"command": "apply", "game": answer["game"], "action": move})
+            seen = answer["view"]["private"]
+        if seen is not None:
+            break
+    assert seen is not None and seen["seat"] == xiaojia and len(seen["card"]) == 1
+    assert answer["view"]["face_up"] is None
 
 
 def test_cli_record_replay_and_simulate(tmp_path, capsys):
