@@ -277,7 +277,10 @@
     function seatNames(text) {
       return String(text || "")
         .replace(/座位\s*(\d+)/g, (_, n) => seatName(Number(n)))
-        .replace(/\bseat (\d+)/g, (_, n) => seatName(Number(n)));
+        .replace(/\bseat (\d+)/g, (_, n) => seatName(Number(n)))
+        // the engine now names seats as the deal viewer does: 甲乙丙丁 / A B C D (seat 0 = 甲 / A)
+        .replace(/[甲乙丙丁]/g, (c) => seatName("甲乙丙丁".indexOf(c)))
+        .replace(/\b([ABCD])\b(?=[:’', ]|$)/g, (_, c) => seatName("ABCD".indexOf(c)));
     }
 
     // ---- rendering -------------------------------------------------------------------------------------------------
