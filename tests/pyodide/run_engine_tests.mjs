@@ -7,7 +7,8 @@
 // unpacked with unpackArchive (no micropip, no network). The repository is mounted read-write at its own path so
 // the tests find their data files exactly as under CPython, but `changpai` is imported from the wheel: the runner
 // checks that, so the code the browser runs is the code that was tested.
-// Exit code: pytest's, except that "no tests collected" (5) is a failure with a message.
+// Exit code: pytest's, except that "no tests collected" (5) is a failure with a message. Skipped tests are listed
+// with their reasons (-rs), so the output says exactly what did not run in Pyodide.
 
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -93,12 +94,13 @@ if "site-packages" not in origin:
     raise SystemExit(f"changpai was imported from {origin}, not from the installed wheel")
 
 class Report:
-    """pytest plugin: counts what ran, so the summary says exactly which tests ran in Pyodide."""
+    """pytest plugin: pytest's own tally (passed, skipped, failed, error…), for the one-line summary."""
     def __init__(self):
         self.outcomes = {}
-    def pytest_runtest_logreport(self, report):
-        if report.when == "call" or (report.when == "setup" and report.outcome != "passed"):
-            self.outcomes[report.outcome] = self.outcomes.get(report.outcome, 0) + 1
+    def pytest_terminal_summary(self, terminalreporter):
+        for key, reports in terminalreporter.stats.items():
+            if key and key not in ("warnings", "deselected"):
+                self.outcomes[key] = len(reports)
 
 class PyodideHypothesisProfile:
     """Pyodide is slower than CPython: no per-example deadline, and keep the example database in memory."""
@@ -112,7 +114,7 @@ class PyodideHypothesisProfile:
 
 import pytest
 report = Report()
-code = pytest.main(["-p", "no:cacheprovider", "-o", "addopts=", "-q", *ARGS], plugins=[PyodideHypothesisProfile(), report])
+code = pytest.main(["-p", "no:cacheprovider", "-o", "addopts=", "-q", "-rs", *ARGS], plugins=[PyodideHypothesisProfile(), report])
 try:
     import hypothesis
     hyp = hypothesis.__version__
@@ -127,7 +129,10 @@ async function main() {
   const pytestArgs = args.length ? args : ["tests/engine"];
   const { loadPyodide } = await import(path.join(PYODIDE_DIR, "pyodide.mjs"));
   const started = Date.now();
-  const pyodide = await loadPyodide({ indexURL: `${PYODIDE_DIR}/`, stdout: console.log, stderr: console.error });
+  const pyodide = await loadPyodide({ indexURL: `${PYODIDE_DIR}/` });
+  // Raw writes, so pytest's progress dots stay on one line.
+  pyodide.setStdout({ write: (bytes) => process.stdout.write(bytes) && bytes.length });
+  pyodide.setStderr({ write: (bytes) => process.stderr.write(bytes) && bytes.length });
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   for (const wheel of [...testWheels(), engineWheel()]) {
     pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
