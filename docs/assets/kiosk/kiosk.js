@@ -143,22 +143,7 @@
   };
 
   // ---- small DOM helpers -----------------------------------------------------------------------------------------
-  function h(tag, attrs, ...children) {
-    const el = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (value == null || value === false) continue;
-      if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
-      else if (key === "class") el.className = value;
-      else if (key === "text") el.textContent = value;
-      else if (key === "dataset") Object.assign(el.dataset, value);
-      else el.setAttribute(key, value === true ? "" : value);
-    }
-    for (const child of children.flat()) {
-      if (child == null || child === false) continue;
-      el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return el;
-  }
+  const h = window.cp.h; // one element helper for the site: assets/widgets/core.js, loaded before this file
 
   function button(label, onPress, options) {
     const o = options || {};
