@@ -83,14 +83,19 @@ def _engine_error(path: Path, exc: Exception) -> TutorialError:
     return TutorialError(f"{_relative(path)}: {where + ': ' if where else ''}{reason}")
 
 
-def deal_path(deal_id: str) -> Path:
-    if not SAFE_ID.fullmatch(deal_id):
-        raise TutorialError(f"deal id {deal_id!r}: use lower-case letters, digits, '-' or '_'")
-    path = DEALS_DIR / f"{deal_id}.yml"
+def _data_file(folder: Path, item_id: str, *, id_word: str, missing_word: str) -> Path:
+    """The YAML file for a deal or lesson id, or a located error listing the ids that exist."""
+    if not SAFE_ID.fullmatch(item_id):
+        raise TutorialError(f"{id_word} id {item_id!r}: use lower-case letters, digits, '-' or '_'")
+    path = folder / f"{item_id}.yml"
     if not path.is_file():
-        known = ", ".join(sorted(p.stem for p in DEALS_DIR.glob("*.yml"))) or "none"
-        raise TutorialError(f"{_relative(path)}: no such tutorial (known: {known})")
+        known = ", ".join(sorted(p.stem for p in folder.glob("*.yml"))) or "none"
+        raise TutorialError(f"{_relative(path)}: no such {missing_word} (known: {known})")
     return path
+
+
+def deal_path(deal_id: str) -> Path:
+    return _data_file(DEALS_DIR, deal_id, id_word="deal", missing_word="tutorial")
 
 
 def deal_frames(deal_id: str) -> dict[str, Any]:
@@ -349,13 +354,7 @@ def deal_html(deal_id: str, lang: str, page_url: str) -> str:
 
 
 def lesson_path(lesson_id: str) -> Path:
-    if not SAFE_ID.fullmatch(lesson_id):
-        raise TutorialError(f"lesson id {lesson_id!r}: use lower-case letters, digits, '-' or '_'")
-    path = LESSONS_DIR / f"{lesson_id}.yml"
-    if not path.is_file():
-        known = ", ".join(sorted(p.stem for p in LESSONS_DIR.glob("*.yml"))) or "none"
-        raise TutorialError(f"{_relative(path)}: no such lesson (known: {known})")
-    return path
+    return _data_file(LESSONS_DIR, lesson_id, id_word="lesson", missing_word="lesson")
 
 
 def lesson_data(lesson_id: str) -> dict[str, Any]:
