@@ -4,19 +4,25 @@ iframe-worker polyfill, and a small manifest the worker reads to find the wheel.
 Site layout (all relative to the site root, shared by every language):
 
     assets/engine/pyodide/{pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json}
-    assets/engine/changpai-<version>-py3-none-any.whl
-    assets/engine/manifest.json       {"wheel": ..., "sha256": ..., "pyodide": ..., "engine": ...}
+    assets/engine/changpai-<version>-py3-none-any.whl   the wheel with its bytecode (compiled by Pyodide)
+    assets/engine/engine-<hash>.snapshot.gz             Pyodide's memory with the engine imported (gzip)
+    assets/engine/manifest.json       {"wheel": ..., "sha256": ..., "snapshot": {...}, "pyodide": ..., "engine": ...}
     assets/vendor/iframe-worker/shim.js
 
 The wheel is built with ``python -m build --wheel --no-isolation engine`` when it is missing or older than
-any engine source, so the browser always runs the code the tests ran.
+any engine source, so the browser always runs the code the tests ran. ``sitebuild/engine_snapshot.mjs`` (node,
+the pinned Pyodide) then adds the bytecode to it and takes the memory snapshot the worker boots from; both are
+kept in ``.cache/engine-snapshot/<key>`` (key: the wheel, Pyodide and the script), so a rebuild without engine
+changes costs nothing.
 """
 
 from __future__ import annotations
 
 import fcntl
+import gzip
 import hashlib
 import json
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -31,6 +37,8 @@ NODE_MODULES = REPO_ROOT / "node_modules"
 ENGINE_DIR = REPO_ROOT / "engine"
 WHEEL_DIR = ENGINE_DIR / "dist"
 LOCK_PATH = REPO_ROOT / ".cache" / "engine-wheel.lock"
+SNAPSHOT_CACHE = REPO_ROOT / ".cache" / "engine-snapshot"
+SNAPSHOT_SCRIPT = Path(__file__).resolve().parent / "engine_snapshot.mjs"
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 SITE_ENGINE_DIR = "assets/engine"
@@ -101,9 +109,56 @@ def check_wheel_contents(wheel: Path) -> None:
         )
 
 
-def manifest(wheel: Path) -> dict:
-    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
-    return {"wheel": wheel.name, "sha256": digest, "engine": engine_version(), "pyodide": pyodide_version()}
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def ensure_boot_files(wheel: Path) -> tuple[Path, Path]:
+    """(the wheel with bytecode, the gzipped memory snapshot), made by Pyodide under node and cached by key."""
+    key_source = b"".join(
+        [wheel.read_bytes(), pyodide_version().encode(), SNAPSHOT_SCRIPT.read_bytes(), (pyodide_dir() / "pyodide.asm.wasm").read_bytes()[:4096]]
+    )
+    folder = SNAPSHOT_CACHE / hashlib.sha256(key_source).hexdigest()[:16]
+    compiled, snapshot = folder / wheel.name, folder / "snapshot.gz"
+    if compiled.is_file() and snapshot.is_file():
+        return compiled, snapshot
+    SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+    with open(SNAPSHOT_CACHE / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if compiled.is_file() and snapshot.is_file():
+            return compiled, snapshot
+        work = folder.with_name(folder.name + ".tmp")
+        shutil.rmtree(work, ignore_errors=True)
+        work.mkdir(parents=True)
+        cmd = ["node", str(SNAPSHOT_SCRIPT), str(wheel), str(work)]
+        proc = subprocess.run(cmd, cwd=REPO_ROOT, capture_output=True, text=True)
+        if proc.returncode != 0:
+            # node prints the minified Pyodide line before the Python traceback: keep the readable lines.
+            readable = [line for line in proc.stderr.splitlines() if len(line) < 300][-40:]
+            raise PluginError(f"making the engine snapshot failed ({' '.join(cmd)}):\n" + "\n".join(readable))
+        raw = work / "snapshot.bin"
+        # mtime=0: the same snapshot gives the same bytes (and hash) on every build.
+        with raw.open("rb") as src, gzip.GzipFile(work / "snapshot.gz", "wb", compresslevel=6, mtime=0) as dst:
+            shutil.copyfileobj(src, dst, 1 << 20)
+        raw.unlink()
+        (work / "engine.whl").rename(work / wheel.name)
+        shutil.rmtree(folder, ignore_errors=True)
+        work.rename(folder)
+    return compiled, snapshot
+
+
+def manifest(wheel: Path, snapshot: Path | None = None) -> dict:
+    """What the worker reads first: file names, hashes (checked before use) and versions."""
+    data: dict = {"wheel": wheel.name, "sha256": _sha256(wheel), "engine": engine_version(), "pyodide": pyodide_version()}
+    if snapshot is not None:
+        digest = _sha256(snapshot)
+        data["snapshot"] = {
+            "file": f"engine-{digest[:12]}.snapshot.gz",
+            "sha256": digest,
+            "bytes": snapshot.stat().st_size,
+            "encoding": "gzip",
+        }
+    return data
 
 
 def _static(src: Path, dest_uri: str, config) -> File:
@@ -117,9 +172,11 @@ def add_runtime_files(files: Files, config) -> Files:
     source = pyodide_dir()
     for name in PYODIDE_FILES:
         files.append(_static(source / name, f"{SITE_PYODIDE_DIR}/{name}", config))
-    wheel = ensure_wheel()
-    files.append(_static(wheel, f"{SITE_ENGINE_DIR}/{wheel.name}", config))
-    content = json.dumps(manifest(wheel), indent=2)
+    compiled, snapshot = ensure_boot_files(ensure_wheel())
+    files.append(_static(compiled, f"{SITE_ENGINE_DIR}/{compiled.name}", config))
+    data = manifest(compiled, snapshot)
+    files.append(_static(snapshot, f"{SITE_ENGINE_DIR}/{data['snapshot']['file']}", config))
+    content = json.dumps(data, indent=2)
     files.append(File.generated(config, f"{SITE_ENGINE_DIR}/manifest.json", content=content))
     shim = NODE_MODULES / "iframe-worker" / "shim" / "index.js"
     if not shim.is_file():

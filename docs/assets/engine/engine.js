@@ -2,7 +2,10 @@
 //
 //   changpaiEngine.ready            Promise that resolves when the engine is loaded ({engine, pyodide} versions)
 //                                   and rejects with an EngineLoadError ({code, zh, en, detail}). Reading it
-//                                   starts the load; pages without widgets never download Pyodide.
+//                                   starts the load when the browser is next idle; pages without widgets never
+//                                   download Pyodide. The detail also says how it booted: boot "snapshot"
+//                                   (the build's memory snapshot) or "fallback" (normal start; bootNote says why).
+//   changpaiEngine.start()          the same promise, starting the load at once; .started says whether it began.
 //   changpaiEngine.call(request)    Promise<response>, exactly as changpai.api.handle: {"command": ..., ...}
 //                                   → dict, or {"error": {code, where, zh, en}}. Rejects only if loading failed.
 //   changpaiEngine.addEventListener("progress" | "ready" | "failed", fn)   event.detail as posted by the worker
@@ -100,7 +103,7 @@
         clearTimeout(timer);
         loaded = true;
         lastProgress = { stage: "ready", fraction: 1, zh: "规则引擎已就绪", en: "The rules engine is ready" };
-        emit("ready", { engine: message.engine, pyodide: message.pyodide });
+        emit("ready", { engine: message.engine, pyodide: message.pyodide, boot: message.boot, bootNote: message.bootNote });
       } else if (message.type === "failed") {
         clearTimeout(timer);
         fail(message.error);
@@ -205,9 +208,31 @@
     };
   }
 
+  // Reading `ready` (a widget on the page) starts the engine when the browser is next idle, so the page itself
+  // loads first; call() (the visitor asked something) starts it at once. Pages without widgets never start it.
+  const IDLE_START_TIMEOUT_MS = 2000;
+  let idleReady = null;
+
+  function startWhenIdle() {
+    if (readyPromise) return readyPromise;
+    if (!idleReady) {
+      idleReady = new Promise((resolve, reject) => {
+        const go = () => start().then(resolve, reject);
+        if (window.requestIdleCallback) window.requestIdleCallback(go, { timeout: IDLE_START_TIMEOUT_MS });
+        else setTimeout(go, 200);
+      });
+      idleReady.catch(() => {});
+    }
+    return idleReady;
+  }
+
   window.changpaiEngine = {
     get ready() {
-      return start();
+      return startWhenIdle();
+    },
+    start,
+    get started() {
+      return readyPromise !== null;
     },
     call,
     status,

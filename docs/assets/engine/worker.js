@@ -1,16 +1,30 @@
 // Web Worker that runs the changpai engine in Pyodide, so the page never freezes.
-// Everything is fetched from this site: Pyodide from ./pyodide/, the engine wheel named in ./manifest.json.
+// Everything is fetched from this site: Pyodide from ./pyodide/, the engine files named in ./manifest.json.
 // Messages in:  {type: "call", id, request}
 // Messages out: {type: "progress", stage, fraction, zh, en}
-//               {type: "ready", engine, pyodide}
+//               {type: "ready", engine, pyodide, boot}     boot: "snapshot" or "fallback" (why in bootNote)
 //               {type: "failed", error: {code, where, zh, en, detail}}
 //               {type: "response", id, response}
+//
+// Fast start: the build (sitebuild/engine_snapshot.mjs) ships a gzipped memory snapshot of Pyodide with the engine
+// already imported. The worker downloads it (with byte progress), checks its SHA-256 against the manifest, and
+// hands it to loadPyodide({_loadSnapshot}), which skips the interpreter's start and the engine's import. A damaged
+// or rejected snapshot (hash, Pyodide's own build-id check, or a failed first answer) falls back to a normal start
+// from the wheel, and the progress line says so.
 
 const BASE = new URL("./", self.location.href);
 
+// Fractions follow where the time goes (measured: downloads, then the restore or the interpreter's start).
 const STAGES = {
   manifest: { fraction: 0.02, zh: "正在读取引擎清单…", en: "Reading the engine manifest…" },
-  runtime: { fraction: 0.05, zh: "正在载入 Python 运行环境…", en: "Loading the Python runtime…" },
+  snapshot: { fraction: 0.05, zh: "正在下载规则引擎…", en: "Downloading the rules engine…" },
+  restore: { fraction: 0.7, zh: "正在启动规则引擎…", en: "Starting the rules engine…" },
+  fallback: {
+    fraction: 0.1,
+    zh: "快速启动文件不可用，改为正常启动（稍慢）…",
+    en: "The fast-start file could not be used; starting the normal way (slower)…",
+  },
+  runtime: { fraction: 0.15, zh: "正在启动 Python 运行环境…", en: "Starting the Python runtime…" },
   wheel: { fraction: 0.85, zh: "正在下载规则引擎…", en: "Downloading the rules engine…" },
   import: { fraction: 0.95, zh: "正在启动规则引擎…", en: "Starting the rules engine…" },
 };
@@ -51,7 +65,7 @@ async function fetchOk(url, code, what) {
   return response;
 }
 
-async function readWithProgress(response, from, to) {
+async function readWithProgress(response, stage, from, to) {
   const total = Number(response.headers.get("content-length")) || 0;
   if (!response.body || !total) return new Uint8Array(await response.arrayBuffer());
   const reader = response.body.getReader();
@@ -62,7 +76,7 @@ async function readWithProgress(response, from, to) {
     if (done) break;
     chunks.push(value);
     loaded += value.length;
-    progress("wheel", from + ((to - from) * loaded) / total);
+    progress(stage, from + ((to - from) * Math.min(loaded, total)) / total);
   }
   const bytes = new Uint8Array(loaded);
   let offset = 0;
@@ -73,32 +87,63 @@ async function readWithProgress(response, from, to) {
   return bytes;
 }
 
-async function load() {
-  progress("manifest");
-  const manifest = await (await fetchOk(new URL("manifest.json", BASE), "manifest", {
-    zh: "引擎清单 manifest.json",
-    en: "the engine manifest (manifest.json)",
-  })).json();
-
-  progress("runtime");
-  let loadPyodide;
+async function importPyodide() {
   try {
-    ({ loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href));
+    return (await import(new URL("pyodide/pyodide.mjs", BASE).href)).loadPyodide;
   } catch (err) {
     throw new LoadError("runtime", "无法载入 Pyodide 运行环境", "Could not load the Pyodide runtime", String(err));
   }
+}
+
+function pyodideOptions() {
+  return {
+    indexURL: new URL("pyodide/", BASE).href,
+    fullStdLib: false,
+    stdout: () => {},
+    stderr: (line) => console.debug("[engine]", line),
+  };
+}
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The snapshot's bytes, checked and decompressed; throws a plain Error (the caller falls back).
+async function snapshotBytes(info) {
+  const response = await fetch(new URL(info.file, BASE));
+  if (!response.ok) throw new Error(`${info.file}: the server answered ${response.status}`);
+  const packed = await readWithProgress(response, "snapshot", STAGES.snapshot.fraction, STAGES.restore.fraction);
+  const digest = hex(await crypto.subtle.digest("SHA-256", packed));
+  if (digest !== info.sha256) throw new Error(`${info.file}: SHA-256 ${digest} is not the manifest's ${info.sha256}`);
+  if (info.encoding !== "gzip") return packed;
+  const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+function engineApi(pyodide) {
+  const api = pyodide.pyimport("changpai.api");
+  const answer = JSON.parse(api.handle_json(JSON.stringify({ command: "version" })));
+  if (answer.error) throw new Error(`the engine refused {"command": "version"}: ${answer.error.en}`);
+  return api.handle_json;
+}
+
+async function bootFromSnapshot(loadPyodide, manifest) {
+  progress("snapshot");
+  const bytes = await snapshotBytes(manifest.snapshot);
+  progress("restore");
+  const pyodide = await loadPyodide({ ...pyodideOptions(), _loadSnapshot: bytes });
+  handleJson = engineApi(pyodide);
+  return pyodide;
+}
+
+async function bootNormally(loadPyodide, manifest) {
+  progress("runtime");
   let pyodide;
   try {
-    pyodide = await loadPyodide({
-      indexURL: new URL("pyodide/", BASE).href,
-      fullStdLib: false,
-      stdout: () => {},
-      stderr: (line) => console.debug("[engine]", line),
-    });
+    pyodide = await loadPyodide(pyodideOptions());
   } catch (err) {
     throw new LoadError("runtime", "Pyodide 运行环境启动失败", "The Pyodide runtime failed to start", String(err));
   }
-
   progress("wheel");
   // Cache-bust by content hash, so a rebuilt engine is never served stale.
   const wheelUrl = new URL(`${manifest.wheel}?sha256=${manifest.sha256}`, BASE);
@@ -106,22 +151,46 @@ async function load() {
     zh: `规则引擎 ${manifest.wheel}`,
     en: `the rules engine (${manifest.wheel})`,
   });
-  const wheel = await readWithProgress(wheelResponse, STAGES.wheel.fraction, STAGES.import.fraction);
+  const wheel = await readWithProgress(wheelResponse, "wheel", STAGES.wheel.fraction, STAGES.import.fraction);
   try {
     const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
     pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   } catch (err) {
     throw new LoadError("wheel", "规则引擎安装包已损坏", "The rules engine package is damaged", String(err));
   }
-
   progress("import");
   try {
-    const api = pyodide.pyimport("changpai.api");
-    handleJson = api.handle_json;
+    handleJson = engineApi(pyodide);
   } catch (err) {
     throw new LoadError("import", "规则引擎无法启动", "The rules engine could not start", String(err));
   }
-  return { engine: manifest.engine, pyodide: pyodide.version };
+  return pyodide;
+}
+
+async function load() {
+  progress("manifest");
+  const manifest = await (await fetchOk(new URL("manifest.json", BASE), "manifest", {
+    zh: "引擎清单 manifest.json",
+    en: "the engine manifest (manifest.json)",
+  })).json();
+  const loadPyodide = await importPyodide();
+  let pyodide = null;
+  let boot = "normal";
+  let bootNote = "";
+  if (manifest.snapshot) {
+    try {
+      pyodide = await bootFromSnapshot(loadPyodide, manifest);
+      boot = "snapshot";
+    } catch (err) {
+      handleJson = null;
+      boot = "fallback";
+      bootNote = String(err);
+      console.warn("[engine] snapshot not used, starting normally:", bootNote);
+      progress("fallback");
+    }
+  }
+  if (!pyodide) pyodide = await bootNormally(loadPyodide, manifest);
+  return { engine: manifest.engine, pyodide: pyodide.version, boot, bootNote };
 }
 
 function answer(id, request) {
