@@ -292,32 +292,38 @@ def line_of(lines: Lines, path: Path_) -> int:
     return lines.get(path, 1)
 
 
-def check_schema(data: Any, lines: Lines, schema: Mapping[str, Any], name: str) -> None:
-    """Validate ``data`` against a JSON Schema; the first problem (in file order) raises ``SchemaError``."""
+def check_schema(data: Any, lines: Lines, schema: Mapping[str, Any], name: str, *, registry: Any = None) -> None:
+    """Validate ``data`` against a JSON Schema; the first problem (in file order) raises ``SchemaError``.
+
+    ``where`` is ``name:line`` when ``lines`` knows the place (a file), else ``name`` and the path inside.
+    ``registry`` (a ``referencing.Registry``) resolves ``$ref`` to other schemas.
+    """
     import jsonschema
 
-    validator = jsonschema.Draft202012Validator(schema)
-    errors = list(validator.iter_errors(data))
-    if not errors:
+    extra = {} if registry is None else {"registry": registry}
+    validator = jsonschema.Draft202012Validator(schema, **extra)
+    located = [
+        (line_of(lines, tuple(leaf.absolute_path)), index, leaf)
+        for index, error in enumerate(validator.iter_errors(data))
+        for leaf in _leaves(error)
+    ]
+    if not located:
         return
-    located = []
-    for error in errors:
-        for leaf in _leaves(error):
-            located.append((line_of(lines, tuple(leaf.absolute_path)), leaf))
-    located.sort(key=lambda item: item[0])
-    line, error = located[0]
+    line, _, error = min(located, key=lambda item: item[:2])
     text = _explain(error)
-    where = ".".join(str(p) for p in error.absolute_path)
-    suffix_en = f" (at {where})" if where else ""
-    suffix_zh = f"（位置 {where}）" if where else ""
+    inside = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path).lstrip(".")
+    if not lines:
+        raise SchemaError(text, where=f"{name}: {inside}" if inside else name)
+    suffix_en = f" (at {inside})" if inside else ""
+    suffix_zh = f"（位置 {inside}）" if inside else ""
     raise SchemaError(Text(text.zh + suffix_zh, text.en + suffix_en), where=f"{name}:{line}")
 
 
 def _leaves(error: Any) -> list[Any]:
-    """The most specific errors under a oneOf/anyOf (the alternative that got furthest)."""
-    if error.validator in ("oneOf", "anyOf") and error.context:
-        deepest = max(len(e.absolute_path) for e in error.context)
-        return [e for e in error.context if len(e.absolute_path) == deepest][:1]
+    """The most specific error under a oneOf/anyOf: of the alternatives of the right type, the one that got furthest."""
+    while error.validator in ("oneOf", "anyOf") and error.context:
+        candidates = [e for e in error.context if e.validator != "type" or len(e.relative_path)] or list(error.context)
+        error = max(candidates, key=lambda e: len(e.absolute_path))
     return [error]
 
 
