@@ -51,7 +51,7 @@ _NULL = frozenset({"null", "Null", "NULL", "~", ""})
 _TRUE = frozenset({"true", "True", "TRUE"})
 _FALSE = frozenset({"false", "False", "FALSE"})
 _YAML11_BOOLEANS = frozenset(
-    w for word in ("yes", "no", "on", "off", "y", "n") for w in (word, word.capitalize(), word.upper())
+    w for word in ("yes", "no", "on", "off") for w in (word, word.capitalize(), word.upper())
 )
 # What PyYAML (YAML 1.1) makes of a plain scalar, to refuse the ones it reads differently from YAML 1.2.
 _YAML11 = yaml.resolver.Resolver()
