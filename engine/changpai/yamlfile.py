@@ -50,9 +50,7 @@ _CORE_NAN = re.compile(r"\.(?:nan|NaN|NAN)")
 _NULL = frozenset({"null", "Null", "NULL", "~", ""})
 _TRUE = frozenset({"true", "True", "TRUE"})
 _FALSE = frozenset({"false", "False", "FALSE"})
-_YAML11_BOOLEANS = frozenset(
-    w for word in ("yes", "no", "on", "off") for w in (word, word.capitalize(), word.upper())
-)
+_YAML11_BOOLEANS = frozenset(w for word in ("yes", "no", "on", "off") for w in (word, word.capitalize(), word.upper()))
 # What PyYAML (YAML 1.1) makes of a plain scalar, to refuse the ones it reads differently from YAML 1.2.
 _YAML11 = yaml.resolver.Resolver()
 _YAML11_KINDS: dict[str, type] = {
@@ -302,14 +300,16 @@ def check_schema(data: Any, lines: Lines, schema: Mapping[str, Any], name: str, 
 
     extra = {} if registry is None else {"registry": registry}
     validator = jsonschema.Draft202012Validator(schema, **extra)
+    # the first problem in file order; within one mapping an unknown key (often a misspelt one) comes first
     located = [
-        (line_of(lines, tuple(leaf.absolute_path)), index, leaf)
+        (line_of(lines, tuple(leaf.absolute_path)), leaf.validator != "additionalProperties", index, leaf)
         for index, error in enumerate(validator.iter_errors(data))
         for leaf in _leaves(error)
     ]
     if not located:
         return
-    line, _, error = min(located, key=lambda item: item[:2])
+    *_, error = min(located, key=lambda item: item[:3])
+    line = line_of(lines, _path_of(error))
     text = _explain(error)
     inside = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path).lstrip(".")
     if not lines:
@@ -317,6 +317,17 @@ def check_schema(data: Any, lines: Lines, schema: Mapping[str, Any], name: str, 
     suffix_en = f" (at {inside})" if inside else ""
     suffix_zh = f"（位置 {inside}）" if inside else ""
     raise SchemaError(Text(text.zh + suffix_zh, text.en + suffix_en), where=f"{name}:{line}")
+
+
+def _path_of(error: Any) -> Path_:
+    """Where an error is: an unknown key is at that key's own line, not its mapping's."""
+    path = tuple(error.absolute_path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = error.schema.get("properties", {})
+        extra = [k for k in error.instance if k not in known]
+        if extra:
+            return (*path, extra[0])
+    return path
 
 
 def _leaves(error: Any) -> list[Any]:
