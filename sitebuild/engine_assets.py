@@ -87,6 +87,8 @@ def ensure_wheel() -> Path:
     with open(LOCK_PATH, "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not _wheel_is_fresh(wheel):
+            # setuptools reuses engine/build/lib: a module moved or deleted since would ship in the wheel
+            shutil.rmtree(ENGINE_DIR / "build", ignore_errors=True)
             cmd = [sys.executable, "-m", "build", "--wheel", "--no-isolation", str(ENGINE_DIR), "-o", str(WHEEL_DIR)]
             proc = subprocess.run(cmd, cwd=REPO_ROOT, capture_output=True, text=True)
             if proc.returncode != 0 or not wheel.is_file():
@@ -115,9 +117,9 @@ def _sha256(path: Path) -> str:
 
 def ensure_boot_files(wheel: Path) -> tuple[Path, Path]:
     """(the wheel with bytecode, the gzipped memory snapshot), made by Pyodide under node and cached by key."""
-    key_source = b"".join(
-        [wheel.read_bytes(), pyodide_version().encode(), SNAPSHOT_SCRIPT.read_bytes(), (pyodide_dir() / "pyodide.asm.wasm").read_bytes()[:4096]]
-    )
+    runtime = pyodide_dir() / "pyodide.asm.wasm"
+    parts = [wheel.read_bytes(), pyodide_version().encode(), SNAPSHOT_SCRIPT.read_bytes(), runtime.read_bytes()]
+    key_source = b"".join(parts)
     folder = SNAPSHOT_CACHE / hashlib.sha256(key_source).hexdigest()[:16]
     compiled, snapshot = folder / wheel.name, folder / "snapshot.gz"
     if compiled.is_file() and snapshot.is_file():
@@ -149,7 +151,8 @@ def ensure_boot_files(wheel: Path) -> tuple[Path, Path]:
 
 def manifest(wheel: Path, snapshot: Path | None = None) -> dict:
     """What the worker reads first: file names, hashes (checked before use) and versions."""
-    data: dict = {"wheel": wheel.name, "sha256": _sha256(wheel), "engine": engine_version(), "pyodide": pyodide_version()}
+    data: dict = {"wheel": wheel.name, "sha256": _sha256(wheel), "engine": engine_version()}
+    data["pyodide"] = pyodide_version()
     if snapshot is not None:
         digest = _sha256(snapshot)
         data["snapshot"] = {

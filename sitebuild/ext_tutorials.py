@@ -1,7 +1,7 @@
 """Tutorial widgets at build time: annotated deals, lessons and the hand calculator.
 
 * ``{{cp deal ID}}`` (or a raw ``<div data-cp-widget="deal" data-deal="ID">``) — the deal
-  ``tutorials/deals/ID.yml`` is replayed by the engine (``changpai.record``), its frames are embedded as
+  ``tutorials/deals/ID.yml`` is replayed by the engine (``changpai.daer.record``), its frames are embedded as
   JSON inside the element (and written to ``assets/deals/ID.json``), and a readable static version of every
   step (text and card images) is rendered inside it, so the page reads before — or without — Python.
   A missing or broken tutorial fails the build naming the page, the file, the step and the reason.
@@ -106,7 +106,7 @@ def deal_frames(deal_id: str) -> dict[str, Any]:
 @cache
 def _frames_cached(path: Path, _mtime: int) -> dict[str, Any]:
     try:
-        from changpai import record
+        from changpai.daer import record
     except ImportError as exc:
         raise TutorialError(f"{_relative(path)}: the engine has no record module yet ({exc})") from exc
     try:
@@ -685,9 +685,9 @@ def on_post_build(config) -> None:
     if not ids:
         return
     try:
-        from changpai import record  # noqa: F401
+        from changpai.daer import record  # noqa: F401
     except ImportError:
-        log.warning("ext_tutorials: changpai.record is missing; deal frames not written")
+        log.warning("ext_tutorials: changpai.daer.record is missing; deal frames not written")
         return
     out_dir.mkdir(parents=True, exist_ok=True)
     for deal_id in ids:

@@ -60,7 +60,8 @@ def test_home_widget_answers_from_the_engine(page: Page, browser_log, path, lang
     assert engine_version() in json.dumps(version)
     loaded = [u for u in browser_log.requests if u.endswith(".wasm") or ".whl" in u]
     assert any("/assets/engine/pyodide/pyodide.asm.wasm" in u for u in loaded), browser_log.requests
-    assert any("/assets/engine/changpai-" in u for u in loaded)
+    # The engine comes from the build's memory snapshot, or from the wheel when the snapshot cannot be used.
+    assert any("/assets/engine/changpai-" in u or u.endswith(".snapshot.gz") for u in browser_log.requests)
 
 
 def test_engine_error_is_located_and_bilingual(page: Page):
@@ -91,6 +92,7 @@ def test_pages_without_widgets_do_not_load_the_engine(page: Page, browser_log, s
 def test_engine_load_failure_shows_a_clear_message(page: Page, browser_log):
     browser_log.allow_console_error(r"404")
     page.route("**/assets/engine/*.whl*", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/assets/engine/*.snapshot.gz", lambda route: route.fulfill(status=404, body="gone"))
     page.goto("index.html")
     status = page.locator('[data-cp-widget="hand-check"] .cp-engine-status--failed')
     expect(status).to_be_visible(timeout=ENGINE_TIMEOUT_MS)

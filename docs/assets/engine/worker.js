@@ -5,6 +5,8 @@
 //               {type: "ready", engine, pyodide, boot}     boot: "snapshot" or "fallback" (why in bootNote)
 //               {type: "failed", error: {code, where, zh, en, detail}}
 //               {type: "response", id, response}
+//               {type: "pong", id}                        the answer to {type: "ping", id} (engine.js liveness)
+//               {type: "started", id}                     a call taken up (its response follows)
 //
 // Fast start: the build (sitebuild/engine_snapshot.mjs) ships a gzipped memory snapshot of Pyodide with the engine
 // already imported. The worker downloads it (with byte progress), checks its SHA-256 against the manifest, and
@@ -16,17 +18,17 @@ const BASE = new URL("./", self.location.href);
 
 // Fractions follow where the time goes (measured: downloads, then the restore or the interpreter's start).
 const STAGES = {
-  manifest: { fraction: 0.02, zh: "正在读取引擎清单…", en: "Reading the engine manifest…" },
-  snapshot: { fraction: 0.05, zh: "正在下载规则引擎…", en: "Downloading the rules engine…" },
-  restore: { fraction: 0.7, zh: "正在启动规则引擎…", en: "Starting the rules engine…" },
+  manifest: { fraction: 0.02, zh: "正在载入规则引擎：读取清单…", en: "Loading the rules engine: reading its manifest…" },
+  snapshot: { fraction: 0.05, zh: "正在载入规则引擎：下载…", en: "Loading the rules engine: downloading…" },
+  restore: { fraction: 0.7, zh: "正在载入规则引擎：启动…", en: "Loading the rules engine: starting…" },
   fallback: {
     fraction: 0.1,
-    zh: "快速启动文件不可用，改为正常启动（稍慢）…",
-    en: "The fast-start file could not be used; starting the normal way (slower)…",
+    zh: "快速启动文件不可用，正在按常规方式载入规则引擎（较慢）…",
+    en: "Loading the rules engine the normal way (slower): the fast-start file could not be used…",
   },
-  runtime: { fraction: 0.15, zh: "正在启动 Python 运行环境…", en: "Starting the Python runtime…" },
-  wheel: { fraction: 0.85, zh: "正在下载规则引擎…", en: "Downloading the rules engine…" },
-  import: { fraction: 0.95, zh: "正在启动规则引擎…", en: "Starting the rules engine…" },
+  runtime: { fraction: 0.15, zh: "正在载入规则引擎：启动 Python…", en: "Loading the rules engine: starting Python…" },
+  wheel: { fraction: 0.85, zh: "正在载入规则引擎：下载引擎…", en: "Loading the rules engine: downloading the engine…" },
+  import: { fraction: 0.95, zh: "正在载入规则引擎：启动引擎…", en: "Loading the rules engine: starting the engine…" },
 };
 
 let handleJson = null;
@@ -194,6 +196,7 @@ async function load() {
 }
 
 function answer(id, request) {
+  postMessage({ type: "started", id }); // the page's liveness check: a live worker took the call up
   let response;
   try {
     response = JSON.parse(handleJson(JSON.stringify(request)));
@@ -213,6 +216,7 @@ function answer(id, request) {
 
 self.onmessage = (event) => {
   const message = event.data;
+  if (message.type === "ping") return postMessage({ type: "pong", id: message.id }); // liveness (engine.js)
   if (message.type !== "call") return;
   if (handleJson) answer(message.id, message.request);
   else pending.push(message);

@@ -6,7 +6,7 @@
  *   legal_actions {game, seat}                     → {actions: [{seat, type, card, cards, bi, text, label}]}
  *   bot_move {game, wishes: {seat: action text}}   → {action}   (in a claim window: the claim that wins)
  *   apply {game, action}                           → a deal answer plus events
- * (changpai/api_play.py). Requests name the worker's live deal by its id; should the worker have dropped it, the
+ * (changpai/api.py). Requests name the worker's live deal by its id; should the worker have dropped it, the
  * request is repeated with the full state.
  *
  * Legal moves are highlighted (the playable cards of the hand, one button per claim), every claim is explained in one

@@ -1,0 +1,137 @@
+"""The engine's fast start and the light pages, in real Chromium: the build's memory snapshot is used and answers
+as CPython does; a damaged or rejected snapshot falls back to a normal start and says so; a page without a widget
+never starts the engine. These check behaviour and bytes, never timings (timings live in benchmarks/)."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+ENGINE_TIMEOUT_MS = 90_000
+HAND = "123s 456s 789s 123b 456b 789b 2tb"
+
+# Records every progress event from the moment engine.js defines changpaiEngine (before any widget reads it).
+RECORD_PROGRESS = """
+(() => {
+  window.__progress = [];
+  let engine;
+  Object.defineProperty(window, "changpaiEngine", {
+    configurable: true,
+    get() { return engine; },
+    set(value) {
+      engine = value;
+      value.addEventListener("progress", (e) => window.__progress.push({ stage: e.detail.stage, en: e.detail.en }));
+    },
+  });
+})();
+"""
+
+
+def manifest(site_dir: Path) -> dict:
+    return json.loads((site_dir / "assets/engine/manifest.json").read_text(encoding="utf-8"))
+
+
+def cpython_answer(site_dir: Path, request: dict) -> dict:
+    """The same request under CPython, run from the wheel the site ships (the code the browser ran)."""
+    wheel = site_dir / "assets/engine" / manifest(site_dir)["wheel"]
+    code = "import json, sys; from changpai import api; print(json.dumps(api.handle(json.loads(sys.argv[1]))))"
+    env = {"PYTHONPATH": str(wheel), "PYTHONDONTWRITEBYTECODE": "1"}
+    proc = subprocess.run([sys.executable, "-c", code, json.dumps(request)], capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def boot(page: Page) -> dict:
+    return page.evaluate("changpaiEngine.start()")
+
+
+def test_build_ships_a_checked_compressed_snapshot_and_compiled_wheel(site_dir: Path):
+    import zipfile
+
+    data = manifest(site_dir)
+    snap = data["snapshot"]
+    packed = (site_dir / "assets/engine" / snap["file"]).read_bytes()
+    assert hashlib.sha256(packed).hexdigest() == snap["sha256"]
+    assert len(packed) == snap["bytes"] and snap["encoding"] == "gzip"
+    raw = gzip.decompress(packed)
+    assert len(raw) > 4 * len(packed), "the snapshot should be shipped compressed"
+    with zipfile.ZipFile(site_dir / "assets/engine" / data["wheel"]) as zf:
+        names = zf.namelist()
+    sources = [n for n in names if n.startswith("changpai/") and n.endswith(".py")]
+    compiled = [n for n in names if n.endswith(".pyc")]
+    tag = f"cpython-{data['pyodide'][:3]}"  # Pyodide 314 runs CPython 3.14
+    assert sources and all(
+        f"{n.rsplit('/', 1)[0]}/__pycache__/{n.rsplit('/', 1)[1][:-3]}.{tag}.pyc" in compiled for n in sources
+    ), f"every engine module needs its {tag} bytecode in the wheel"
+
+
+def test_engine_boots_from_the_snapshot_and_answers_like_cpython(page: Page, browser_log, site_dir: Path):
+    page.add_init_script(RECORD_PROGRESS)
+    page.goto("index.html")
+    info = boot(page)
+    assert info["boot"] == "snapshot", info
+    requested = [u for u in browser_log.requests if "/assets/engine/" in u]
+    assert any(manifest(site_dir)["snapshot"]["file"] in u for u in requested)
+    assert not any(".whl" in u for u in requested), "the snapshot path needs no wheel"
+    stages = [p["stage"] for p in page.evaluate("window.__progress")]
+    assert stages[0] == "manifest" and "snapshot" in stages and "restore" in stages and "fallback" not in stages
+    request = {"command": "waits", "hand": HAND, "rules": "luzhou-a"}
+    assert page.evaluate("r => changpaiEngine.call(r)", request) == cpython_answer(site_dir, request)
+
+
+def _expect_fallback(page: Page, site_dir: Path, reason: str) -> None:
+    info = boot(page)
+    assert info["boot"] == "fallback", info
+    assert reason in info["bootNote"], info["bootNote"]
+    progress = page.evaluate("window.__progress")
+    fallback = [p for p in progress if p["stage"] == "fallback"]
+    assert fallback and "normal way" in fallback[0]["en"], progress
+    request = {"command": "waits", "hand": HAND, "rules": "luzhou-a"}
+    assert page.evaluate("r => changpaiEngine.call(r)", request) == cpython_answer(site_dir, request)
+
+
+def test_damaged_snapshot_falls_back_to_a_normal_start_and_says_so(page: Page, site_dir: Path):
+    page.add_init_script(RECORD_PROGRESS)
+    name = manifest(site_dir)["snapshot"]["file"]
+    packed = bytearray((site_dir / "assets/engine" / name).read_bytes())
+    packed[len(packed) // 2] ^= 0xFF
+    page.route(f"**/assets/engine/{name}", lambda route: route.fulfill(body=bytes(packed)))
+    page.goto("index.html")
+    _expect_fallback(page, site_dir, "SHA-256")
+
+
+def test_snapshot_that_pyodide_rejects_falls_back(page: Page, site_dir: Path):
+    # Right hash, wrong contents: Pyodide's own check (magic number / build id) must refuse it, not crash.
+    page.add_init_script(RECORD_PROGRESS)
+    data = manifest(site_dir)
+    raw = bytearray(gzip.decompress((site_dir / "assets/engine" / data["snapshot"]["file"]).read_bytes()))
+    raw[0:4] = b"\0\0\0\0"
+    forged = gzip.compress(bytes(raw), compresslevel=1)
+    data["snapshot"] = {**data["snapshot"], "sha256": hashlib.sha256(forged).hexdigest(), "bytes": len(forged)}
+    page.route("**/assets/engine/manifest.json", lambda route: route.fulfill(json=data))
+    page.route(f"**/assets/engine/{data['snapshot']['file']}", lambda route: route.fulfill(body=forged))
+    page.goto("index.html")
+    _expect_fallback(page, site_dir, "magic")
+
+
+def test_page_without_widget_never_starts_the_engine(page: Page, browser_log):
+    page.goto("archive/history.html")
+    assert page.locator("[data-cp-widget]").count() == 0
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(2500)  # longer than the idle start's timeout
+    assert page.evaluate("window.changpaiEngine ? changpaiEngine.started : false") is False
+    assert not [u for u in browser_log.requests if "/assets/engine/" in u and not u.endswith("engine.js")]
+
+
+def test_widget_page_starts_the_engine_when_idle(page: Page):
+    page.goto("index.html")
+    widget = page.locator('[data-cp-widget="hand-check"]')
+    expect(widget).to_be_visible()
+    page.wait_for_function("changpaiEngine.started", timeout=10_000)
+    expect(widget.locator(".cp-hand-check__version")).to_contain_text("0.", timeout=ENGINE_TIMEOUT_MS)
