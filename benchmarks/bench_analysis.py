@@ -39,8 +39,8 @@ def load_oracle():
 
 def ready_hands(count: int, seed: int, rules: str) -> list[tuple[list, list]]:
     """Random 20-card hands, all concealed, that wait for at least one card."""
-    from changpai.analysis import waits
-    from changpai.samples import random_ready_hand
+    from changpai.daer.analysis import waits
+    from changpai.daer.samples import random_ready_hand
 
     rng = random.Random(seed)
     hands = []
@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = parser.parse_args(argv)
 
-    from changpai.analysis import analyse, waits
+    from changpai.daer.analysis import analyse, waits
 
     oracle = load_oracle()
     hands = ready_hands(max(args.hands, args.oracle_hands), args.seed, args.rules)

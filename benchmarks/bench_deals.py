@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
-from changpai.players import simulate_one  # noqa: E402
+from changpai.bots.daer import simulate_one  # noqa: E402
 
 TABLES = [("luzhou-a", 4), ("luzhou-b", 4), ("leshan", 3), ("leshan", 4), ("leshan", 2), ("wuchuan", 4)]
 TARGET = 500.0

@@ -60,6 +60,7 @@ version="$(.venv/bin/python -c 'import tomllib;print(tomllib.load(open("engine/p
 wheel="engine/dist/changpai-${version}-py3-none-any.whl"
 if [[ ! -f "$wheel" ]] || [[ -n "$(find engine/changpai engine/pyproject.toml -newer "$wheel" -type f -not -path '*/__pycache__/*' -print -quit)" ]]; then
   say "python -m build --wheel --no-isolation engine"
+  rm -rf engine/build  # setuptools reuses build/lib: a moved or deleted module would ship in the wheel
   if ! build_log="$(.venv/bin/python -m build --wheel --no-isolation engine -o engine/dist 2>&1)"; then
     echo "$build_log" >&2
     exit 1

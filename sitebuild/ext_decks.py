@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import html
 
-from changpai.cards import ALL_KINDS, Card
+from changpai.decks import dominoes
+from changpai.decks.numerals import ALL_KINDS, Card
 from mkdocs.utils import get_relative_url
 
 from sitebuild import card_art
@@ -76,10 +77,10 @@ def deck_grid(scheme: str, lang: str, page) -> str:
 def dual_grid(lang: str, page) -> str:
     figures = []
     rows = []
-    for pairing in card_art.DUAL_PAIRING:
+    for pairing in dominoes.DUAL_PAIRING:
         card = pairing.card
         a, b = pairing.domino
-        domino_zh, domino_en = card_art.DOMINO_NAMES[pairing.domino]
+        domino_zh, domino_en = dominoes.DOMINO_NAMES[pairing.domino]
         name_zh, name_en = _card_names(card)
         mark = ("推断" if lang == "zh" else "inferred") if pairing.inferred else ""
         if lang == "zh":
@@ -113,17 +114,17 @@ def dual_grid(lang: str, page) -> str:
 
 def domino_grid(lang: str, page) -> str:
     blocks = []
-    for class_zh, class_en, faces in card_art.DOMINO_CLASSES:
+    for class_zh, class_en, faces in dominoes.DOMINO_CLASSES:
         figures = []
         for a, b in faces:
-            name_zh, name_en = card_art.DOMINO_NAMES[(a, b)]
+            name_zh, name_en = dominoes.DOMINO_NAMES[(a, b)]
             main, _, alias = name_zh.partition("（")
             alias = alias.rstrip("）")
             if lang == "zh":
-                alt = f"川牌 {name_zh}，点子{a}与{b}，红点 {card_art.domino_red_pips(a, b)} 个"
+                alt = f"川牌 {name_zh}，点子{a}与{b}，红点 {dominoes.domino_red_pips(a, b)} 个"
                 caption = f"{_e(main)}<small>{_e(alias + ' · ' if alias else '')}{a}-{b}</small>"
             else:
-                alt = f"Sichuan long card {name_en}, pips {a} and {b}, {card_art.domino_red_pips(a, b)} red"
+                alt = f"Sichuan long card {name_en}, pips {a} and {b}, {dominoes.domino_red_pips(a, b)} red"
                 caption = f'<span lang="zh">{_e(main)}</span><small>{_e(name_en)} · {a}-{b}</small>'
             figures.append(_figure(f"dominoes/{a}-{b}.svg", alt, caption, page, " cp-deckcard-domino"))
         title = class_zh if lang == "zh" else f"{class_en} ({class_zh})"
@@ -158,7 +159,7 @@ def sample_row(lang: str, page) -> str:
         else:
             alt, caption = f"{name_en}, {_colour(red, lang)}, in the {tradition_en}", f"{face}<small>{place_en}</small>"
         figures.append(_figure(f"{scheme}/{ascii_name}.svg", alt, caption, page, " cp-deckcard-red" if red else ""))
-    pairing = next(p for p in card_art.DUAL_PAIRING if p.card == Card.parse("tb"))
+    pairing = next(p for p in dominoes.DUAL_PAIRING if p.card == Card.parse("tb"))
     a, b = pairing.domino
     if lang == "zh":
         alt = f"务川一头点子一头字牌：一端大写拾，另一端骨牌{a}-{b}（天牌）"
@@ -168,7 +169,7 @@ def sample_row(lang: str, page) -> str:
         caption = "拾<small>Wuchuan</small>"
     red = card_art.card_is_red(pairing.card, "luzhou")  # Wuchuan reads 2, 7, 10 as red (see the sources page)
     figures.append(_figure("wuchuan-dual/tb.svg", alt, caption, page, " cp-deckcard-red" if red else ""))
-    name_zh, name_en = card_art.DOMINO_NAMES[(6, 6)]
+    name_zh, name_en = dominoes.DOMINO_NAMES[(6, 6)]
     if lang == "zh":
         alt, caption = f"川牌 {name_zh}，点子6与6", "天牌<small>川牌</small>"
     else:

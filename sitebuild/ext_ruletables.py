@@ -31,10 +31,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from changpai.patterns import CLASS_NAMES, leshan_grade, luzhou_b_grade, value_text
-from changpai.rules import CARD_CLASSES, OPTIONS, RULESETS, SPECIAL_NAMES, RuleSet, get_rules
-from changpai.sets import GENERIC_NAMES, SetKind
-from changpai.text import Text
+from changpai.core.text import Text
+from changpai.daer.patterns import CLASS_NAMES, leshan_grade, luzhou_b_grade, value_text
+from changpai.daer.rules import CARD_CLASSES, OPTIONS, RULESETS, SPECIAL_NAMES, RuleSet, get_rules
+from changpai.daer.sets import GENERIC_NAMES, SetKind
 
 from sitebuild.shortcodes import shortcode
 
@@ -292,8 +292,8 @@ def compare(kind: SetKind, lang: str, page: Any = None) -> str:
 
 def scores(rules: RuleSet, lang: str, page: Any = None) -> str:
     """What each loser pays, computed by the engine's settlement (Luzhou A's 分 bands, Wuchuan's class amounts)."""
-    from changpai.playrules import get_play_rules
-    from changpai.settlement import luzhou_a_row
+    from changpai.daer.playrules import get_play_rules
+    from changpai.daer.settlement import luzhou_a_row
 
     zh = lang == "zh"
     play = get_play_rules(rules.name)

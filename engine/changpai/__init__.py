@@ -7,11 +7,11 @@ CPython and in Pyodide in the browser.
 
 __version__ = "0.1.0"
 
-from .analysis import HandResult, Wait, analyse, waits  # noqa: E402
-from .cards import ALL_KINDS, DECK, Card, format_cards, parse_cards  # noqa: E402
-from .rules import OPTIONS, RULESETS, RuleSet, get_rules  # noqa: E402
-from .sets import Meld, SetKind  # noqa: E402
-from .text import CardError, ChangpaiError, HandError, RuleError, Text  # noqa: E402
+from .core.text import CardError, ChangpaiError, HandError, RuleError, Text  # noqa: E402
+from .daer.analysis import HandResult, Wait, analyse, waits  # noqa: E402
+from .daer.rules import OPTIONS, RULESETS, RuleSet, get_rules  # noqa: E402
+from .daer.sets import Meld, SetKind  # noqa: E402
+from .decks.numerals import ALL_KINDS, DECK, Card, format_cards, parse_cards  # noqa: E402
 
 __all__ = [
     "ALL_KINDS",

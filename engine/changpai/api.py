@@ -1,8 +1,8 @@
 """The JSON facade used by the command line, the site build and the browser worker.
 
 A request is a dict ``{"command": NAME, ...}``; ``handle`` returns a JSON-able dict and never raises:
-bad input gives ``{"error": {"code", "where", "zh", "en"}}``. Commands register with ``@command("name")``;
-other modules add theirs the same way and are imported at the bottom of this file.
+bad input gives ``{"error": {"code", "where", "zh", "en"}}``. Every command is a function of this module
+registered with ``@command("name", fields=…)``; there is no other place a command comes from.
 
 Built-in commands
 -----------------
@@ -21,20 +21,67 @@ values (``rules.OPTIONS``).
 {'card': '伍', 'ascii': '5b', 'points': 18, 'win': True, 'left': 1}
 >>> handle({"command": "score", "rules": "leshan", "hand": "二七十 贰柒"})["error"]["code"]
 'card-count'
+
+Commands for whole deals (the deal viewer, the "play a hand" widget and the kiosk use these)
+----------------------------------------------------------------------------------------
+
+Every command answers a JSON-able dict, or ``{"error": {"code", "where", "zh", "en"}}`` (``api.handle``).
+Labels, events and settlement lines name seats 甲乙丙丁 / A B C D (seat 0 = 甲 / A) and use each tradition's
+own words (Leshan 对 开 和 摆 抬炮, Wuchuan 兑 开招 活龙 妥, Luzhou 碰 招 龙 比 胡).
+
+A deal's state is plain JSON (``"state"``): the rule set, the dealt cards and the actions so far. The
+browser may keep it and send it back with each request; the worker may instead keep the live deal and
+send only its id (``"game"``, returned by ``new_deal`` and ``apply``; the 64 most recent are kept).
+
+``frames``         ``{"record": YAML text, "name"?: file name}`` → the viewer's frames
+                   ``{"rules", "title", "seats", "steps"}`` (CONTRACTS.md); a bad record answers an error
+                   whose ``where`` is ``step N`` (or the field) and whose text gives the file line.
+``new_deal``       ``{"rules", "players"?, "seed"?, "dealer"?, "options"?}`` → a *deal answer*:
+                   ``{"game", "state", "view", "legal", "over", "settlement"}``. ``view`` is
+                   ``Deal.snapshot()`` plus ``roles``, ``role_names`` and ``seat_names`` (甲乙丙丁 / A B C D);
+                   ``legal`` lists every legal action now. ``view.private`` is ``null`` or
+                   ``{"seat", "card"}``: the card Leshan's 小家 has drawn privately [003] — show it only to
+                   that seat (or in an all-hands view).
+``legal_actions``  ``{"state" | "game", "seat"?}`` → ``{"actions": [action], "to_move": [seat]}``; an action is
+                   ``{"seat", "type", "card", "cards", "bi", "text", "label": {"zh", "en"}}`` and its ``text``
+                   is what ``apply`` takes (e.g. ``"1 pong 七"``).
+``apply``          ``{"state" | "game", "action": text}`` → a deal answer plus ``events`` (比/摆, 过张, 八块, the
+                   win …); an illegal action answers an error naming the rule, in Chinese and English.
+                   In a claim window a claim means the other seats pass, and the next seat's ``turn`` means
+                   everybody passes (``legal`` lists it when no compulsory claim is pending). To let a person
+                   choose among their own claims while the computer seats choose theirs, offer the person
+                   ``legal_actions`` with ``seat``, then ask ``bot_move`` with ``wishes: {seat: choice}``.
+``bot_move``       ``{"state" | "game", "seat"?, "bot"?: "simple"|"random", "seed"?, "wishes"?: {seat: text}}`` →
+                   ``{"action": text | null}``: the computer's move for the seat to act; in a claim window, the
+                   claim that wins once every seat not in ``wishes`` has chosen, by priority (``null``: the deal
+                   is over). With ``seat``, only that seat's own choice (``null`` if it has none).
+                   The choice is fixed by ``seed`` (default: the deal's seed) and the step number.
+``deal_record``    ``{"state" | "game", "title"?: {"zh", "en"}}`` → ``{"record": YAML text}`` of the deal so far.
+``play_rules``     ``{"name"?}`` → the parameters of play (seats, claims, violations, payments) with sources,
+                   and ``words``: the tradition's words for pong, kong, held four, win, 比, ready and the
+                   discarder (``actions.native_words``; Leshan 对 开 滚子 和 摆 下叫 抬炮).
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
+import random
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 from . import __version__
-from .analysis import SOURCES, analyse, waits
-from .rules import OPTIONS, RULESETS, RuleSet, get_rules
-from .text import ChangpaiError, HandError, Text
+from .bots.daer import BOTS, next_action
+from .core.table import ROLE_NAMES, seat_name
+from .core.text import ChangpaiError, HandError, RuleError, Text
+from .daer.actions import Action, native_words
+from .daer.analysis import SOURCES, analyse, waits
+from .daer.deal import Deal
+from .daer.playrules import PLAY_RULES, get_play_rules
+from .daer.record import DealRecord, frames
+from .daer.rules import OPTIONS, RULESETS, RuleSet, get_rules
+from .daer.settlement import settle
+from .daer.violations import describe as describe_violations
 
 Request = dict[str, Any]
 Handler = Callable[[Request], dict[str, Any]]
@@ -211,8 +258,202 @@ def _version(request: Request) -> dict[str, Any]:
     return {"version": __version__, "commands": commands()}
 
 
-# Other parts of the engine register their commands from their own modules, imported here when present.
-EXTENSION_MODULES = ("changpai.api_play",)
-for _module in EXTENSION_MODULES:
-    if importlib.util.find_spec(_module) is not None:
-        importlib.import_module(_module)
+# ----------------------------------------------------------------------------- whole deals
+
+_LIVE: OrderedDict[str, Deal] = OrderedDict()
+_LIVE_MAX = 64
+_counter = [0]
+
+
+def _remember(deal: Deal) -> str:
+    _counter[0] += 1
+    key = f"deal-{_counter[0]}"
+    _LIVE[key] = deal
+    while len(_LIVE) > _LIVE_MAX:
+        _LIVE.popitem(last=False)
+    return key
+
+
+def _deal_from(request: Request) -> tuple[Deal, str | None]:
+    key = request.get("game")
+    if key is not None:
+        deal = _LIVE.get(key) if isinstance(key, str) else None
+        if deal is None:
+            raise HandError(
+                Text("找不到这一盘（可能已过期），请发送 state", "no such deal (it may have expired): send its state"),
+                code="unknown-game",
+                where="game",
+            )
+        return deal, key
+    state = request.get("state")
+    if not isinstance(state, dict):
+        raise HandError(
+            Text("需要 state（牌局状态）或 game（编号）", "a “state” or a “game” id is needed"),
+            code="missing-field",
+            where="state",
+        )
+    try:
+        return Deal.from_dict(state), None
+    except (KeyError, TypeError, ValueError) as error:
+        if isinstance(error, RuleError):
+            raise RuleError(
+                error.text, code=error.code, where=f"state.{error.where}" if error.where else "state"
+            ) from None
+        raise HandError(
+            Text(f"state 无法读取：{error}", f"the state cannot be read: {error}"), code="bad-state", where="state"
+        ) from None
+
+
+def _answer(deal: Deal, key: str | None) -> dict[str, Any]:
+    if key is None:
+        key = _remember(deal)
+    view = deal.snapshot()
+    view["roles"] = list(deal.table.roles)
+    view["role_names"] = [ROLE_NAMES[r].as_dict() for r in deal.table.roles]
+    view["seat_names"] = [seat_name(s).as_dict() for s in range(deal.players)]
+    view["dealer"] = deal.table.dealer
+    view["violations"] = [v.as_dict() for v in deal.violations]
+    return {
+        "game": key,
+        "state": deal.to_dict(),
+        "view": view,
+        "legal": [a.as_dict(deal.rules) for a in deal.legal_actions()],
+        "over": deal.over,
+        "settlement": settle(deal).as_dict() if deal.over else None,
+    }
+
+
+@command("frames", fields=("record", "name"))
+def _frames(request: Request) -> dict[str, Any]:
+    text = request.get("record")
+    if not isinstance(text, str):
+        raise HandError(
+            Text("record 应是牌谱的 YAML 文字", "“record” must be the record's YAML text"),
+            code="missing-field",
+            where="record",
+        )
+    name = request.get("name") or "<record>"
+    return frames(text, str(name))
+
+
+@command("new_deal", fields=("rules", "players", "seed", "dealer", "options"))
+def _new_deal(request: Request) -> dict[str, Any]:
+    rules = request.get("rules", "luzhou-a")
+    players = request.get("players")
+    seed = request.get("seed")
+    dealer = request.get("dealer")
+    for key, value in (("players", players), ("seed", seed), ("dealer", dealer)):
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise HandError(Text("应是整数", "must be a whole number"), code="bad-field", where=key)
+    if seed is None:
+        seed = 0
+    options = request.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise HandError(Text("options 应是对象", "options must be an object"), code="bad-field", where="options")
+    deal = Deal.new(rules, players, seed=seed, dealer=dealer, options=options)
+    return _answer(deal, None)
+
+
+@command("legal_actions", fields=("state", "game", "seat"))
+def _legal(request: Request) -> dict[str, Any]:
+    deal, _ = _deal_from(request)
+    seat = request.get("seat")
+    if seat is not None:
+        seat = _seat_number(seat, deal, "seat")
+    return {"actions": [a.as_dict(deal.rules) for a in deal.legal_actions(seat)], "to_move": deal.to_move()}
+
+
+def _seat_number(value: Any, deal: Deal, where: str) -> int:
+    try:
+        seat = int(value)
+    except (TypeError, ValueError):
+        seat = -1
+    if isinstance(value, bool) or not 0 <= seat < deal.players:
+        raise HandError(
+            Text(f"座位应是 0 到 {deal.players - 1} 的数字", f"a seat is a number from 0 to {deal.players - 1}"),
+            code="bad-field",
+            where=where,
+        )
+    return seat
+
+
+@command("apply", fields=("state", "game", "action"))
+def _apply(request: Request) -> dict[str, Any]:
+    deal, key = _deal_from(request)
+    text = request.get("action")
+    if not isinstance(text, str):
+        raise HandError(
+            Text("action 应是动作文字，如“1 pong 七”", "“action” must be an action's text, e.g. “1 pong 七”"),
+            code="missing-field",
+            where="action",
+        )
+    try:
+        events = deal.play(Action.parse(text, where="action"))
+    except RuleError as error:
+        raise RuleError(error.text, code=error.code, where=error.where or "action") from None
+    answer = _answer(deal, key)
+    answer["events"] = events
+    return answer
+
+
+@command("bot_move", fields=("state", "game", "seat", "bot", "seed", "wishes"))
+def _bot_move(request: Request) -> dict[str, Any]:
+    deal, _ = _deal_from(request)
+    kind = request.get("bot", "simple")
+    if kind not in BOTS:
+        raise HandError(
+            Text(f"没有“{kind}”这种电脑玩家", f"there is no computer player “{kind}” (known: {', '.join(BOTS)})"),
+            code="bad-field",
+            where="bot",
+        )
+    seed = request.get("seed", deal.seed if deal.seed is not None else 0)
+    rng = random.Random(f"{seed}:{len(deal.history)}")  # fixed by the seed and the step, never global
+    players = [BOTS[kind](random.Random(rng.getrandbits(64))) for _ in range(deal.players)]
+    wishes: dict[int, Action | None] = {}
+    raw_wishes = request.get("wishes") or {}
+    if not isinstance(raw_wishes, dict):
+        raise HandError(
+            Text("wishes 应是 {座位: 动作} 对象", "“wishes” must map seats to actions"),
+            code="bad-field",
+            where="wishes",
+        )
+    for seat_text, text in raw_wishes.items():
+        seat = _seat_number(seat_text, deal, f"wishes.{seat_text}")
+        action = None if text in (None, "pass") else Action.parse(text, where=f"wishes.{seat}")
+        if action is not None and action not in deal.legal_actions(seat):
+            raise RuleError(
+                Text(f"{seat_name(seat).zh}现在不能“{text}”", f"{seat_name(seat).en} cannot “{text}” now"),
+                code="illegal",
+                where=f"wishes.{seat}",
+            )
+        wishes[seat] = action
+    seat = request.get("seat")
+    if seat is not None:
+        seat = _seat_number(seat, deal, "seat")
+    if seat is not None:  # only this seat's own choice (its wish, in a claim window)
+        legal = list(deal.legal_actions(seat)) if isinstance(seat, int) else []
+        action = players[seat].choose(deal, seat, legal) if legal else None
+    else:
+        action = next_action(deal, players, wishes)
+    return {
+        "action": None if action is None else str(action),
+        "detail": None if action is None else action.as_dict(deal.rules),
+    }
+
+
+@command("deal_record", fields=("state", "game", "title"))
+def _deal_record(request: Request) -> dict[str, Any]:
+    deal, _ = _deal_from(request)
+    title = request.get("title")
+    text = Text(title["zh"], title["en"]) if isinstance(title, dict) and {"zh", "en"} <= set(title) else None
+    return {"record": DealRecord.from_deal(deal, title=text).to_text()}
+
+
+@command("play_rules", fields=("name",))
+def _play_rules(request: Request) -> dict[str, Any]:
+    name = request.get("name")
+    if name is None:
+        return {"rules": [{"name": r.name, "title": r.title.as_dict()} for r in PLAY_RULES.values()]}
+    rules = get_play_rules(name)
+    words = {key: word.as_dict() for key, word in native_words(get_rules(rules.name)).items()}
+    return {**rules.describe(), "violations": describe_violations(rules.name), "words": words}

@@ -26,7 +26,7 @@ import json
 import re
 from typing import Any
 
-from .text import ChangpaiError, Text
+from .core.text import ChangpaiError, Text
 
 
 class YamlError(ChangpaiError):

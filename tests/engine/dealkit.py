@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from changpai.actions import Action, ActionType
-from changpai.cards import parse_cards
-from changpai.deal import CLAIM, Deal, resolve_rules
-from changpai.table import complete_hands, make_table
+from changpai.daer.actions import Action, ActionType
+from changpai.daer.deal import CLAIM, Deal, resolve_rules
+from changpai.daer.dealing import complete_hands, make_table
+from changpai.decks.numerals import parse_cards
 
 
 def build(rules: str, players: int, hands: dict[int, str], stock: str = "", *, dealer: int = 0, options=None) -> Deal:

@@ -1,6 +1,6 @@
 """A deliberately simple brute-force oracle for hand analysis (stdlib only; the benchmark imports it too).
 
-It shares nothing with ``changpai.analysis`` but the rule set's point data: it works on a plain list of
+It shares nothing with ``changpai.daer.analysis`` but the rule set's point data: it works on a plain list of
 physical cards, tries every way to group them (each group takes the first remaining card plus one to three
 others), keeps the groupings that obey the rules, and takes the most points. Slow on purpose, obvious on
 purpose.
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from changpai.cards import ALL_KINDS, Card
-from changpai.rules import RuleSet, get_rules
-from changpai.sets import Meld, SetKind
+from changpai.daer.rules import RuleSet, get_rules
+from changpai.daer.sets import Meld, SetKind
+from changpai.decks.numerals import ALL_KINDS, Card
 
 HAND, WIN = "hand", "win"
 

@@ -4,12 +4,12 @@ import random
 
 import oracle
 import pytest
-from changpai.analysis import analyse, waits
-from changpai.cards import ALL_KINDS, DECK, format_cards, parse_cards
-from changpai.rules import RULESETS, get_rules
-from changpai.samples import random_ready_hand
-from changpai.sets import Meld, SetKind
-from changpai.text import CardError, HandError
+from changpai.core.text import CardError, HandError
+from changpai.daer.analysis import analyse, waits
+from changpai.daer.rules import RULESETS, get_rules
+from changpai.daer.samples import random_ready_hand
+from changpai.daer.sets import Meld, SetKind
+from changpai.decks.numerals import ALL_KINDS, DECK, format_cards, parse_cards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

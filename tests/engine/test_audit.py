@@ -7,12 +7,12 @@ is plain to see (no kind appears three times unless the test means a held 坎).
 from collections import Counter
 
 import pytest
-from changpai.analysis import analyse, waits
 from changpai.api import handle
-from changpai.cards import format_cards, parse_cards
-from changpai.rules import get_rules
-from changpai.sets import Meld, SetKind
-from changpai.text import CardError, HandError
+from changpai.core.text import CardError, HandError
+from changpai.daer.analysis import analyse, waits
+from changpai.daer.rules import get_rules
+from changpai.daer.sets import Meld, SetKind
+from changpai.decks.numerals import format_cards, parse_cards
 
 
 def codes(result):

@@ -1,8 +1,8 @@
 """Cards: notations, round trips, errors that name the character."""
 
 import pytest
-from changpai.cards import ALL_KINDS, DECK, Card, check_copies, format_cards, parse_cards
-from changpai.text import CardError
+from changpai.core.text import CardError
+from changpai.decks.numerals import ALL_KINDS, DECK, Card, check_copies, format_cards, parse_cards
 from hypothesis import given
 from hypothesis import strategies as st
 

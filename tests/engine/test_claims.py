@@ -1,9 +1,9 @@
 """Claims on a face-up card: priority, seat tie-breaks, compulsory claims, who may eat, 比/摆, 过张, 八块."""
 
 import pytest
-from changpai.actions import Action, ActionType
-from changpai.claims import ranked, resolve
-from changpai.text import RuleError
+from changpai.core.text import RuleError
+from changpai.daer.actions import Action, ActionType
+from changpai.daer.claims import ranked, resolve
 from dealkit import build, pass_all
 
 # Seat 1 waits on 二 (一三 → 一二三) with 21 points under [001]: 贰贰贰 12, 叁叁叁 6, 一二三 3.
@@ -186,7 +186,7 @@ def test_end_of_stock_means_no_winner():
     steps = 0
     import random
 
-    from changpai.players import SimpleBot, play_out
+    from changpai.bots.daer import SimpleBot, play_out
 
     play_out(d, [SimpleBot(random.Random(i)) for i in range(4)])
     assert d.over
@@ -199,7 +199,7 @@ def test_xiaojia_draws_privately_then_keeps_or_shows():
     d = build("leshan", 4, {}, dealer=1)
     x = d.table.xiaojia
     assert x == 0
-    from changpai.players import SimpleBot, next_action
+    from changpai.bots.daer import SimpleBot, next_action
 
     bots = [SimpleBot(__import__("random").Random(s)) for s in range(4)]
     for _ in range(200):

@@ -3,15 +3,16 @@
 import json
 
 import pytest
-from changpai.actions import Action, ActionType, LegalActions, native_words
-from changpai.analysis import waits
-from changpai.cards import ALL_KINDS
-from changpai.deal import CLAIM, DISCARD, OVER, TURN, Deal, _fits
-from changpai.players import simulate_one
-from changpai.record import DealRecord, frames
-from changpai.rules import get_rules
-from changpai.sets import Meld, SetKind
-from changpai.text import HandError, RuleError
+from changpai.bots.daer import simulate_one
+from changpai.core.game import LegalActions
+from changpai.core.text import HandError, RuleError
+from changpai.daer.actions import Action, ActionType, native_words
+from changpai.daer.analysis import waits
+from changpai.daer.deal import CLAIM, DISCARD, OVER, TURN, Deal, _fits
+from changpai.daer.record import DealRecord, frames
+from changpai.daer.rules import get_rules
+from changpai.daer.sets import Meld, SetKind
+from changpai.decks.numerals import ALL_KINDS
 from dealkit import build, pass_all
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st

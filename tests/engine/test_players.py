@@ -2,11 +2,11 @@
 
 import random
 
-from changpai.actions import ActionType
-from changpai.deal import CLAIM, Deal
-from changpai.players import RandomBot, SimpleBot, make_players, next_action, simulate_one
-from changpai.record import DealRecord, replay
-from changpai.settlement import settle
+from changpai.bots.daer import RandomBot, SimpleBot, make_players, next_action, simulate_one
+from changpai.daer.actions import ActionType
+from changpai.daer.deal import CLAIM, Deal
+from changpai.daer.record import DealRecord, replay
+from changpai.daer.settlement import settle
 from dealkit import build
 from hypothesis import given, settings
 from hypothesis import strategies as st

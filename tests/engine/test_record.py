@@ -5,9 +5,9 @@ import re
 from pathlib import Path
 
 import pytest
-from changpai.cards import ALL_KINDS
-from changpai.players import simulate_one
-from changpai.record import DealRecord, RecordError, frames, replay
+from changpai.bots.daer import simulate_one
+from changpai.daer.record import DealRecord, RecordError, frames, replay
+from changpai.decks.numerals import ALL_KINDS
 from changpai.yamlsub import YamlError, dumps, loads
 from hypothesis import given, settings
 from hypothesis import strategies as st

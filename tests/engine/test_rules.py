@@ -3,11 +3,12 @@
 import json
 
 import pytest
-from changpai.cards import ALL_KINDS, Card, parse_cards
-from changpai.patterns import Sourced, leshan_grade, luzhou_b_grade
-from changpai.rules import OPTIONS, RULESETS, get_rules
-from changpai.sets import SetKind
-from changpai.text import RuleError, Text
+from changpai.core.sourced import Sourced
+from changpai.core.text import RuleError, Text
+from changpai.daer.patterns import leshan_grade, luzhou_b_grade
+from changpai.daer.rules import OPTIONS, RULESETS, get_rules
+from changpai.daer.sets import SetKind
+from changpai.decks.numerals import ALL_KINDS, Card, parse_cards
 
 P, K, Z, F = SetKind.PONG, SetKind.KAN, SetKind.KONG, SetKind.FOUR
 
@@ -80,7 +81,7 @@ def test_identical_set_points_match_the_source(name, table):
     ],
 )
 def test_special_set_points(name, cards, expected):
-    from changpai.sets import classify_three
+    from changpai.daer.sets import classify_three
 
     trio = parse_cards(cards)
     assert get_rules(name).points_of(classify_three(trio), trio) == expected

@@ -3,9 +3,9 @@
 from itertools import combinations_with_replacement
 
 import pytest
-from changpai.cards import ALL_KINDS, parse_cards
-from changpai.sets import Meld, SetKind, classify_three, table_meld
-from changpai.text import HandError
+from changpai.core.text import HandError
+from changpai.daer.sets import Meld, SetKind, classify_three, table_meld
+from changpai.decks.numerals import ALL_KINDS, parse_cards
 
 
 def _plain_kind(cards):

@@ -1,10 +1,10 @@
 """Payments at the end of a deal, per rule set; every deal's payments sum to zero."""
 
 import pytest
-from changpai.actions import Action
-from changpai.players import simulate_one
-from changpai.settlement import luzhou_a_row, settle
-from changpai.text import RuleError
+from changpai.bots.daer import simulate_one
+from changpai.core.text import RuleError
+from changpai.daer.actions import Action
+from changpai.daer.settlement import luzhou_a_row, settle
 from dealkit import build, pass_all
 from hypothesis import given, settings
 from hypothesis import strategies as st

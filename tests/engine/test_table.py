@@ -3,11 +3,12 @@
 import random
 
 import pytest
-from changpai.cards import DECK, Card
-from changpai.deal import Deal
-from changpai.playrules import get_play_rules
-from changpai.table import DEALER, PLAYER, SITTER, XIAOJIA, cut_for_dealer, deal, deal_new, make_table
-from changpai.text import RuleError
+from changpai.core.table import DEALER, PLAYER, SITTER, XIAOJIA
+from changpai.core.text import RuleError
+from changpai.daer.deal import Deal
+from changpai.daer.dealing import cut_for_dealer, deal, deal_new, make_table
+from changpai.daer.playrules import get_play_rules
+from changpai.decks.numerals import DECK, Card
 
 
 def test_luzhou_four_seats_the_sitter_opposite_the_dealer():

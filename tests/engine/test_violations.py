@@ -1,10 +1,10 @@
 """Violations (包牌): refused in play, recorded and penalised when a record commits one on purpose."""
 
 import pytest
-from changpai.actions import Action
-from changpai.settlement import settle
-from changpai.text import RuleError
-from changpai.violations import VIOLATION_NAMES, violation_codes
+from changpai.core.text import RuleError
+from changpai.daer.actions import Action
+from changpai.daer.settlement import settle
+from changpai.daer.violations import VIOLATION_NAMES, violation_codes
 from dealkit import build, pass_all
 
 PAIRS = "四四 五五 六六 七七 八八 九九 十十 壹壹 叁叁"

@@ -13,8 +13,9 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from changpai.cards import ALL_KINDS, Card  # noqa: E402
-from changpai.rules import RULESETS, get_rules  # noqa: E402
+from changpai.decks import dominoes  # noqa: E402
+from changpai.decks.numerals import ALL_KINDS, Card  # noqa: E402
+from changpai.daer.rules import RULESETS, get_rules  # noqa: E402
 
 from sitebuild import card_art  # noqa: E402
 
@@ -109,7 +110,7 @@ def test_card_faces_show_the_right_numeral_at_both_ends():
         assert len(uses) == 2 and sum("rotate(180" in u.get("transform") for u in uses) == 1
 
 
-@pytest.mark.parametrize("a,b", sorted(card_art.DOMINO_NAMES))
+@pytest.mark.parametrize("a,b", sorted(dominoes.DOMINO_NAMES))
 def test_domino_pips(a, b):
     root = parse(CARDS_DIR / "dominoes" / f"{a}-{b}.svg")
     fills = pips(root)
@@ -122,9 +123,9 @@ def test_domino_pips(a, b):
 def test_dual_cards_agree_with_wuchuan_red_points():
     """The pairing is read from [000]; its red-point table must come out of the drawn pips."""
     drawn = sorted(p.stem for p in (CARDS_DIR / "wuchuan-dual").glob("*.svg"))
-    assert drawn == sorted(p.card.ascii() for p in card_art.DUAL_PAIRING)
-    assert len({p.domino for p in card_art.DUAL_PAIRING}) == len(card_art.DUAL_PAIRING)
-    for pairing in card_art.DUAL_PAIRING:
+    assert drawn == sorted(p.card.ascii() for p in dominoes.DUAL_PAIRING)
+    assert len({p.domino for p in dominoes.DUAL_PAIRING}) == len(dominoes.DUAL_PAIRING)
+    for pairing in dominoes.DUAL_PAIRING:
         root = parse(CARDS_DIR / "wuchuan-dual" / f"{pairing.card.ascii()}.svg")
         fills = pips(root)
         assert len(fills) == sum(pairing.domino)

@@ -1,6 +1,6 @@
 """Tutorials are data the engine must accept: annotated deals replay, lessons agree with the engine.
 
-* Every deal in ``tutorials/deals/`` replays action by action through ``changpai.deal``; at every question step the
+* Every deal in ``tutorials/deals/`` replays action by action through ``changpai.daer.deal``; at every question step the
   accepted answers are legal actions at that very moment; the viewer's frames build.
 * Every text a reader sees (title, notes, prompts, choice labels, explanations) is given in Chinese and in English.
 * In the teaching deals (not Engine II's ``example-*`` fixtures) every explanation cites its source ([000]–[004]).
@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 import yaml
 from changpai import api
-from changpai.actions import Action
-from changpai.cards import parse_cards
-from changpai.record import DealRecord, RecordError, frames, replay
+from changpai.daer.actions import Action
+from changpai.daer.record import DealRecord, RecordError, frames, replay
+from changpai.decks.numerals import parse_cards
 
 from sitebuild.ext_tutorials import TutorialError, load_lesson
 

@@ -1,5 +1,5 @@
 /* Deal viewer: steps through an annotated deal whose frames were computed at build time
- * (changpai.record.frames, embedded by sitebuild/ext_tutorials.py). The frames hold a full snapshot
+ * (changpai.daer.record.frames, embedded by sitebuild/ext_tutorials.py). The frames hold a full snapshot
  * per step, so the controller keeps only the step index and view flags, and rendering is a pure
  * function of them. When the in-page engine is ready, question steps gain its analysis. */
 (function () {

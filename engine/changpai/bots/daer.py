@@ -16,9 +16,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from .actions import Action, ActionType
-from .claims import resolve
-from .deal import CLAIM, Deal
+from ..daer.actions import Action, ActionType
+from ..daer.claims import resolve
+from ..daer.deal import CLAIM, Deal
 
 
 class Player(Protocol):

@@ -1,4 +1,4 @@
-"""Actions of play, written and read as one short line, and the protocol a game follows.
+"""Actions of play in the Da Er family, written and read as one short line.
 
 An action is a small frozen value that prints itself in a form a person can type and that
 parses back (like a chess move in UCI): ``"1 pong 七"``, ``"2 eat 四 with 五六 bi 三四五"``,
@@ -13,13 +13,12 @@ Action.parse('2 eat 四 with 五六')
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any
 
-from .cards import Card, format_cards, parse_cards
-from .text import RuleError, Text
+from ..core.text import RuleError, Text
+from ..decks.numerals import Card, format_cards, parse_cards
 
 
 class ActionType(StrEnum):
@@ -252,63 +251,3 @@ def _bad(text: str, zh: str, en: str, where: str | None) -> RuleError:
     return RuleError(
         Text(f"读不懂动作“{text}”：{zh}", f"cannot read the action “{text}”: {en}"), code="bad-action", where=where
     )
-
-
-class Game(Protocol):
-    """What any long-card game offers the record, player and API machinery.
-
-    The 80-card flow (``deal.Deal``) is one implementation; 一百 (a match of deals),
-    红点点 (pairs) and 戳牌 (tricks) can be others with their own actions, as long as an
-    action prints to a line and parses back.
-    """
-
-    game: str
-
-    def legal_actions(self, seat: int | None = None) -> Any: ...
-
-    def play(self, action: Any) -> Any: ...
-
-    @property
-    def over(self) -> bool: ...
-
-    def to_dict(self) -> dict[str, Any]: ...
-
-    def copy(self) -> Game: ...
-
-
-class LegalActions:
-    """A lazy view of the legal actions: supports ``in``, ``len``, ``bool`` and iteration.
-
-    Membership asks the game directly, without listing every action.
-    """
-
-    __slots__ = ("_game", "_seat")
-
-    def __init__(self, game: Any, seat: int | None = None) -> None:
-        self._game = game
-        self._seat = seat
-
-    def __iter__(self) -> Iterator[Action]:
-        return self._game._generate_legal(self._seat)
-
-    def __contains__(self, action: object) -> bool:
-        if isinstance(action, str):
-            try:
-                action = Action.parse(action)
-            except RuleError:
-                return False
-        if not isinstance(action, Action) or (self._seat is not None and action.seat != self._seat):
-            return False
-        return self._game.is_legal(action)
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
-
-    def count(self) -> int:
-        return len(self)
-
-    def __bool__(self) -> bool:
-        return any(True for _ in self)
-
-    def __repr__(self) -> str:
-        return f"<LegalActions {[str(a) for a in self]}>"

@@ -12,7 +12,7 @@ The concealed hand is a count vector (20 numbers, one per kind). Cards that are 
 are "free"; the search packs their counts into one integer (two bits per kind) and memoises a recursion that
 always places the lowest remaining card, so each split is met once.
 
->>> from changpai.rules import get_rules
+>>> from changpai.daer.rules import get_rules
 >>> hand = "三三三 贰柒拾 四五六 壹贰叁 七八九 捌玖拾 伍陆"
 >>> r = analyse(hand, [], "luzhou-a", win_card="柒")
 >>> r.win, r.points, [str(s.meld) for s in r.sets]
@@ -27,7 +27,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import ALL_KINDS, COPIES_PER_KIND, Card, check_copies, parse_cards
+from ..core.text import CardError, HandError, Text
+from ..decks.numerals import ALL_KINDS, COPIES_PER_KIND, Card, check_copies, parse_cards
 from .patterns import (
     CLASS_NAMES,
     Grade,
@@ -42,7 +43,6 @@ from .patterns import (
 )
 from .rules import RuleSet, get_rules
 from .sets import Meld, SetKind, table_meld
-from .text import CardError, HandError, Text
 
 SOURCES = ("discard", "own_turn", "other_turn")
 SOURCE_NAMES = {

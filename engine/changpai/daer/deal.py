@@ -29,16 +29,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.game import LegalActions
+from ..core.table import DEALER, PLAYER, SITTER, XIAOJIA, Table, seat_name
+from ..core.text import ChangpaiError, RuleError, Text
+from ..decks.numerals import ALL_KINDS, DECK, Card, check_copies, format_cards, parse_cards
 from . import playrules as pr
-from .actions import Action, ActionType, LegalActions, native_words
+from .actions import Action, ActionType, native_words
 from .analysis import analyse
-from .cards import ALL_KINDS, DECK, Card, check_copies, format_cards, parse_cards
+from .dealing import Dealt, deal_new, make_table
 from .playrules import PlayRules, get_play_rules
 from .rules import OPTIONS as RULE_OPTIONS
 from .rules import RuleSet, get_rules
 from .sets import Meld, SetKind, classify_three
-from .table import DEALER, PLAYER, SITTER, XIAOJIA, Dealt, Table, deal_new, make_table, seat_name
-from .text import ChangpaiError, RuleError, Text
 from .violations import violation_codes
 
 DISCARD, CLAIM, TURN, DRAWN, OVER = "discard", "claim", "turn", "drawn", "over"
@@ -411,8 +413,17 @@ class Deal:
     def hand(self, seat: int) -> list[Card]:
         return self.seats[seat].hand_cards()
 
-    def legal_actions(self, seat: int | None = None) -> LegalActions:
+    def legal_actions(self, seat: int | None = None) -> LegalActions[Action]:
         return LegalActions(self, seat)
+
+    def parse_action(self, action: object) -> Action | None:
+        """``action`` as an action of this game (a line such as ``"1 pong 七"`` is read); ``None`` if it is none."""
+        if isinstance(action, str):
+            try:
+                return Action.parse(action)
+            except RuleError:
+                return None
+        return action if isinstance(action, Action) else None
 
     def everybody_passes(self) -> Action | None:
         """In a claim window, the next seat's turn (or 小家's draw), which stands for every seat
@@ -469,7 +480,7 @@ class Deal:
             self._state_cache_version = self._version
         return self._state_cache
 
-    def _generate_legal(self, seat: int | None) -> Iterator[Action]:
+    def iter_legal(self, seat: int | None) -> Iterator[Action]:
         cache = self._per_state()
         key = ("legal", seat)
         found = cache.get(key)
@@ -477,7 +488,7 @@ class Deal:
             if seat is None:
                 found = tuple(self._list_legal(None))
             else:  # one seat's actions: filter the whole list (computed once per state)
-                found = tuple(a for a in self._generate_legal(None) if a.seat == seat)
+                found = tuple(a for a in self.iter_legal(None) if a.seat == seat)
             cache[key] = found
         return iter(found)
 
@@ -817,7 +828,7 @@ class Deal:
             self._check_claim(action)
             return
         if action.seat != self.to_act:
-            if action in self._generate_legal(s):  # 三龙 / 五坎 may be called out of turn
+            if action in self.iter_legal(s):  # 三龙 / 五坎 may be called out of turn
                 return
             if (
                 action.type == ActionType.DISCARD
@@ -838,7 +849,7 @@ class Deal:
                 f"it is {self._who(self.to_act).en}'s turn ({PHASE_NAMES[self.phase].en})",
                 "[001][003]",
             )
-        if action not in self._generate_legal(s):
+        if action not in self.iter_legal(s):
             raise self._explain_illegal(action)
 
     def _check_claim(self, action: Action) -> None:

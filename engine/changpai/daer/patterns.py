@@ -17,33 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING
 
-from .cards import Card
+from ..core.sourced import Sourced
+from ..core.text import Text
+from ..decks.numerals import Card
 from .sets import SetKind
-from .text import Text
 
 if TYPE_CHECKING:
     from .rules import RuleSet
-
-T = TypeVar("T")
-
-
-@dataclass(frozen=True, slots=True)
-class Sourced(Generic[T]):
-    """A rule's value with the source it comes from and a short note in both languages.
-
-    ``source`` is a tag such as ``"[001]"``; ``"engine"`` marks a choice the engine makes where the
-    sources are silent (the note says why).
-    """
-
-    value: T
-    source: str
-    note: Text
-
-    def as_dict(self) -> dict[str, object]:
-        value = self.value.as_dict() if isinstance(self.value, Text) else self.value
-        return {"value": value, "source": self.source, "note": self.note.as_dict()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -592,7 +574,7 @@ LESHAN_PATTERNS: tuple[PatternDef, ...] = (
 def leshan_grade(points: int, rules: RuleSet) -> Grade | None:
     """[003]: 小和 10–14 → 10, 中和 15–20 → 20, 大和 21–24 → 40, 30和 25–30 → 60, 台和 → rounded × 4.
 
-    >>> from changpai.rules import get_rules
+    >>> from changpai.daer.rules import get_rules
     >>> [leshan_grade(p, get_rules("leshan")).value for p in (10, 15, 21, 25, 31, 36)]
     [10, 20, 40, 60, 120, 160]
     """

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from .text import RuleError, Text
+from ..core.text import RuleError, Text
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,14 +44,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.table import DEFAULT_SEAT_NAMES, ROLE_NAMES, seat_name
+from ..core.text import ChangpaiError, Text
+from ..decks.numerals import format_cards, parse_cards
+from ..yamlsub import YamlError, dumps, loads_located
 from .actions import Action, ActionType
-from .cards import format_cards, parse_cards
 from .deal import Deal
 from .playrules import get_play_rules
 from .settlement import settle
-from .table import DEFAULT_SEAT_NAMES, ROLE_NAMES, seat_name
-from .text import ChangpaiError, Text
-from .yamlsub import YamlError, dumps, loads_located
 
 RECORD_KEYS = (
     "game",

@@ -13,7 +13,7 @@ Where the sources are silent or disagree (digest §7) the rule set has a named o
 documents each one, its choices and why the default is what it is. Options are plain fields, so a
 variant is ``rules.with_options(kun_pair="excluded")`` (``dataclasses.replace`` underneath).
 
->>> from changpai.cards import parse_cards
+>>> from changpai.decks.numerals import parse_cards
 >>> rules = get_rules("luzhou-a")
 >>> rules.points_of(SetKind.KAN, parse_cards("贰贰贰"))
 12
@@ -29,7 +29,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 
-from .cards import Card
+from ..core.sourced import Sourced
+from ..core.text import RuleError, Text
+from ..decks.numerals import Card
 from .patterns import (
     LESHAN_PATTERNS,
     LUZHOU_A_PATTERNS,
@@ -38,10 +40,8 @@ from .patterns import (
     LUZHOU_B_PLAIN,
     WUCHUAN_PATTERNS,
     PatternDef,
-    Sourced,
 )
 from .sets import SetKind
-from .text import RuleError, Text
 
 __all__ = ["CARD_CLASSES", "OPTIONS", "RULESETS", "OptionDef", "RuleSet", "Sourced", "get_rules"]
 
@@ -141,7 +141,7 @@ class RuleSet:
     @property
     def card_classes(self) -> tuple[str, ...]:
         """The colour/case classes that exist under this tradition's colours (Leshan has two)."""
-        from .cards import ALL_KINDS
+        from ..decks.numerals import ALL_KINDS
 
         seen = {self.card_class(card) for card in ALL_KINDS}
         return tuple(c for c in CARD_CLASSES if c in seen)
@@ -635,7 +635,7 @@ def get_rules(name: str | RuleSet, **options: str) -> RuleSet:
     >>> get_rules("luzhou")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    changpai.text.RuleError: rules: unknown rule set “luzhou” (known: luzhou-a, luzhou-b, leshan, wuchuan) / ...
+    changpai.core.text.RuleError: rules: unknown rule set “luzhou” (known: luzhou-a, luzhou-b, leshan, wuchuan) / ...
     """
     if isinstance(name, RuleSet):
         rules = name

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import ALL_KINDS, COPIES_PER_KIND, Card
+from ..decks.numerals import ALL_KINDS, COPIES_PER_KIND, Card
 from .sets import Meld, SetKind, classify_three
 
 

@@ -31,8 +31,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import Card, format_cards, parse_cards
-from .text import HandError, Text
+from ..core.text import HandError, Text
+from ..decks.numerals import Card, format_cards, parse_cards
 
 
 class SetKind(StrEnum):
@@ -205,7 +205,7 @@ def table_meld(word: str, cards: str, *, where: str | None = None) -> Meld:
     >>> table_meld("eat", "三三三", where="table[0]")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    changpai.text.HandError: table[0].cards: “三三三” is not a run, a 2-7-10 or a mixed-case set / ...
+    changpai.core.text.HandError: table[0].cards: “三三三” is not a run, a 2-7-10 or a mixed-case set / ...
     """
     if not isinstance(word, str) or word.strip().lower() not in TABLE_SET_WORDS:
         known = "pong, kong, four, eat"

@@ -20,9 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.table import seat_name
+from ..core.text import Text
 from .actions import native_words
-from .table import seat_name
-from .text import Text
 from .violations import penalty_payments
 
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .table import seat_name
-from .text import Text
+from ..core.table import seat_name
+from ..core.text import Text
 
 # code → (name, which rule sets name it as a violation, sources)
 _TABLE: dict[str, tuple[Text, tuple[str, ...], str]] = {

@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .text import CardError, Text
+from ..core.text import CardError, Text
 
 SMALL_NUMERALS = "一二三四五六七八九十"
 BIG_NUMERALS = "壹贰叁肆伍陆柒捌玖拾"

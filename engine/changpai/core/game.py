@@ -1,0 +1,84 @@
+"""What every game of the archive offers: the game protocol and the lazy list of legal actions.
+
+A game is a state plus actions (as in OpenSpiel): the record, the computer players and the API drive any game
+through these public hooks only. An action prints to one line and parses back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Generic, Protocol, TypeVar
+
+
+class GameAction(Protocol):
+    """An action: it knows its seat and prints to a line that parses back."""
+
+    @property
+    def seat(self) -> int: ...
+
+
+A = TypeVar("A", bound=GameAction)
+
+
+class Game(Protocol):
+    """What any long-card game offers the record, player and API machinery.
+
+    The 80-card flow (``daer.deal.Deal``) is one implementation; 一百 (a match of deals),
+    红点点 (pairs) and 戳牌 (tricks) can be others with their own actions, as long as an
+    action prints to a line and parses back.
+    """
+
+    game: str
+
+    def legal_actions(self, seat: int | None = None) -> Any: ...
+
+    def iter_legal(self, seat: int | None) -> Iterator[Any]: ...
+
+    def is_legal(self, action: Any) -> bool: ...
+
+    def parse_action(self, action: object) -> Any | None: ...
+
+    def play(self, action: Any) -> Any: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    def copy(self) -> Game: ...
+
+
+class LegalActions(Generic[A]):
+    """A lazy view of the legal actions: supports ``in``, ``len``, ``bool`` and iteration.
+
+    Membership asks the game directly, without listing every action; a string is read with the game's
+    ``parse_action`` (``None`` when it is no action of that game).
+    """
+
+    __slots__ = ("_game", "_seat")
+
+    def __init__(self, game: Any, seat: int | None = None) -> None:
+        self._game = game
+        self._seat = seat
+
+    def __iter__(self) -> Iterator[A]:
+        it: Iterator[A] = self._game.iter_legal(self._seat)
+        return it
+
+    def __contains__(self, action: object) -> bool:
+        parsed = self._game.parse_action(action)
+        if parsed is None or (self._seat is not None and parsed.seat != self._seat):
+            return False
+        return bool(self._game.is_legal(parsed))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def count(self) -> int:
+        return len(self)
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self)
+
+    def __repr__(self) -> str:
+        return f"<LegalActions {[str(a) for a in self]}>"
