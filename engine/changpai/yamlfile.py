@@ -271,6 +271,17 @@ class _Dumper(yaml.SafeDumper):
         super().increase_indent(flow, False)
 
 
+def _represent_text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
+    """Quote text that YAML 1.2 would read as something else (PyYAML quotes only what YAML 1.1 would)."""
+    ambiguous = (
+        not isinstance(_core_value(text), str) or text in _YAML11_BOOLEANS or bool(_LEADING_ZERO.fullmatch(text))
+    )
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style="'" if ambiguous else None)
+
+
+_Dumper.add_representer(str, _represent_text)
+
+
 def dumps(data: Any) -> str:
     """Write ``data`` as block YAML that :func:`loads` reads back the same.
 
@@ -302,7 +313,7 @@ def check_schema(data: Any, lines: Lines, schema: Mapping[str, Any], name: str, 
     validator = jsonschema.Draft202012Validator(schema, **extra)
     # the first problem in file order; within one mapping an unknown key (often a misspelt one) comes first
     located = [
-        (line_of(lines, tuple(leaf.absolute_path)), leaf.validator != "additionalProperties", index, leaf)
+        (line_of(lines, tuple(leaf.absolute_path)), not _unknown_keys(leaf), index, leaf)
         for index, error in enumerate(validator.iter_errors(data))
         for leaf in _leaves(error)
     ]
@@ -322,12 +333,19 @@ def check_schema(data: Any, lines: Lines, schema: Mapping[str, Any], name: str, 
 def _path_of(error: Any) -> Path_:
     """Where an error is: an unknown key is at that key's own line, not its mapping's."""
     path = tuple(error.absolute_path)
+    extra = _unknown_keys(error)
+    return (*path, extra[0]) if extra else path
+
+
+def _unknown_keys(error: Any) -> list[str]:
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         known = error.schema.get("properties", {})
-        extra = [k for k in error.instance if k not in known]
-        if extra:
-            return (*path, extra[0])
-    return path
+        return [k for k in error.instance if k not in known]
+    if error.validator == "unevaluatedProperties" and isinstance(error.instance, dict):
+        # jsonschema names them only in its message: "('a', 'b' were unexpected)"
+        named = re.findall(r"'([^']*)'", error.message.rpartition("(")[2])
+        return [k for k in error.instance if k in named]
+    return []
 
 
 def _leaves(error: Any) -> list[Any]:
@@ -352,14 +370,12 @@ _TYPE_ZH = {
 def _explain(error: Any) -> Text:
     kind, value, expected = error.validator, error.instance, error.validator_value
     shown = json.dumps(value, ensure_ascii=False)[:60]
-    if kind == "additionalProperties":
+    if kind in ("additionalProperties", "unevaluatedProperties"):
+        extra = _unknown_keys(error)
         allowed = sorted(error.schema.get("properties", {}))
-        extra = sorted(k for k in value if k not in error.schema.get("properties", {}))
-        keys = "、".join(extra)
-        return Text(
-            f"不认识的键“{keys}”（可用：{', '.join(allowed)}）",
-            f"unknown key “{', '.join(extra)}” (known: {', '.join(allowed)})",
-        )
+        known_zh = f"（可用：{', '.join(allowed)}）" if allowed else ""
+        known_en = f" (known: {', '.join(allowed)})" if allowed else ""
+        return Text(f"不认识的键“{'、'.join(extra)}”{known_zh}", f"unknown key “{', '.join(extra)}”{known_en}")
     if kind == "type":
         wanted = expected if isinstance(expected, list) else [expected]
         return Text(
