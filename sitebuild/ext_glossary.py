@@ -22,9 +22,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
+from changpai.core.text import ChangpaiError
 from mkdocs.utils import get_relative_url
 
+from sitebuild.schemas import read_data_file
 from sitebuild.shortcodes import shortcode
 
 REPO = Path(__file__).resolve().parent.parent
@@ -81,7 +82,10 @@ class GlossaryError(ValueError):
 
 def load_glossary(path: Path = GLOSSARY_FILE) -> Glossary:
     """Read and check the glossary file. Every problem names the term (or concordance row) and the field."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    try:  # keys and types: schemas/glossary.schema.json
+        data, _ = read_data_file(path, "glossary")
+    except ChangpaiError as error:
+        raise GlossaryError(str(error)) from error
     traditions = data["traditions"]
     groups = tuple(data["groups"])
     group_ids = {g["id"] for g in groups}

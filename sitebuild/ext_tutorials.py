@@ -16,7 +16,6 @@ The widgets' scripts live in ``docs/assets/widgets/``.
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import json
 import logging
@@ -26,9 +25,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from changpai.core.text import ChangpaiError
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
 
+from sitebuild.schemas import read_data_file, validate
 from sitebuild.shortcodes import shortcode
 
 log = logging.getLogger("mkdocs.plugins.changpai.tutorials")
@@ -80,7 +81,10 @@ def _engine_error(path: Path, exc: Exception) -> TutorialError:
     where = getattr(exc, "where", None)
     text = getattr(exc, "text", None)
     reason = f"{text.en} / {text.zh}" if text is not None else f"{type(exc).__name__}: {exc}"
-    return TutorialError(f"{_relative(path)}: {where + ': ' if where else ''}{reason}")
+    name = _relative(path)
+    if where and where.startswith(f"{name}:"):  # already file:line
+        return TutorialError(f"{where}: {reason}")
+    return TutorialError(f"{name}: {where + ': ' if where else ''}{reason}")
 
 
 def _data_file(folder: Path, item_id: str, *, id_word: str, missing_word: str) -> Path:
@@ -105,37 +109,23 @@ def deal_frames(deal_id: str) -> dict[str, Any]:
 
 @cache
 def _frames_cached(path: Path, _mtime: int) -> dict[str, Any]:
+    from changpai.daer import record
+
     try:
-        from changpai.daer import record
-    except ImportError as exc:
-        raise TutorialError(f"{_relative(path)}: the engine has no record module yet ({exc})") from exc
-    try:
-        text = path.read_text(encoding="utf-8")
-        frames = record.frames(text, _relative(path))
-        _add_question_states(record, text, path, frames)
-    except TutorialError:
-        raise
-    except Exception as exc:  # the engine's errors carry where (step) and a bilingual reason
+        data, lines = read_data_file(path, "deal-record")
+        frames = record.frames(record.DealRecord.from_data(data, lines=lines, name=_relative(path)))
+    except Exception as exc:  # the engine's errors carry where (file:line, step) and a bilingual reason
         raise _engine_error(path, exc) from exc
     _check_frames(path, frames)
     return frames
 
 
-def _add_question_states(record: Any, text: str, path: Path, frames: dict[str, Any]) -> None:
-    """Give each question step the engine's full deal state there (``question.state``), so the viewer can ask
-    the in-page engine for the legal actions and try each one (``legal_actions`` / ``apply``)."""
-    parsed = record.DealRecord.from_text(text, _relative(path))
-    for step in frames["steps"]:
-        question = step.get("question")
-        if not question:
-            continue
-        before = dataclasses.replace(parsed, steps=parsed.steps[: step["index"] - 1])
-        deal, _ = record.replay(before)
-        question["state"] = deal.to_dict()
-
-
 def _check_frames(path: Path, frames: dict[str, Any]) -> None:
-    """The viewer relies on this shape (CONTRACTS.md); say exactly what is missing."""
+    """The viewer relies on schemas/frames.schema.json and more; say exactly what is missing."""
+    try:
+        validate(frames, "frames", f"{_relative(path)}: frames")
+    except ChangpaiError as exc:
+        raise TutorialError(str(exc)) from exc
     for key in ("rules", "title", "seats", "steps"):
         if key not in frames:
             raise TutorialError(f"{_relative(path)}: frames lack {key!r}")
@@ -393,18 +383,11 @@ def load_lesson(path: Path) -> dict[str, Any]:
     engine computes for its position; the engine's verdict and explanation are embedded (``expected``,
     ``engine_lines``) so the lesson can be checked before Python has loaded in the page.
     """
-    import yaml
-
     name = _relative(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        raise TutorialError(f"{name}: not valid YAML: {exc}") from exc
-    if not isinstance(data, dict):
-        raise TutorialError(f"{name}: a lesson is a mapping with title, rules and levels")
-    unknown = set(data) - {"title", "intro", "rules", "levels"}
-    if unknown:
-        raise TutorialError(f"{name}: unknown field(s) {sorted(unknown)}")
+        data, _ = read_data_file(path, "lesson")  # keys and types: schemas/lesson.schema.json
+    except ChangpaiError as exc:
+        raise _engine_error(path, exc) from exc
     rules = data.get("rules")
     if not isinstance(rules, str):
         raise TutorialError(f"{name}: rules: name a rule set (luzhou-a, luzhou-b, leshan, wuchuan)")
