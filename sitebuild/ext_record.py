@@ -22,6 +22,11 @@ with labels in the page's language: title, tradition, region, period, sources (e
 ``archive/sources.md#source-NNN`` in the same language) and last change. "Last change" is the date of the last
 commit touching the page's file (``git log -1 --format=%cs -- <file>``), or the file's modification date when the
 file has no commit yet or git is not available. Styles: ``docs/assets/css/record.css``.
+
+Every archive page (``archive/…``) with a record also ends with "How to cite this page" (``#cite``): the page title,
+the site, the version (the short hash of the last commit touching the page's file, ``+`` when the file has
+uncommitted edits), that commit's date, the page's address within the site, and the licence of our text and
+drawings (CC BY-SA 4.0). Nothing is typed per page: it all comes from the front matter, the page and git.
 """
 
 from __future__ import annotations
@@ -54,6 +59,26 @@ SOURCE_TITLES: dict[str, dict[str, str]] = {
     "004": {"zh": "泸州大贰（百科词条）", "en": "Luzhou Da Er (encyclopedia entry)"},
 }
 FIELDS = ("title", "tradition", "region", "period", "sources")
+SITE_NAMES = {"zh": "长牌档案馆", "en": "Changpai Archive"}
+LICENCE = "CC BY-SA 4.0"
+CREDITS_PAGE = "archive/credits.md"
+CITE_TEXT: dict[str, dict[str, str]] = {
+    "zh": {
+        "heading": "如何引用本页",
+        "uncommitted": "尚未提交",
+        "cite": "{site}：《{title}》，{site}网站，版本 {version}，{date}。页面地址：{address}。",
+        "licence": "本站文字与图以 {licence} 授权：转载、改编请署名“{site}”并以同样方式共享（见{credits}）。引用时请补上您的访问日期。",
+        "credits": "编写与致谢",
+    },
+    "en": {
+        "heading": "How to cite this page",
+        "uncommitted": "not yet committed",
+        "cite": "{site}. “{title}”. {site} website, version {version}, {date}. Page: {address}.",
+        "licence": "Our text and drawings are licensed {licence}: credit “{site}” and share alike (see {credits}). "
+        "Add the date you read the page.",
+        "credits": "Credits",
+    },
+}
 LABELS: dict[str, dict[str, str]] = {
     "zh": {
         "card": "档案卡",
@@ -101,7 +126,19 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str |
     )
     lines = markdown.split("\n")
     at = heading_line + 1 if heading_line is not None else 0
-    return "\n".join([*lines[:at], "", box, "", *lines[at:]])
+    out = "\n".join([*lines[:at], "", box, "", *lines[at:]])
+    if page.file.src_uri.startswith(ARCHIVE):
+        version, date = page_version(Path(page.file.abs_src_path))
+        cite = render_cite(
+            lang,
+            title=str(title),
+            version=version,
+            date=date,
+            address=page.file.url,
+            credits_url=page_url(page, files, CREDITS_PAGE),
+        )
+        out = f"{out.rstrip()}\n\n## {CITE_TEXT.get(lang, CITE_TEXT['en'])['heading']} {{ #cite }}\n\n{cite}\n"
+    return out
 
 
 def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
@@ -220,12 +257,64 @@ def first_heading(markdown: str) -> tuple[int | None, str | None]:
 
 def sources_page_url(page: Any, files: Any) -> str | None:
     """URL of the sources page in the page's language, relative to the page (None if it is not built)."""
+    return page_url(page, files, SOURCES_PAGE)
+
+
+def page_url(page: Any, files: Any, src_uri: str) -> str | None:
+    """URL of the page ``src_uri`` (its Chinese name) in this build's language, relative to ``page``."""
     if files is None:
         return None
     for file in files.documentation_pages():
-        if getattr(file, "norm_src_uri", file.src_uri) == SOURCES_PAGE:
+        if getattr(file, "norm_src_uri", file.src_uri) == src_uri:
             return get_relative_url(file.url, page.file.url)
     return None
+
+
+def git(path: Path, *args: str) -> str | None:
+    """Output of ``git args`` run beside ``path``; None without git or outside a repository."""
+    try:
+        proc = subprocess.run(["git", *args], cwd=path.parent, capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return proc.stdout if proc.returncode == 0 else None
+
+
+@cache
+def page_version(path: Path) -> tuple[str | None, str]:
+    """(short hash of the last commit touching ``path``, plus ``+`` if the file has uncommitted edits; its date).
+    The hash is None when the file has no commit (or there is no git); the date is then the file's own."""
+    stamp = (git(path, "log", "-1", "--format=%h %cs", "--", path.name) or "").split()
+    if len(stamp) != 2 or not re.fullmatch(r"[0-9a-f]{4,40}", stamp[0]):
+        return None, last_change(path)
+    dirty = bool((git(path, "status", "--porcelain", "--", path.name) or "").strip())
+    return stamp[0] + ("+" if dirty else ""), stamp[1]
+
+
+def render_cite(
+    lang: str, *, title: str, version: str | None, date: str, address: str, credits_url: str | None
+) -> str:
+    """The "How to cite this page" block: one citation line and the licence, in the page's language."""
+    text = CITE_TEXT.get(lang, CITE_TEXT["en"])
+    esc = html.escape
+    site = SITE_NAMES.get(lang, SITE_NAMES["en"])
+    shown_version = (
+        f'<code class="cp-cite-version">{esc(version)}</code>'
+        if version
+        else f'<span class="cp-cite-version">{esc(text["uncommitted"])}</span>'
+    )
+    citation = text["cite"].format(
+        site=esc(site),
+        title=esc(title),
+        version=shown_version,
+        date=f'<time datetime="{esc(date)}">{esc(date)}</time>',
+        address=f'<span class="cp-cite-address">{esc(address)}</span>',
+    )
+    credits = f'<a href="{esc(credits_url)}">{text["credits"]}</a>' if credits_url else text["credits"]
+    licence = text["licence"].format(licence=LICENCE, site=esc(site), credits=credits)
+    return (
+        f'<div class="cp-cite cp-nolink" lang="{esc(lang)}">'
+        f'<p class="cp-cite-text">{citation}</p><p class="cp-cite-licence">{licence}</p></div>'
+    )
 
 
 @cache
