@@ -6,9 +6,12 @@
 //                                   download Pyodide. The detail also says how it booted: boot "snapshot"
 //                                   (the build's memory snapshot) or "fallback" (normal start; bootNote says why).
 //   changpaiEngine.start()          the same promise, starting the load at once; .started says whether it began.
-//   changpaiEngine.call(request)    Promise<response>, exactly as changpai.api.handle: {"command": ..., ...}
-//                                   → dict, or {"error": {code, where, zh, en}}. Rejects only if loading failed.
-//   changpaiEngine.addEventListener("progress" | "ready" | "failed", fn)   event.detail as posted by the worker
+//   changpaiEngine.call(request, {timeoutMs})  Promise<response>, exactly as changpai.api.handle: {"command": ...}
+//                                   → dict, or {"error": {code, where, zh, en}}. Rejects (an EngineLoadError) if
+//                                   loading failed, if the request cannot be sent (code "unsendable", e.g. nested
+//                                   too deeply), or if the worker died or got stuck (code "restarted": the worker
+//                                   is replaced at once and `ready` resolves again when the new one is up).
+//   changpaiEngine.addEventListener("progress" | "ready" | "failed" | "restart", fn)   event.detail as posted
 //   changpaiEngine.status(element)  shows "loading the engine …%" in the page's language inside element when
 //                                   loading takes longer than a moment, and a clear message if it fails.
 //   changpaiEngine.lang()           "zh" or "en", the current page's language.
@@ -23,14 +26,22 @@
   const BASE = new URL("./", document.currentScript.src);
   const LOAD_TIMEOUT_MS = 120000;
   const SHOW_STATUS_AFTER_MS = 300;
+  // Liveness: every engine answer takes milliseconds (the slowest, an analysis, well under a second), so a call
+  // unanswered after CALL_TIMEOUT_MS means a stuck worker. While idle the worker is pinged; a missing pong means
+  // a dead one. Either way it is terminated and a new one started; pending calls reject with code "restarted".
+  const CALL_TIMEOUT_MS = 15000;
+  const PING_EVERY_MS = 2000;
+  const PONG_WITHIN_MS = 2000;
+  const RESTART_BACKOFF_MS = [0, 1000, 3000, 10000, 30000]; // consecutive restarts without a good answer between
 
   class EngineLoadError extends Error {
-    constructor({ code, zh, en, detail }) {
+    constructor({ code, zh, en, detail, where }) {
       super(en);
       this.name = "EngineLoadError";
       this.code = code;
       this.zh = zh;
       this.en = en;
+      this.where = where || "engine";
       this.detail = detail || "";
     }
   }
@@ -39,40 +50,134 @@
   let worker = null;
   let readyPromise = null;
   let nextId = 1;
-  const waiting = new Map();
+  const waiting = new Map(); // id → {resolve, reject, request, timer}
   let lastProgress = { stage: "idle", fraction: 0, zh: "", en: "" };
   let loaded = false;
   let failure = null;
+  let loadTimer = null;
+  let pingTimer = null;
+  let restarts = 0; // how many times the worker was replaced in this visit
+  let restartsInARow = 0;
+  let lastRestart = null; // {reason, at, readyAt} for the kiosk and the tests
+  let lastAnswerAt = 0;
+  let deaf = false; // simulateFailure("hang"): the page stops hearing the worker, as if it were stuck
 
   function emit(type, detail) {
     events.dispatchEvent(new CustomEvent(type, { detail }));
   }
 
+  function stopTimers() {
+    clearTimeout(loadTimer);
+    clearInterval(pingTimer);
+    loadTimer = pingTimer = null;
+  }
+
+  function rejectAll(error) {
+    for (const entry of waiting.values()) {
+      clearTimeout(entry.timer);
+      entry.reject(error);
+    }
+    waiting.clear();
+  }
+
   function fail(error) {
     if (failure) return;
     failure = new EngineLoadError(error);
+    stopTimers();
     emit("failed", error);
-    for (const { reject } of waiting.values()) reject(failure);
-    waiting.clear();
+    rejectAll(failure);
     if (worker) worker.terminate();
+    worker = null;
   }
 
-  function start() {
-    if (readyPromise) return readyPromise;
+  function newReadyPromise() {
     readyPromise = new Promise((resolve, reject) => {
-      events.addEventListener("ready", (event) => resolve(event.detail), { once: true });
-      events.addEventListener("failed", () => reject(failure), { once: true });
+      const onReady = (event) => {
+        events.removeEventListener("failed", onFailed);
+        resolve(event.detail);
+      };
+      const onFailed = () => {
+        events.removeEventListener("ready", onReady);
+        reject(failure);
+      };
+      events.addEventListener("ready", onReady, { once: true });
+      events.addEventListener("failed", onFailed, { once: true });
     });
     readyPromise.catch(() => {}); // callers handle it; keep the console free of "unhandled rejection"
-    if (location.protocol === "file:") {
-      // Browsers do not run workers or fetch wasm for pages opened from disk.
-      fail({
-        code: "file",
-        zh: "从本地文件打开的页面无法运行规则引擎，请通过网址访问本站（bash scripts/serve.sh）",
-        en: "The rules engine cannot run in a page opened from a file: open the site through its web address (bash scripts/serve.sh)",
-      });
-      return readyPromise;
-    }
+    return readyPromise;
+  }
+
+  /** The worker stopped answering (stuck, dead or crashed): replace it. Pending calls reject at once. */
+  function restart(reason, detail) {
+    if (failure || !worker) return;
+    const old = worker;
+    worker = null;
+    old.onmessage = old.onerror = old.onmessageerror = null;
+    old.terminate();
+    stopTimers();
+    loaded = false;
+    deaf = false;
+    restarts += 1;
+    restartsInARow += 1;
+    lastRestart = { reason, detail: detail || "", at: performance.now(), readyAt: null };
+    const error = new EngineLoadError({
+      code: "restarted",
+      where: "engine",
+      zh: "规则引擎停止了响应，正在重新启动",
+      en: "The rules engine stopped responding and is being restarted",
+      detail: `${reason}${detail ? `: ${detail}` : ""}`,
+    });
+    rejectAll(error);
+    lastProgress = { stage: "restart", fraction: 0, zh: error.zh, en: error.en };
+    newReadyPromise();
+    emit("restart", { reason, detail: error.detail, restarts });
+    const delay = RESTART_BACKOFF_MS[Math.min(restartsInARow - 1, RESTART_BACKOFF_MS.length - 1)];
+    setTimeout(spawn, delay);
+  }
+
+  function send(message) {
+    if (worker) worker.postMessage(message);
+  }
+
+  function startPings() {
+    let awaiting = null; // the ping id not yet answered
+    let sentAt = 0;
+    pingTimer = setInterval(() => {
+      if (!worker) return;
+      if (awaiting !== null) {
+        if (performance.now() - sentAt > PONG_WITHIN_MS) restart("no-pong", `no answer to a ping within ${PONG_WITHIN_MS} ms`);
+        return;
+      }
+      if (waiting.size) {
+        // The worker says "started" as it takes a call up; a call it never takes up while none is running
+        // means a dead worker (a running call is watched by its own timeout: it may just be slow).
+        const entries = [...waiting.values()];
+        const running = entries.some((entry) => entry.startedAt !== null);
+        const queued = entries.find((entry) => entry.startedAt === null && entry.sentAt !== null);
+        const since = queued ? Math.max(queued.sentAt, lastAnswerAt) : 0;
+        if (!running && queued && performance.now() - since > PONG_WITHIN_MS) {
+          restart("no-pong", `a call not taken up within ${PONG_WITHIN_MS} ms`);
+        }
+        return;
+      }
+      awaiting = nextId++;
+      sentAt = performance.now();
+      send({ type: "ping", id: awaiting });
+    }, PING_EVERY_MS / 2);
+    return (id) => {
+      if (id === awaiting) awaiting = null;
+    };
+  }
+
+  function armCallTimer(id, entry) {
+    entry.sentAt = performance.now();
+    entry.timer = setTimeout(() => {
+      if (waiting.get(id) === entry) restart("timeout", `${entry.request.command || "call"} unanswered after ${entry.timeoutMs} ms`);
+    }, entry.timeoutMs);
+  }
+
+  function spawn() {
+    if (failure) return;
     try {
       worker = new Worker(new URL("worker.js", BASE), { type: "module", name: "changpai-engine" });
     } catch (err) {
@@ -82,9 +187,11 @@
         en: "This browser cannot start a Web Worker, so the rules engine is unavailable",
         detail: String(err),
       });
-      return readyPromise;
+      return;
     }
-    const timer = setTimeout(
+    const self = worker;
+    let pong = () => {};
+    loadTimer = setTimeout(
       () =>
         fail({
           code: "timeout",
@@ -95,44 +202,113 @@
       LOAD_TIMEOUT_MS,
     );
     worker.onmessage = (event) => {
-      const message = event.data;
+      if (worker !== self || deaf) return;
+      const message = event.data || {};
       if (message.type === "progress") {
         lastProgress = message;
         emit("progress", message);
       } else if (message.type === "ready") {
-        clearTimeout(timer);
+        clearTimeout(loadTimer);
         loaded = true;
         lastProgress = { stage: "ready", fraction: 1, zh: "规则引擎已就绪", en: "The rules engine is ready" };
-        emit("ready", { engine: message.engine, pyodide: message.pyodide, boot: message.boot, bootNote: message.bootNote });
+        if (lastRestart && lastRestart.readyAt === null) lastRestart.readyAt = performance.now();
+        for (const [id, entry] of waiting) if (!entry.timer) armCallTimer(id, entry);
+        pong = startPings();
+        emit("ready", {
+          engine: message.engine,
+          pyodide: message.pyodide,
+          boot: message.boot,
+          bootNote: message.bootNote,
+          restarts,
+        });
       } else if (message.type === "failed") {
-        clearTimeout(timer);
-        fail(message.error);
+        fail(message.error || { code: "unknown", zh: "规则引擎载入失败", en: "The rules engine failed to load" });
+      } else if (message.type === "pong") {
+        pong(message.id);
+      } else if (message.type === "started") {
+        const entry = waiting.get(message.id);
+        if (entry) entry.startedAt = performance.now();
       } else if (message.type === "response") {
         const entry = waiting.get(message.id);
         waiting.delete(message.id);
-        if (entry) entry.resolve(message.response);
+        lastAnswerAt = performance.now();
+        if (!entry) return;
+        clearTimeout(entry.timer);
+        restartsInARow = 0;
+        entry.resolve(message.response);
       }
     };
     worker.onerror = (event) => {
-      clearTimeout(timer);
-      fail({
-        code: "worker",
-        zh: "规则引擎的后台线程出错",
-        en: "The rules engine's worker failed",
-        detail: event.message || "worker error",
-      });
+      if (worker !== self) return;
+      if (event && event.preventDefault) event.preventDefault();
+      const detail = (event && event.message) || "worker error";
+      if (loaded) restart("crashed", detail);
+      else
+        fail({
+          code: "worker",
+          zh: "规则引擎的后台线程出错",
+          en: "The rules engine's worker failed",
+          detail,
+        });
     };
+  }
+
+  function start() {
+    if (readyPromise) return readyPromise;
+    newReadyPromise();
+    if (location.protocol === "file:") {
+      // Browsers do not run workers or fetch wasm for pages opened from disk.
+      fail({
+        code: "file",
+        zh: "从本地文件打开的页面无法运行规则引擎，请通过网址访问本站（bash scripts/serve.sh）",
+        en: "The rules engine cannot run in a page opened from a file: open the site through its web address (bash scripts/serve.sh)",
+      });
+      return readyPromise;
+    }
+    spawn();
     return readyPromise;
   }
 
-  function call(request) {
+  /** One request to the engine. options.timeoutMs: how long an answer may take before the worker counts as stuck. */
+  function call(request, options) {
     start();
     if (failure) return Promise.reject(failure);
+    const timeoutMs = Math.max(1, Number((options && options.timeoutMs) || CALL_TIMEOUT_MS));
     return new Promise((resolve, reject) => {
       const id = nextId++;
-      waiting.set(id, { resolve, reject });
-      worker.postMessage({ type: "call", id, request });
+      const entry = { resolve, reject, request: request || {}, timeoutMs, timer: null, sentAt: null, startedAt: null };
+      waiting.set(id, entry);
+      try {
+        if (!worker) throw new Error("no worker");
+        worker.postMessage({ type: "call", id, request });
+      } catch (err) {
+        // e.g. a RangeError from structured clone on very deep nesting: refuse this call, keep the engine.
+        waiting.delete(id);
+        const unsendable = worker !== null;
+        reject(
+          new EngineLoadError({
+            code: unsendable ? "unsendable" : "restarted",
+            where: (request && typeof request.command === "string" && request.command) || "call",
+            zh: unsendable ? "这个请求无法交给规则引擎（数据嵌套太深或含有无法传送的值）" : "规则引擎正在重新启动",
+            en: unsendable
+              ? "This request cannot be passed to the rules engine (nested too deeply, or a value that cannot be sent)"
+              : "The rules engine is being restarted",
+            detail: String(err),
+          }),
+        );
+        return;
+      }
+      if (loaded) armCallTimer(id, entry);
     });
+  }
+
+  /** For the tests and the soak benchmark: make the worker die ("terminate") or stop answering ("hang"). */
+  function simulateFailure(kind) {
+    if (!worker) return false;
+    if (kind === "terminate") worker.terminate(); // silently: only the missing pong tells
+    else if (kind === "hang") deaf = true;
+    else return false;
+    return true;
   }
 
   function lastLine(text) {
@@ -197,12 +373,14 @@
       render();
     };
     events.addEventListener("progress", onProgress);
+    events.addEventListener("restart", onProgress);
     events.addEventListener("ready", onDone);
     events.addEventListener("failed", onDone);
     if (loaded || failure) onDone();
     return () => {
       clearTimeout(showTimer);
       events.removeEventListener("progress", onProgress);
+      events.removeEventListener("restart", onProgress);
       events.removeEventListener("ready", onDone);
       events.removeEventListener("failed", onDone);
     };
@@ -243,6 +421,11 @@
     },
     addEventListener: events.addEventListener.bind(events),
     removeEventListener: events.removeEventListener.bind(events),
+    simulateFailure,
+    /** Restarts in this visit and the last one's reason and times (performance.now()), for the kiosk and tests. */
+    get health() {
+      return { loaded, restarts, lastRestart, pending: waiting.size };
+    },
     EngineLoadError,
   };
 })();

@@ -56,6 +56,7 @@
       payments: "输赢",
       points: (n) => (n > 0 ? "+" : "") + n,
       engineFailed: "规则引擎出了问题，这一手没法继续。",
+      restarting: "稍等一下，牌桌正在重新摆好……",
       where: "位置",
       rulesName: { leshan: "乐山贰柒拾", "luzhou-a": "泸州大贰" },
       verbs: {
@@ -95,6 +96,7 @@
       payments: "Payments",
       points: (n) => (n > 0 ? "+" : "") + n,
       engineFailed: "The rules engine ran into a problem; this hand cannot go on.",
+      restarting: "One moment: the table is being set up again…",
       where: "at",
       rulesName: { leshan: "Leshan Er Qi Shi", "luzhou-a": "Luzhou Da Er" },
     },
@@ -470,9 +472,21 @@
       box.querySelector("button").focus({ preventScroll: true });
     }
 
+    /** The engine's worker died or got stuck and is being replaced: a calm notice, then a new table. */
+    function recover() {
+      const notice = el("p", { class: "kiosk-message kiosk-play__recovering", role: "status" }, W.restarting);
+      container.replaceChildren(notice);
+      window.changpaiKioskPlay.recoveries += 1;
+      window.changpaiEngine.ready.then(
+        () => alive && options.onAgain && options.onAgain(),
+        (err) => alive && showProblem({ error: err }),
+      );
+    }
+
     play().catch((problem) => {
       if (problem instanceof Stopped || !alive) return;
-      if (problem instanceof EngineProblem) showProblem(problem);
+      if (problem instanceof EngineProblem && problem.error.code === "restarted" && window.changpaiEngine) recover();
+      else if (problem instanceof EngineProblem) showProblem(problem);
       else showProblem({ error: { code: "kiosk", where: "play.js", zh: String(problem && problem.message), en: String(problem && problem.message) } });
     });
 
@@ -485,5 +499,5 @@
     };
   }
 
-  window.changpaiKioskPlay = { mount, explain, tuning: {} };
+  window.changpaiKioskPlay = { mount, explain, tuning: {}, recoveries: 0 };
 })();
