@@ -89,9 +89,67 @@ async function readWithProgress(response, stage, from, to) {
   return bytes;
 }
 
+/** An error's text: Pyodide sometimes rejects with a plain object, which String() shows as "[object Object]". */
+function describe(err) {
+  if (err instanceof Error) return err.stack && !String(err.stack).includes(err.message) ? `${err.message}\n${err.stack}` : String(err);
+  if (err && typeof err === "object") {
+    try {
+      return JSON.stringify(err) || Object.prototype.toString.call(err);
+    } catch {
+      return Object.prototype.toString.call(err);
+    }
+  }
+  return String(err);
+}
+
+// A runtime file the server lacks (pyodide.asm.wasm 404) makes Pyodide log a warning and wait forever, and a
+// missing python_stdlib.zip rejects with an object. Watch Pyodide's own fetches so the load fails at once,
+// naming the file and the server's answer.
+const RUNTIME_URL = new URL("pyodide/", BASE).href;
+let runtimeFailed = null;
+const runtimeFailure = new Promise((_, reject) => {
+  runtimeFailed = reject;
+});
+runtimeFailure.catch(() => {});
+let runtimeFailedAlready = false;
+runtimeFailure.catch(() => {
+  runtimeFailedAlready = true;
+});
+// Once the load has failed and said why, Pyodide's own leftover rejections are noise, not uncaught errors.
+self.addEventListener("unhandledrejection", (event) => {
+  if (!runtimeFailedAlready) return;
+  event.preventDefault();
+  console.debug("[engine] after the failed load:", describe(event.reason));
+});
+const plainFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const url = String(input instanceof Request ? input.url : input);
+  const watched = url.startsWith(RUNTIME_URL);
+  const name = url.slice(RUNTIME_URL.length).split("?")[0];
+  let response;
+  try {
+    response = await plainFetch(input, init);
+  } catch (err) {
+    if (watched) runtimeFailed(new LoadError("runtime", `无法取得运行环境文件 ${name}`, `Could not fetch the runtime file ${name}`, `${url}: ${describe(err)}`));
+    throw err;
+  }
+  if (watched && !response.ok) {
+    runtimeFailed(
+      new LoadError(
+        "runtime",
+        `无法取得运行环境文件 ${name}（服务器回答 ${response.status}）`,
+        `Could not fetch the runtime file ${name} (the server answered ${response.status})`,
+        url,
+      ),
+    );
+  }
+  return response;
+};
+
 async function importPyodide() {
   try {
-    return (await import(new URL("pyodide/pyodide.mjs", BASE).href)).loadPyodide;
+    const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
+    return (options) => Promise.race([loadPyodide(options), runtimeFailure]);
   } catch (err) {
     throw new LoadError("runtime", "无法载入 Pyodide 运行环境", "Could not load the Pyodide runtime", String(err));
   }
@@ -144,7 +202,8 @@ async function bootNormally(loadPyodide, manifest) {
   try {
     pyodide = await loadPyodide(pyodideOptions());
   } catch (err) {
-    throw new LoadError("runtime", "Pyodide 运行环境启动失败", "The Pyodide runtime failed to start", String(err));
+    if (err instanceof LoadError) throw err;
+    throw new LoadError("runtime", "Pyodide 运行环境启动失败", "The Pyodide runtime failed to start", describe(err));
   }
   progress("wheel");
   // Cache-bust by content hash, so a rebuilt engine is never served stale.
