@@ -51,7 +51,8 @@ def test_build_a_hand_and_read_the_points(page: Page, rules):
     points = widget.locator(".cp-calc__points [data-points]")
     expect(points).to_have_text(str(expected["points"]), timeout=ENGINE_TIMEOUT_MS)
     verdict = widget.locator(".cp-calc__verdict")
-    expect(verdict).to_contain_text("胡了" if expected["win"] else "还没成胡")
+    word = "和" if rules == "leshan" else "胡"  # each tradition's own word
+    expect(verdict).to_contain_text(f"{word}了" if expected["win"] else f"还没成{word}")
     expect(widget.locator(".cp-calc__lines")).to_contain_text(expected["reason"]["zh"])
     split = widget.locator(".cp-calc__split .cp-meld")
     expect(split).to_have_count(len(expected["sets"]))
@@ -61,7 +62,7 @@ def test_build_a_hand_and_read_the_points(page: Page, rules):
             continue
         theirs = cpython({"command": "score", "rules": other, "hand": HAND})
         row = widget.locator(f'.cp-calc__compare tr[data-rules="{other}"]')
-        expect(row).to_contain_text(f"胡数 {theirs['points']}")
+        expect(row).to_contain_text(f"{'和' if other == 'leshan' else '胡'}数 {theirs['points']}")
 
 
 def test_table_sets_and_a_winning_card(page: Page):

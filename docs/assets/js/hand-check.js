@@ -1,49 +1,53 @@
-// Home-page widget <div data-cp-widget="hand-check" data-rules="luzhou-a" data-scheme="luzhou" data-hand="...">:
-// type a hand, the engine (in the worker, api command "waits") says which cards complete it.
+// Home-page widget <div data-cp-widget="hand-check" data-rules="luzhou-a" data-hand="...">: tap cards (or type
+// them) into a hand, pick the game, and the engine (api command "waits") says which cards complete it.
+// The game is chosen visibly and remembered (cp.tradition); the card colours follow it (Leshan: big cards red).
 // The <output> carries data-state (pending | answer | error | failed) and data-hand (the hand it answered).
 (() => {
   "use strict";
 
   const TEXT = {
-    label: { zh: "一手牌", en: "A hand" },
+    hand: { zh: "你的牌", en: "Your hand" },
+    palette: { zh: "点牌加进手里，点手里的牌拿掉", en: "Tap a card to add it; tap a card in the hand to take it back" },
+    count: { zh: (n) => `${n} 张（等一张牌时是 20 张）`, en: (n) => `${n} cards (a hand waiting for one card holds 20)` },
+    empty: { zh: "还没有牌：点下面的牌。", en: "No cards yet: tap the cards below." },
+    label: { zh: "或者打字输入", en: "Or type it" },
     submit: { zh: "看看听什么", en: "What does it wait for?" },
+    clear: { zh: "清空", en: "Clear" },
+    sample: { zh: "换回例子", en: "Back to the example" },
     hint: {
-      zh: "写法：数字 1–9，十写作 t，后面跟 s（小写，一二三）或 b（大写，壹贰叁），例如 “123s 27tb”。等一张牌的手牌有 20 张。",
-      en: "Notation: digits 1–9, t for ten, then s (small: 一二三) or b (big: 壹贰叁), e.g. “123s 27tb”. A hand waiting for one card holds 20.",
+      zh: "可以直接打汉字（一二三 壹贰叁），或者数字加 s（小写）/ b（大写），十写作 t，例如 “123s 27tb”。",
+      en: "Type the characters (一二三 壹贰叁), or digits followed by s (small) or b (big), t for ten, e.g. “123s 27tb”.",
     },
     none: { zh: "这手牌还不听牌：没有哪一张牌能让它成牌。", en: "This hand is not ready: no single card completes it." },
     waits: { zh: "听这些牌：", en: "It waits for:" },
     thinking: { zh: "正在计算…", en: "Working…" },
     engine: { zh: "规则引擎版本", en: "Engine version" },
+    more: { zh: "在手牌计算器里细看这手牌 →", en: "Look at this hand in the hand calculator →" },
   };
 
-  function t(key) {
-    return TEXT[key][window.changpaiEngine.lang()];
-  }
+  const cp = () => window.cp;
+  const lang = () => (window.cp ? window.cp.lang() : "zh");
+  const t = (key) => TEXT[key][lang()];
 
-  function errorText(error) {
-    const lang = window.changpaiEngine.lang();
-    return error[lang] || error.en || error.code;
-  }
+  // The engine's words for points: 和 in Leshan, 胡 elsewhere.
+  const pointWord = (rules) => (String(rules).startsWith("leshan") ? "和" : "胡");
 
   // One wait: {"card": "十", "ascii": "ts", "points": 15, "win": true, "left": 4}; "minimum" is on the answer.
-  function waitItem(wait, minimum, scheme) {
-    const lang = window.changpaiEngine.lang();
+  function waitItem(wait, minimum, scheme, rules) {
+    const l = lang();
+    const C = window.cpCards;
+    const word = pointWord(rules);
     const li = document.createElement("li");
     li.className = wait.win ? "cp-wait cp-wait--wins" : "cp-wait";
-    const img = document.createElement("img");
-    img.className = "cp-card-img";
-    img.src = `${window.changpaiEngine.siteRoot}assets/cards/${scheme}/${wait.ascii}.svg`;
-    img.alt = wait.card;
-    img.width = 28;
-    img.height = 84;
+    const img = C.element(C.parse(wait.card)[0], { scheme, lang: l, size: "l" });
+    img.classList.add("cp-card-img");
     const face = document.createElement("span");
     face.className = "cp-card-face";
     face.textContent = wait.card;
     const detail = document.createElement("span");
     detail.className = "cp-wait__detail";
-    if (lang === "zh") {
-      detail.textContent = `${wait.points} 胡，${wait.win ? "够胡" : `不够 ${minimum} 胡起胡`}，还剩 ${wait.left} 张`;
+    if (l === "zh") {
+      detail.textContent = `${wait.points} ${word}，${wait.win ? `够${word}` : `不够 ${minimum} ${word}起${word}`}，还剩 ${wait.left} 张`;
     } else {
       detail.textContent = `${wait.points} points, ${wait.win ? "enough to win" : `below the ${minimum} needed to win`}, ${wait.left} left`;
     }
@@ -51,56 +55,164 @@
     return li;
   }
 
-  function render(answer, response, scheme) {
+  function render(answer, response, scheme, rules) {
     answer.innerHTML = "";
     const waits = response.waits || [];
     if (!waits.length) {
-      answer.textContent = t("none");
+      const p = document.createElement("p");
+      p.textContent = t("none");
+      answer.append(p);
+      const reasons = (response.reasons || []).filter((r) => r.code !== "no-single-card");
+      if (reasons.length) {
+        const ul = document.createElement("ul");
+        ul.className = "cp-hand-check__reasons";
+        for (const r of reasons) {
+          const li = document.createElement("li");
+          li.textContent = cp().text(r, lang());
+          ul.append(li);
+        }
+        answer.append(ul);
+      }
       return;
     }
     const title = document.createElement("p");
     title.textContent = t("waits");
     const list = document.createElement("ul");
     list.className = "cp-waits";
-    for (const wait of waits) list.append(waitItem(wait, response.minimum, scheme));
+    for (const wait of waits) list.append(waitItem(wait, response.minimum, scheme, rules));
     answer.append(title, list);
   }
 
   function mount(root) {
-    if (root.dataset.cpMounted) return;
-    root.dataset.cpMounted = "1";
+    const { h } = cp();
+    const C = window.cpCards;
     const engine = window.changpaiEngine;
-    const lang = engine.lang();
+    const l = lang();
     const uid = `cp-hand-${Math.random().toString(36).slice(2, 8)}`;
+    const sample = root.dataset.hand || "";
+    let rules = cp().tradition.get(root.dataset.rules || "luzhou-a");
     root.classList.add("cp-widget", "cp-hand-check");
-    root.innerHTML = `
-      <form class="cp-hand-check__form">
-        <label for="${uid}">${t("label")}</label>
-        <input id="${uid}" name="hand" type="text" autocomplete="off" spellcheck="false" lang="${lang}">
-        <button type="submit" class="md-button md-button--primary">${t("submit")}</button>
-      </form>
-      <p class="cp-hand-check__hint">${t("hint")}</p>
-      <div class="cp-hand-check__status"></div>
-      <output class="cp-hand-check__answer" for="${uid}" aria-live="polite" lang="${lang}"></output>
-      <p class="cp-hand-check__version"></p>`;
-    const form = root.querySelector("form");
-    const input = root.querySelector("input");
-    const answer = root.querySelector("output");
-    input.value = root.dataset.hand || "";
-    engine.status(root.querySelector(".cp-hand-check__status"));
+    root.dataset.rules = rules;
+
+    const scheme = () => C.schemeFor(rules);
+    const input = h("input", { id: uid, name: "hand", type: "text", autocomplete: "off", spellcheck: "false", lang: l });
+    input.value = sample;
+    const handRow = h("div", { class: "cp-hand-check__hand", "aria-live": "polite" });
+    const countLine = h("p", { class: "cp-hand-check__count" });
+    const palette = h("div", { class: "cp-hand-check__palette", role: "group", "aria-label": t("palette") });
+    const answer = h("output", { class: "cp-hand-check__answer", for: uid, "aria-live": "polite", lang: l });
+    const status = h("div", { class: "cp-hand-check__status" });
+    const more = h("a", { class: "cp-hand-check__more" }, t("more"));
+    const picker = cp().tradition.picker(rules, l, (id) => {
+      rules = id;
+      root.dataset.rules = id;
+      redraw();
+      if (input.value.trim()) ask();
+    });
+
+    // The hand is the text in the box: taps write into it, typing is read from it (one source, no drift).
+    const cards = () => {
+      try {
+        return C.parse(input.value);
+      } catch (err) {
+        return null;
+      }
+    };
+    const setCards = (list) => {
+      input.value = C.format(list);
+      redraw();
+    };
+    const paletteButtons = C.ALL_KINDS.map((c) => {
+      const n = h("span", { class: "cp-hand-check__left" });
+      const b = h("button", { type: "button", class: "cp-hand-check__kind", dataset: { card: c.ascii } });
+      b.addEventListener("click", () => {
+        const list = cards() || [];
+        if (list.filter((x) => x.ascii === c.ascii).length >= 4) return;
+        list.push(c);
+        list.sort((a, b2) => a.big - b2.big || a.number - b2.number);
+        setCards(list);
+      });
+      palette.append(b);
+      return { card: c, button: b, left: n };
+    });
+
+    function redraw() {
+      const list = cards();
+      handRow.replaceChildren();
+      if (list === null) {
+        countLine.textContent = "";
+      } else if (!list.length) {
+        handRow.append(h("span", { class: "cp-muted" }, t("empty")));
+        countLine.textContent = "";
+      } else {
+        list.forEach((c, i) => {
+          const b = h(
+            "button",
+            { type: "button", class: "cp-hand-check__held", "aria-label": (l === "en" ? "Take back " : "拿掉 ") + C.name(c, scheme(), l) },
+            C.element(c, { scheme: scheme(), lang: l, size: "m" }),
+          );
+          b.addEventListener("click", () => {
+            const now = cards() || [];
+            now.splice(i, 1);
+            setCards(now);
+          });
+          handRow.append(b);
+        });
+        countLine.textContent = t("count")(list.length);
+      }
+      for (const p of paletteButtons) {
+        const used = (list || []).filter((x) => x.ascii === p.card.ascii).length;
+        p.button.replaceChildren(C.element(p.card, { scheme: scheme(), lang: l, size: "m" }), p.left);
+        p.left.textContent = `${4 - used}`;
+        p.button.disabled = used >= 4;
+        p.button.setAttribute("aria-label", C.name(p.card, scheme(), l) + (l === "en" ? `, ${4 - used} left` : `，还剩 ${4 - used} 张`));
+      }
+      const base = engine ? engine.siteRoot : "../";
+      const lp = l === "en" ? "en/" : "";
+      more.href = `${base}${lp}learn/calculator.html?rules=${encodeURIComponent(rules)}&hand=${encodeURIComponent(C.format(list || []))}`;
+    }
+
+    const clearBtn = h("button", { type: "button", class: "cp-btn cp-hand-check__clear" }, t("clear"));
+    clearBtn.addEventListener("click", () => {
+      setCards([]);
+      answer.replaceChildren();
+    });
+    const sampleBtn = h("button", { type: "button", class: "cp-btn cp-hand-check__sample" }, t("sample"));
+    sampleBtn.addEventListener("click", () => {
+      input.value = sample;
+      redraw();
+      ask();
+    });
+    const submit = h("button", { type: "submit", class: "md-button md-button--primary" }, t("submit"));
+    const form = h(
+      "form",
+      { class: "cp-hand-check__form" },
+      picker,
+      h("p", { class: "cp-hand-check__title" }, h("strong", {}, t("hand")), " ", countLine),
+      handRow,
+      h("p", { class: "cp-muted cp-hand-check__palette-hint" }, t("palette")),
+      palette,
+      h("div", { class: "cp-hand-check__actions" }, submit, clearBtn, sampleBtn),
+      h("div", { class: "cp-hand-check__typed" }, h("label", { for: uid }, t("label")), input),
+      h("p", { class: "cp-hand-check__hint" }, t("hint")),
+    );
+    root.replaceChildren(form, status, answer, h("p", {}, more), h("p", { class: "cp-hand-check__version" }));
+    input.addEventListener("input", redraw);
+    redraw();
+    if (engine) engine.status(status);
 
     const ask = async () => {
       answer.classList.remove("cp-error");
       answer.textContent = t("thinking");
       answer.dataset.state = "pending";
-      const request = { command: "waits", hand: input.value, rules: root.dataset.rules || "luzhou-a" };
+      const request = { command: "waits", hand: input.value, rules };
       try {
         const response = await engine.call(request);
         if (response.error) {
           answer.classList.add("cp-error");
-          answer.textContent = errorText(response.error);
+          answer.textContent = cp().text(response.error, lang()) || response.error.code;
         } else {
-          render(answer, response, root.dataset.scheme || "luzhou");
+          render(answer, response, C.schemeFor(request.rules), request.rules);
         }
         answer.dataset.hand = request.hand;
         answer.dataset.state = response.error ? "error" : "answer";
@@ -113,20 +225,20 @@
       event.preventDefault();
       ask();
     });
+    if (!engine) return;
     engine.ready.then(
       async () => {
         const version = await engine.call({ command: "version" });
         if (!version.error) root.querySelector(".cp-hand-check__version").textContent = `${t("engine")} ${version.version}`;
-        if (input.value) ask();
+        if (input.value && !answer.dataset.state) ask();
       },
       () => {},
     );
   }
 
-  const mountAll = () => document.querySelectorAll('[data-cp-widget="hand-check"]').forEach(mount);
-  // document$ fires on every instant navigation; it does not fire for pages opened from file://, so mount
-  // once on load as well (mount() ignores an element it has already set up).
-  if (window.document$) window.document$.subscribe(mountAll);
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
-  else mountAll();
+  // core.js (window.cp) loads after this file: register once it is there; it mounts on every instant navigation.
+  const register = () => window.cp.widget("hand-check", mount);
+  if (window.cp && window.cp.widget) register();
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", register);
+  else setTimeout(register, 0);
 })();

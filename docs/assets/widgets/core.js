@@ -117,6 +117,62 @@
     },
   };
 
+  /** The tradition a visitor plays, chosen visibly in any hand input and remembered across pages and visits.
+   * Names are the tradition's own (the engine's rule-set id stays in data attributes, never in the text). */
+  const TRADITIONS = [
+    { id: "luzhou-a", zh: "泸州大贰", en: "Luzhou Da Er", source: "[001]" },
+    { id: "luzhou-b", zh: "泸州大贰（另一种记分）", en: "Luzhou Da Er (other scoring)", source: "[004]" },
+    { id: "leshan", zh: "乐山贰柒拾", en: "Leshan Er Qi Shi", source: "[003]" },
+    { id: "wuchuan", zh: "务川字牌", en: "Wuchuan Zipai", source: "[000]" },
+  ];
+  const TRADITION_KEY = "cp-tradition";
+  const tradition = {
+    list: TRADITIONS,
+    get(fallback) {
+      let saved = null;
+      try {
+        saved = window.localStorage.getItem(TRADITION_KEY);
+      } catch (err) {
+        saved = null; // storage blocked (private mode, file://): the page's own default serves
+      }
+      if (TRADITIONS.some((t) => t.id === saved)) return saved;
+      return TRADITIONS.some((t) => t.id === fallback) ? fallback : TRADITIONS[0].id;
+    },
+    set(id) {
+      try {
+        window.localStorage.setItem(TRADITION_KEY, id);
+      } catch (err) {
+        /* not remembered, still used on this page */
+      }
+    },
+    name(id, language) {
+      const t = TRADITIONS.find((x) => x.id === id);
+      return t ? text(t, language) : id;
+    },
+    /** A row of buttons, one per tradition, the chosen one pressed; onChange(id) after a tap. */
+    picker(current, language, onChange) {
+      const l = language || lang();
+      const group = h("div", { class: "cp-tradition", role: "radiogroup", "aria-label": l === "en" ? "Which game" : "哪种打法" });
+      const buttons = TRADITIONS.map((t) =>
+        h("button", { type: "button", role: "radio", class: "cp-tradition__choice", dataset: { rules: t.id } }, text(t, l)),
+      );
+      const show = (id) => {
+        for (const b of buttons) b.setAttribute("aria-checked", String(b.dataset.rules === id));
+      };
+      for (const b of buttons) {
+        b.addEventListener("click", () => {
+          show(b.dataset.rules);
+          tradition.set(b.dataset.rules);
+          onChange(b.dataset.rules);
+        });
+      }
+      group.append(h("span", { class: "cp-tradition__label" }, l === "en" ? "Game:" : "打法："), ...buttons);
+      show(current);
+      group.select = show;
+      return group;
+    },
+  };
+
   function reducedMotion() {
     return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   }
@@ -141,7 +197,7 @@
     }
   }
 
-  window.cp = Object.assign(window.cp || {}, { lang, text, h, errorBox, engine, call, engineStatus, result, reducedMotion, widget, mountAll });
+  window.cp = Object.assign(window.cp || {}, { lang, text, h, errorBox, engine, call, engineStatus, result, tradition, reducedMotion, widget, mountAll });
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(() => mountAll());

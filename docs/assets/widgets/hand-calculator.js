@@ -49,8 +49,11 @@
 
   function mount(el, lang) {
     const L = UI[lang];
+    // A link may bring a hand and a game (?hand=…&rules=…, from the home page); else the remembered game.
+    const query = new URLSearchParams(location.search);
+    const asked = query.get("rules");
     const state = {
-      rules: TRADITIONS.some((t) => t.id === el.dataset.rules) ? el.dataset.rules : "luzhou-a",
+      rules: TRADITIONS.some((t) => t.id === asked) ? asked : window.cp.tradition.get(el.dataset.rules),
       traditions: TRADITIONS.slice(),
       hand: [],
       table: [], // [{set, cards: [card…]}]
@@ -60,10 +63,12 @@
       seq: 0,
     };
     try {
-      state.hand = C.parse(el.dataset.hand || "");
+      state.hand = C.parse(query.get("hand") || el.dataset.hand || "");
     } catch (err) {
       state.hand = [];
     }
+    // A complete 21-card sample: its last card is the winning one, so the visitor sees a win and can change it.
+    if (state.hand.length === 21) state.win = [state.hand.pop()];
 
     const label = (t) => t[lang];
     const rulesSelect = h(
@@ -138,6 +143,7 @@
 
     rulesSelect.addEventListener("change", () => {
       state.rules = rulesSelect.value;
+      window.cp.tradition.set(state.rules);
       for (const p of paletteButtons) p.button.replaceChild(C.element(p.card, { scheme: C.schemeFor(state.rules), lang, size: "s" }), p.button.firstChild);
       changed();
     });
@@ -281,7 +287,7 @@
       const countOnly = (r) => r.error && r.error.code === "card-count";
       if (countOnly(score) && waits.error && countOnly(waits)) {
         // Still building the hand: the engine's count message says exactly what is missing; not an error.
-        parts.push(h("p", { class: "cp-calc__building" }, L.building + text(score.error, lang)));
+        parts.push(h("p", { class: "cp-calc__building" }, countMessage(score.error)));
       } else if (countOnly(score) && !waits.error) {
         parts.push(renderWaits(waits), h("p", { class: "cp-muted" }, L.pickWin));
       } else {
@@ -291,6 +297,36 @@
       parts.push(renderCompare(others, compared));
       result.replaceChildren(...parts);
       result.dataset.state = score.error && !countOnly(score) ? "error" : "ok";
+    }
+
+    // Each tradition's own words: Leshan counts 和 (和数, 和了), the others 胡.
+    function words(rules) {
+      const leshan = String(rules).startsWith("leshan");
+      if (lang === "en") return { points: L.points, unit: "points", win: (w) => (w ? L.win : L.notWin) };
+      const c = leshan ? "和" : "胡";
+      return { points: c + "数", unit: c, win: (w) => (w ? c + "了" : "还没成" + c) };
+    }
+
+    // How many cards are missing or extra, in plain words (the engine's count message names its fields).
+    function countMessage(error) {
+      const fours = state.table.filter((s) => s.cards.length === 4).length;
+      const total = state.hand.length + state.win.length + state.table.reduce((n, s) => n + s.cards.length, 0);
+      const waiting = 20 + fours;
+      const complete = 21 + fours;
+      if (total < waiting) {
+        const n = waiting - total;
+        return lang === "en"
+          ? "Tap " + n + " more card" + (n === 1 ? "" : "s") + ": a hand waiting for one card holds " + waiting + ", a complete one " + complete + "."
+          : "再点 " + n + " 张：等一张牌的手牌是 " + waiting + " 张，成牌是 " + complete + " 张。";
+      }
+      if (total > complete) {
+        const n = total - complete;
+        return lang === "en"
+          ? n + " card" + (n === 1 ? "" : "s") + " too many: a complete hand holds " + complete + "."
+          : "多了 " + n + " 张：一手成牌是 " + complete + " 张。";
+      }
+      const said = text(error, lang);
+      return L.building + said.replace(/^[a-z_]+: /, "");
     }
 
     const pointsOf = window.cp.result.points;
@@ -307,8 +343,8 @@
         h(
           "p",
           { class: "cp-calc__verdict" },
-          win == null ? null : h("strong", { class: win ? "cp-ok" : "cp-bad" }, win ? L.win : L.notWin),
-          pts == null ? null : h("span", { class: "cp-calc__points" }, " · " + L.points + " ", h("strong", { "data-points": String(pts) }, String(pts))),
+          win == null ? null : h("strong", { class: win ? "cp-ok" : "cp-bad" }, words(state.rules).win(win)),
+          pts == null ? null : h("span", { class: "cp-calc__points" }, " · " + words(state.rules).points + " ", h("strong", { "data-points": String(pts) }, String(pts))),
         ),
       );
       const reasons = linesOf(r);
@@ -324,8 +360,9 @@
               h(
                 "span",
                 { class: "cp-meld", title: s.text ? text(s.text, lang) : null },
-                C.row(s.cards || "", { scheme, lang, size: "s" }),
-                h("span", { class: "cp-meld__label" }, text(s.name, lang) + (typeof s.points === "number" ? " · " + s.points : "")),
+                C.row(s.cards || "", { scheme, lang, size: "m" }),
+                h("span", { class: "cp-meld__label" }, text(s.name, lang)),
+                typeof s.points === "number" ? h("span", { class: "cp-meld__points", dataset: { points: String(s.points) } }, s.points + " " + words(state.rules).unit) : null,
               ),
             ),
           ),
@@ -387,7 +424,7 @@
         if (!r.error) {
           const win = isWin(r);
           const pts = pointsOf(r);
-          verdict = (win == null ? "" : win ? L.win : L.notWin) + (pts == null ? "" : " · " + L.points + " " + pts);
+          verdict = (win == null ? "" : words(t.id).win(win)) + (pts == null ? "" : " · " + words(t.id).points + " " + pts);
           const extra = [...linesOf(r).map((l) => text(l, lang)), ...(r.patterns || []).map(patternText)];
           if (r.grade) extra.push(text(r.grade.name, lang));
           if (extra.length) verdict += " — " + extra.join(sep);
