@@ -37,9 +37,11 @@ from . import playrules as pr
 from .actions import Action, ActionType, native_words
 from .analysis import analyse
 from .dealing import Dealt, deal_new, make_table
-from .playrules import PlayRules, get_play_rules
+from .playrules import PlayRules
+from .traditions import get_play_rules
 from .rules import OPTIONS as RULE_OPTIONS
-from .rules import RuleSet, get_rules
+from .rules import RuleSet
+from .traditions import get_rules
 from .sets import Meld, SetKind, classify_three
 from .violations import violation_codes
 
@@ -455,6 +457,14 @@ class Deal:
             return False
         self._per_state()[("legal-action", action)] = True  # ``play`` of it in this state need not check again
         return True
+
+    def broken_rule(self, action: Action) -> RuleError | None:
+        """The rule ``action`` would break now (``None``: it is legal); nothing changes."""
+        try:
+            self._check(self._complete(action))
+        except RuleError as error:
+            return error
+        return None
 
     def to_move(self) -> list[int]:
         """Seats that may act now (several in a claim window)."""
@@ -1309,6 +1319,8 @@ class Deal:
     def _end(self, why: str) -> None:
         self.phase = OVER
         self.to_act = None
+        if self.exposed is not None:  # e.g. a false win (诈和) on it: the card stays with the seat that exposed it
+            self.seats[self.exposed.source].pile.append(self.exposed.card)
         self.exposed = None
         self.ended_by = why
         if why == "stock":
@@ -1357,7 +1369,11 @@ class Deal:
             elif t in (ActionType.TURN, ActionType.DRAW):
                 self._close_window(None)
                 self._apply_turn(action)
-            elif self._claim_can_be_laid(action):
+            elif (
+                self.table.roles[action.seat] != XIAOJIA  # 小家 lays out no sets [003]
+                and self._claim_can_be_laid(action)
+                and self._leaves_a_discard(action)
+            ):
                 self._close_window(action)
             else:
                 self._close_window(None)  # 吃错牌: nothing can be laid out; the card stays
