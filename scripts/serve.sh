@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 PORT="${PORT:-8000}"
+# Before rebuilding site/ (which a running server is serving): is the port free? Says how to pick another if not.
+.venv/bin/python -m sitebuild.serve --check-port --port "$PORT" || exit 1
 export NO_MKDOCS_2_WARNING=1
 .venv/bin/mkdocs build --strict --quiet -d site
 exec .venv/bin/python -m sitebuild.serve site --port "$PORT"

@@ -11,9 +11,12 @@ import gzip
 import http.server
 import io
 import os
+import re
 import sys
 import threading
 from pathlib import Path
+
+from sitebuild import csp
 
 LOCAL_HOST = "127.0.0.1"
 
@@ -52,40 +55,100 @@ def gzipped(path: str) -> bytes:
     return cached
 
 
+# Content-hashed names (Material's bundle.<hash>.min.js, main.<hash>.min.css) and URLs carrying the file's hash
+# (the engine's "?sha256=…") never change meaning: cache them for a year. Everything else is revalidated with its
+# ETag on every use (a 304 costs a round trip, not the bytes), so a rebuilt site is never served stale.
+HASHED_NAME = re.compile(r"\.[0-9a-f]{8,}\.(?:min\.)?(?:js|css)$")
+HASHED_QUERY = re.compile(r"(?:^|&)(?:sha256|h|v)=[0-9a-f]{8,}(?:&|$)")
+LONG_LIVED = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+
+
+def cache_control(url_path: str, query: str) -> str:
+    return LONG_LIVED if HASHED_NAME.search(url_path) or HASHED_QUERY.search(query) else REVALIDATE
+
+
+def etag_matches(header: str | None, etag: str) -> bool:
+    if not header:
+        return False
+    if header.strip() == "*":
+        return True
+    return etag in {tag.strip().removeprefix("W/") for tag in header.split(",")}
+
+
 class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
+    """HTTP/1.1 with keep-alive, ETag revalidation, gzip, the site's 404 page and its security headers."""
+
+    protocol_version = "HTTP/1.1"
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = True
+    _policy = csp.BASE_POLICY
+
+    def end_headers(self):
+        self.send_header("Content-Security-Policy", self._policy)
+        for name, value in csp.SECURITY_HEADERS.items():
+            self.send_header(name, value)
+        super().end_headers()
+
+    def own_address(self) -> str:
+        """The address to write into sitemap.xml: this server's, never the Host header as given."""
+        port = self.server.server_address[1]
+        host = (self.headers.get("Host") or "").strip().lower()
+        if host in (f"localhost:{port}", f"{LOCAL_HOST}:{port}"):
+            return f"http://{host}/"  # one of our own names, exactly: Material's instant navigation wants it
+        return f"http://{LOCAL_HOST}:{port}/"
 
     def send_head(self):
-        # Material's instant navigation only follows links listed in sitemap.xml, and it compares them with
-        # scheme, host AND port. The build writes site_url (port 8000); served on any other port, the sitemap
-        # is given the address the browser actually used, so instant navigation works there too.
-        url_path = self.path.split("?")[0].split("#")[0]
-        if url_path.endswith("/sitemap.xml"):
-            path = self.translate_path(url_path)
-            try:
-                with open(path, "rb") as f:
-                    body = f.read()
-            except OSError:
-                return super().send_head()
-            host = self.headers.get("Host") or f"{LOCAL_HOST}:{self.server.server_address[1]}"
-            body = body.replace(BUILT_SITE_URL.encode(), f"http://{host}/".encode())
-            return self._send_bytes(body, "application/xml")
+        self._policy = csp.BASE_POLICY
+        url_path, _, query = self.path.partition("?")
+        url_path = url_path.split("#")[0]
+        query = query.split("#")[0]
         path = self.translate_path(url_path)
-        if not os.path.exists(path):
+        if os.path.isdir(path):
+            if not url_path.endswith("/"):
+                return super().send_head()  # the standard redirect to "dir/"
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path):
             return self._send_not_found(url_path)
+        # Material's instant navigation only follows links listed in sitemap.xml, and it compares them with
+        # scheme, host AND port. The build writes site_url (port 8000); this server writes its own address.
+        if url_path.endswith("/sitemap.xml"):
+            with open(path, "rb") as f:
+                body = f.read().replace(BUILT_SITE_URL.encode(), self.own_address().encode())
+            return self._send_bytes(body, "application/xml", cache=REVALIDATE)
         suffix = os.path.splitext(path)[1].lower()
-        accepts_gzip = "gzip" in (self.headers.get("Accept-Encoding") or "")
-        if accepts_gzip and suffix in COMPRESSIBLE and os.path.isfile(path):
-            st = os.stat(path)
-            etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}-gz"'
-            if self.headers.get("If-None-Match") == etag:
-                self.send_response(304)
-                self.send_header("ETag", etag)
-                self.end_headers()
-                return None
-            return self._send_bytes(gzipped(path), self.guess_type(path), encoding="gzip", etag=etag)
-        return super().send_head()
+        st = os.stat(path)
+        gzip_it = suffix in COMPRESSIBLE and "gzip" in (self.headers.get("Accept-Encoding") or "")
+        etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}{"-gz" if gzip_it else ""}"'
+        content_type = self.guess_type(path)
+        if suffix == ".html":
+            with open(path, "rb") as f:
+                head = f.read(8192)
+            page_policy = csp.page_policy(head)
+            if page_policy:
+                self._policy = page_policy + "; " + "; ".join(f"{k} {' '.join(v)}" for k, v in csp.HEADER_ONLY.items())
+            content_type = "text/html; charset=utf-8"
+        cache = cache_control(url_path, query)
+        if etag_matches(self.headers.get("If-None-Match"), etag):
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.send_header("Cache-Control", cache)
+            if suffix in COMPRESSIBLE:
+                self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return None
+        if gzip_it:
+            return self._send_bytes(gzipped(path), content_type, encoding="gzip", etag=etag, cache=cache)
+        f = open(path, "rb")  # noqa: SIM115 - closed by the base class after copying
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(st.st_size))
+        self.send_header("ETag", etag)
+        self.send_header("Cache-Control", cache)
+        if suffix in COMPRESSIBLE:
+            self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return f
 
     def _send_not_found(self, url_path: str):
         """The site's own 404 page, in the language of the address (/en/… is English)."""
@@ -96,13 +159,19 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
         except OSError:
             self.send_error(404)
             return None
+        page_policy = csp.page_policy(body)
+        if page_policy:
+            self._policy = page_policy
         self.send_response(404)
         self.send_header("Content-Type", "text/html; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", REVALIDATE)
         self.end_headers()
         return io.BytesIO(body)
 
-    def _send_bytes(self, body: bytes, content_type: str, *, encoding: str | None = None, etag: str | None = None):
+    def _send_bytes(
+        self, body: bytes, content_type: str, *, encoding: str | None = None, etag: str | None = None, cache: str
+    ):
         self.send_response(200)
         if etag:
             self.send_header("ETag", etag)
@@ -111,7 +180,7 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
         if encoding:
             self.send_header("Content-Encoding", encoding)
             self.send_header("Vary", "Accept-Encoding")
-        self.send_header("Cache-Control", "no-cache")  # revalidate: a rebuilt site is never served stale
+        self.send_header("Cache-Control", cache)
         self.end_headers()
         return io.BytesIO(body)
 
@@ -153,14 +222,47 @@ class SiteServer:
         self.httpd.server_close()
 
 
+def port_problem(port: int) -> str | None:
+    """Why the server could not listen on ``port`` (already in use, not allowed), or None when it can."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind((LOCAL_HOST, port))
+        except OSError as exc:
+            return exc.strerror or str(exc)
+    return None
+
+
+def port_message(port: int, problem: str) -> str:
+    return (
+        f"Port {port} on {LOCAL_HOST} is not available ({problem}); is the site already being served?\n"
+        f"端口 {port} 无法使用（{problem}），也许网站已经在运行。\n"
+        f"Choose another port / 换一个端口：PORT={port + 1} bash scripts/serve.sh"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("root", type=Path, help="the built site directory")
+    parser.add_argument("root", type=Path, nargs="?", help="the built site directory")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--check-port", action="store_true", help="only check that the port is free (exit 1 if not)")
     args = parser.parse_args()
-    if not (args.root / "index.html").is_file():
+    if not 0 < args.port < 65536:
+        parser.error(f"--port {args.port}: a port is a number from 1 to 65535")
+    problem = port_problem(args.port)
+    if problem:
+        print(port_message(args.port, problem), file=sys.stderr)
+        raise SystemExit(1)
+    if args.check_port:
+        return
+    if args.root is None or not (args.root / "index.html").is_file():
         parser.error(f"{args.root} has no index.html: build the site first")
-    server = SiteServer(args.root, args.port, quiet=False)
+    try:
+        server = SiteServer(args.root, args.port, quiet=False)
+    except OSError as exc:  # taken between the check and now
+        print(port_message(args.port, exc.strerror or str(exc)), file=sys.stderr)
+        raise SystemExit(1) from None
     print(f"Serving {args.root} on {server.url} (Ctrl-C to stop)", flush=True)
     try:
         server.httpd.serve_forever()

@@ -25,24 +25,25 @@ KILL_AND_WAIT_JS = """async (kind) => {
   const killedAt = performance.now();
   if (!e.simulateFailure(kind)) return {error: 'no worker to break'};
   while (!(e.health.restarts > before && e.health.loaded)) {
-    if (performance.now() - killedAt > %d) return {error: 'no recovery', health: e.health};
+    if (performance.now() - killedAt > LIMIT) return {error: 'no recovery', health: e.health};
     await new Promise((r) => setTimeout(r, 50));
   }
   const r = e.health.lastRestart;
   return {reason: r.reason, readyMs: r.readyAt - killedAt, detectedMs: r.at - killedAt};
-}""" % RECOVERY_LIMIT_MS
+}""".replace("LIMIT", str(RECOVERY_LIMIT_MS))
 
 
 @pytest.mark.parametrize("kind", ["terminate", "hang"])
 def test_the_kiosk_recovers_when_the_engine_dies_mid_game(page: Page, kind: str):
     start(page, "en", ".kiosk-rules-leshan", 5, bot_delay_ms=400)
     page.wait_for_selector(".kiosk-play__board[data-game]", timeout=ENGINE_MS)
-    page.locator(".kiosk-play__column.is-legal, .kiosk-play__choice").first.click(timeout=ENGINE_MS)  # the dealer's first move
-    page.wait_for_selector(".kiosk-play__log[data-action]", timeout=ENGINE_MS)  # now the computer players move
+    # The visitor (the dealer) moves first; then the computer players move, and the worker dies meanwhile.
+    page.locator(".kiosk-play__column.is-legal, .kiosk-play__choice").first.click(timeout=ENGINE_MS)
+    page.wait_for_selector(".kiosk-play__log[data-action]", timeout=ENGINE_MS)
     result = page.evaluate(KILL_AND_WAIT_JS, kind)
     assert "error" not in result, result
     assert result["reason"] == "no-pong", "a dead worker should be noticed by its silence, not by the call timeout"
-    print(f"\n{kind}: detected after {result['detectedMs']:.0f} ms, engine ready again after {result['readyMs']:.0f} ms")
+    print(f"\n{kind}: noticed after {result['detectedMs']:.0f} ms, engine ready after {result['readyMs']:.0f} ms")
     # The visitor sees a calm notice or the game going on, never the error box; then plays a hand to its end.
     expect(page.locator(".kiosk-play__error")).to_have_count(0)
     page.wait_for_selector(".kiosk-play__board[data-game]", timeout=RECOVERY_LIMIT_MS)
@@ -83,7 +84,8 @@ def test_a_call_too_deep_to_send_rejects_cleanly_and_leaves_no_pending_entry(pag
       let deep = [];
       for (let i = 0; i < 200000; i++) deep = [deep];
       let error = null;
-      try { await e.call({command: 'version', extra: deep}); } catch (err) { error = {code: err.code, where: err.where, zh: err.zh, en: err.en}; }
+      try { await e.call({command: 'version', extra: deep}); }
+      catch (err) { error = {code: err.code, where: err.where, zh: err.zh, en: err.en}; }
       const after = e.health.pending;
       const answer = await e.call({command: 'version'});
       return {error, after, answer};
