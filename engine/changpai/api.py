@@ -3,6 +3,8 @@
 A request is a dict ``{"command": NAME, ...}``; ``handle`` returns a JSON-able dict and never raises:
 bad input gives ``{"error": {"code", "where", "zh", "en"}}``. Every command is a function of this module
 registered with ``@command("name", fields=…)``; there is no other place a command comes from.
+The requests the widgets send and the answers they read are the contract ``schemas/api.schema.json``
+(frames: ``schemas/frames.schema.json``), checked against real answers by the tests.
 
 Built-in commands
 -----------------
@@ -33,9 +35,10 @@ A deal's state is plain JSON (``"state"``): the rule set, the dealt cards and th
 browser may keep it and send it back with each request; the worker may instead keep the live deal and
 send only its id (``"game"``, returned by ``new_deal`` and ``apply``; the 64 most recent are kept).
 
-``frames``         ``{"record": YAML text, "name"?: file name}`` → the viewer's frames
-                   ``{"rules", "title", "seats", "steps"}`` (CONTRACTS.md); a bad record answers an error
-                   whose ``where`` is ``step N`` (or the field) and whose text gives the file line.
+``frames``         ``{"record": record data, "name"?: file name}`` → the viewer's frames
+                   ``{"rules", "title", "seats", "steps"}``; a bad record answers an error whose ``where`` is
+                   ``step N`` (or the field). The engine reads no YAML: a record file is read at the edge
+                   (``changpai.yamlfile``, which keeps the file lines for the errors).
 ``new_deal``       ``{"rules", "players"?, "seed"?, "dealer"?, "options"?}`` → a *deal answer*:
                    ``{"game", "state", "view", "legal", "over", "settlement"}``. ``view`` is
                    ``Deal.snapshot()`` plus ``roles``, ``role_names`` and ``seat_names`` (甲乙丙丁 / A B C D);
@@ -56,7 +59,8 @@ send only its id (``"game"``, returned by ``new_deal`` and ``apply``; the 64 mos
                    claim that wins once every seat not in ``wishes`` has chosen, by priority (``null``: the deal
                    is over). With ``seat``, only that seat's own choice (``null`` if it has none).
                    The choice is fixed by ``seed`` (default: the deal's seed) and the step number.
-``deal_record``    ``{"state" | "game", "title"?: {"zh", "en"}}`` → ``{"record": YAML text}`` of the deal so far.
+``deal_record``    ``{"state" | "game", "title"?: {"zh", "en"}}`` → ``{"record": record data}`` of the deal so far
+                   (``yamlfile.dumps`` writes it as a file).
 ``play_rules``     ``{"name"?}`` → the parameters of play (seats, claims, violations, payments) with sources,
                    and ``words``: the tradition's words for pong, kong, held four, win, 比, ready and the
                    discarder (``actions.native_words``; Leshan 对 开 滚子 和 摆 下叫 抬炮).
@@ -77,10 +81,10 @@ from .core.text import ChangpaiError, HandError, RuleError, Text
 from .daer.actions import Action, native_words
 from .daer.analysis import SOURCES, analyse, waits
 from .daer.deal import Deal
-from .daer.playrules import PLAY_RULES, get_play_rules
 from .daer.record import DealRecord, frames
-from .daer.rules import OPTIONS, RULESETS, RuleSet, get_rules
+from .daer.rules import OPTIONS, RuleSet
 from .daer.settlement import settle
+from .daer.traditions import PLAY_RULES, RULESETS, get_play_rules, get_rules
 from .daer.violations import describe as describe_violations
 
 Request = dict[str, Any]
@@ -325,15 +329,15 @@ def _answer(deal: Deal, key: str | None) -> dict[str, Any]:
 
 @command("frames", fields=("record", "name"))
 def _frames(request: Request) -> dict[str, Any]:
-    text = request.get("record")
-    if not isinstance(text, str):
+    data = request.get("record")
+    if not isinstance(data, dict):  # the engine reads no YAML: a file is read at the edge (changpai.yamlfile)
         raise HandError(
-            Text("record 应是牌谱的 YAML 文字", "“record” must be the record's YAML text"),
-            code="missing-field",
+            Text("record 应是牌谱的数据（JSON 对象）", "“record” must be the record's data (a JSON object)"),
+            code="missing-field" if data is None else "bad-field",
             where="record",
         )
     name = request.get("name") or "<record>"
-    return frames(text, str(name))
+    return frames(data, str(name))
 
 
 @command("new_deal", fields=("rules", "players", "seed", "dealer", "options"))
@@ -446,7 +450,7 @@ def _deal_record(request: Request) -> dict[str, Any]:
     deal, _ = _deal_from(request)
     title = request.get("title")
     text = Text(title["zh"], title["en"]) if isinstance(title, dict) and {"zh", "en"} <= set(title) else None
-    return {"record": DealRecord.from_deal(deal, title=text).to_text()}
+    return {"record": DealRecord.from_deal(deal, title=text).to_data()}
 
 
 @command("play_rules", fields=("name",))

@@ -254,8 +254,10 @@ def _record(args: argparse.Namespace) -> int:
         deal = _play(args.rules, args.players, args.seed, args.bot, _options(args.option))
     except ChangpaiError as error:
         raise InputError(str(error)) from None
+    from . import yamlfile  # the command line is an edge: it reads and writes YAML files (needs PyYAML)
+
     record = DealRecord.from_deal(deal)
-    sys.stdout.buffer.write(record.to_text().encode("utf-8"))
+    sys.stdout.buffer.write(yamlfile.dumps(record.to_data()).encode("utf-8"))
     return EXIT_OK
 
 
@@ -265,13 +267,18 @@ def _configure_replay(parser: argparse.ArgumentParser) -> None:
 
 @subcommand("replay", "check a deal record step by step", _configure_replay)
 def _replay(args: argparse.Namespace) -> int:
+    from . import yamlfile  # the command line is an edge: it reads and writes YAML files (needs PyYAML)
+
     path = Path(args.file)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        data, lines = yamlfile.read_located(path, path.name)  # utf-8-sig, size and depth bounded
+    except OSError as error:
         raise InputError(f"{path}: cannot read ({error}) / 无法读取文件") from None
+    except ChangpaiError as error:
+        print(f"{error.where}: {error.text.en} / {error.text.zh}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
-        record = DealRecord.from_text(text, path.name)
+        record = DealRecord.from_data(data, lines=lines, name=path.name)
         deal, _ = replay(record)
     except ChangpaiError as error:
         where = f"{error.where}: " if error.where else ""

@@ -10,8 +10,8 @@ from changpai.daer.actions import Action, ActionType, native_words
 from changpai.daer.analysis import waits
 from changpai.daer.deal import CLAIM, DISCARD, OVER, TURN, Deal, _fits
 from changpai.daer.record import DealRecord, frames
-from changpai.daer.rules import get_rules
 from changpai.daer.sets import Meld, SetKind
+from changpai.daer.traditions import get_rules
 from changpai.decks.numerals import ALL_KINDS
 from dealkit import build, pass_all
 from hypothesis import assume, given, settings
@@ -193,7 +193,7 @@ def test_a_held_four_is_shown_as_its_source_says(rules, says, not_says):
 def test_a_leshan_win_is_said_in_leshan_words():
     deal = next(d for d in (simulate_one("leshan", 3, seed) for seed in range(30)) if d.win is not None)
     record = DealRecord.from_deal(deal)
-    last = frames(record.to_text())["steps"][-1]
+    last = frames(record)["steps"][-1]
     win = next(e for e in last["events"] if e["code"] == "win")
     assert "和牌" in win["zh"] and "胡" not in win["zh"]
     assert last["action"]["label"]["zh"].startswith("甲乙丙"[deal.win.seat] + "和")

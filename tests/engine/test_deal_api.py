@@ -63,11 +63,14 @@ def test_bot_move_resolves_a_claim_window_with_a_persons_wish():
 
 def test_frames_and_deal_record_commands():
     answer = handle({"command": "new_deal", "rules": "wuchuan", "seed": 2})
-    text = handle({"command": "deal_record", "state": answer["state"], "title": {"zh": "试", "en": "Try"}})["record"]
-    shown = handle({"command": "frames", "record": text, "name": "try.yml"})
+    record = handle({"command": "deal_record", "state": answer["state"], "title": {"zh": "试", "en": "Try"}})["record"]
+    assert isinstance(record, dict) and record["rules"] == "wuchuan"  # data: the engine writes no YAML
+    shown = handle({"command": "frames", "record": record, "name": "try.yml"})
     assert shown["title"] == {"zh": "试", "en": "Try"} and len(shown["steps"]) == 1
-    broken = handle({"command": "frames", "record": text.replace("rules: wuchuan", "rules: wuchuan\nrules: x")})
-    assert broken["error"]["code"] == "bad-yaml" and broken["error"]["where"].endswith(":2")
+    as_text = handle({"command": "frames", "record": "rules: wuchuan\n"})
+    assert as_text["error"]["code"] == "bad-field" and as_text["error"]["where"] == "record"
+    broken = handle({"command": "frames", "record": {**record, "bogus": 1}})
+    assert broken["error"]["code"] == "bad-record" and broken["error"]["where"] == "bogus"
     rules = json.loads(handle_json(json.dumps({"command": "play_rules", "name": "leshan"})))
     assert rules["params"]["penalty_amount"]["value"] == 20 and rules["params"]["penalty_amount"]["source"] == "[003]"
     assert any(v["code"] == "win-own-discard" for v in rules["violations"])

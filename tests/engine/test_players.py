@@ -60,7 +60,7 @@ def test_whole_deals_keep_every_invariant(table, seed, bot):
     rules, players = table
     deal = _play_checked(rules, players, seed, bot)
     assert sum(settle(deal).payments) == 0
-    again, _ = replay(DealRecord.from_text(DealRecord.from_deal(deal).to_text()))
+    again, _ = replay(DealRecord.from_data(DealRecord.from_deal(deal).to_data()))
     assert again.to_dict() == deal.to_dict()  # record → replay → the same final state
     assert settle(again).payments == settle(deal).payments
 

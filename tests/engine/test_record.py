@@ -1,4 +1,4 @@
-"""Deal records: the YAML subset (checked against PyYAML), lossless round trips, replay errors, frames."""
+"""Deal records: lossless round trips as data (and as YAML files, at the edge), located replay errors, frames."""
 
 import json
 import re
@@ -8,104 +8,28 @@ import pytest
 from changpai.bots.daer import simulate_one
 from changpai.daer.record import DealRecord, RecordError, frames, replay
 from changpai.decks.numerals import ALL_KINDS
-from changpai.yamlsub import YamlError, dumps, loads
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-try:  # PyYAML is the oracle for the YAML subset; the browser's Python (Pyodide tests) has none
-    import yaml
+try:  # YAML files are read at the edges (changpai.yamlfile, PyYAML); the browser's Python (Pyodide tests) has none
+    from changpai import yamlfile
 except ImportError:  # pragma: no cover - only in Pyodide
-    yaml = None
+    yamlfile = None
 
-needs_pyyaml = pytest.mark.skipif(yaml is None, reason="PyYAML is not installed (Pyodide)")
+needs_pyyaml = pytest.mark.skipif(yamlfile is None, reason="PyYAML is not installed (Pyodide)")
+
+
+def from_yaml(text, name="<record>"):
+    """A record read from YAML text as the command line and the build read a file."""
+    data, lines = yamlfile.loads_located(text, name)
+    return DealRecord.from_data(data, lines=lines, name=name)
+
+
+def to_yaml(record):
+    return yamlfile.dumps(record.to_data())
+
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 SOURCE_TAG = re.compile(r"\[00[0-4]\]")
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "tutorials" / "deals").glob("example-*.yml"))
-
-# ---------------------------------------------------------------- the YAML subset
-
-_text = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")), max_size=12)
-_scalars = st.one_of(st.none(), st.booleans(), st.integers(-(10**6), 10**6), _text)
-_keys = st.text(alphabet="abcdefghij_一二三七贰", min_size=1, max_size=6)
-_data = st.recursive(
-    _scalars,
-    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(_keys, inner, max_size=4)),
-    max_leaves=12,
-)
-
-
-@needs_pyyaml
-@settings(max_examples=150, deadline=None)
-@given(st.dictionaries(_keys, _data, min_size=1, max_size=5))
-def test_what_we_write_pyyaml_reads_the_same(data):
-    text = dumps(data)
-    assert yaml.safe_load(text) == data
-    assert loads(text) == data
-
-
-@needs_pyyaml
-@settings(max_examples=150, deadline=None)
-@given(st.dictionaries(_keys, _data, min_size=1, max_size=5), st.booleans())
-def test_what_pyyaml_writes_we_read_the_same_or_refuse_with_a_line(data, flow):
-    text = yaml.safe_dump(data, allow_unicode=True, default_flow_style=flow, width=10_000)
-    try:
-        assert loads(text) == data
-    except YamlError as error:
-        assert error.where and error.where.startswith("<record>:")
-
-
-@needs_pyyaml
-def test_subset_features_agree_with_pyyaml():
-    text = """\
-# a comment
-rules: luzhou-a   # after a value
-title: {zh: 庄家碰七, en: "The dealer: pongs"}
-seats:
-  - {zh: 甲, en: A}
-  - zh: 乙
-    en: 'It''s B # not a comment'
-list:
-- 一二三
-- ''
-n: -3
-nothing: ~
-yes_please: true
-block: |
-  line one
-  # kept
-
-  line three
-folded: >-
-  one
-  two
-empty: []
-"""
-    assert loads(text) == yaml.safe_load(text)
-
-
-@pytest.mark.parametrize(
-    "text, line",
-    [
-        ("a: yes", 1),
-        ("a: 1.5", 1),
-        ("a: 1\na: 2", 2),
-        ("a: &x 1", 1),
-        ("a: 'x", 1),
-        ("a: [1, 2", 1),
-        ("a:\n\tb: 1", 2),
-        ("a: b\n  c", 2),
-        ("a: 2024-01-01", 1),
-        ("a: b: c", 1),
-        ("---\na: 1\n---\nb: 2", 3),
-    ],
-)
-def test_outside_the_subset_is_refused_with_the_line(text, line):
-    with pytest.raises(YamlError) as error:
-        loads(text, "deal.yml")
-    assert error.value.where == f"deal.yml:{line}"
-    assert error.value.text.zh and error.value.text.en
-
 
 # ---------------------------------------------------------------- records
 
@@ -117,25 +41,26 @@ def test_outside_the_subset_is_refused_with_the_line(text, line):
 def test_record_of_a_played_deal_round_trips_and_replays_to_the_same_state(rules, players, seed):
     deal = simulate_one(rules, players, seed)
     record = DealRecord.from_deal(deal)
-    text = record.to_text()
-    again = DealRecord.from_text(text)
-    assert again == record
-    assert again.to_text() == text
-    if yaml is not None:
-        assert yaml.safe_load(text) == record.to_data()
+    data = json.loads(json.dumps(record.to_data(), ensure_ascii=False))  # plain JSON data, as the API carries it
+    again = DealRecord.from_data(data)
+    assert again == record and again.to_data() == data
+    if yamlfile is not None:
+        text = to_yaml(record)
+        assert from_yaml(text) == record and to_yaml(from_yaml(text)) == text
     final, _ = replay(again)
     assert final.to_dict() == deal.to_dict()
 
 
+@needs_pyyaml
 def test_replay_reports_the_first_bad_step_with_its_line():
     deal = simulate_one("luzhou-a", 4, 8)
-    text = DealRecord.from_deal(deal, notes=False).to_text()
+    text = to_yaml(DealRecord.from_deal(deal, notes=False))
     lines = text.splitlines()
     first = next(i for i, line in enumerate(lines) if line.strip().startswith("- do: 0 discard"))
     missing = next(c for c in ALL_KINDS if c not in deal.initial_hands[0])
     lines[first] = f"  - do: 0 discard {missing}"
     bad = "\n".join(lines) + "\n"
-    record = DealRecord.from_text(bad, "bad.yml")
+    record = from_yaml(bad, "bad.yml")
     with pytest.raises(RecordError) as error:
         replay(record)
     step_index = sum(1 for line in lines[: first + 1] if line.strip().startswith("- do:"))
@@ -145,23 +70,33 @@ def test_replay_reports_the_first_bad_step_with_its_line():
 
 def test_record_errors_are_located():
     with pytest.raises(RecordError) as error:
-        DealRecord.from_text("rules: luzhou-a\nseed: 1\nplayers: 4\nbogus: 1\n", "r.yml")
-    assert "bogus" in error.value.where and "r.yml:4" in error.value.where
+        DealRecord.from_data({"rules": "luzhou-a", "seed": 1, "players": 4, "bogus": 1}, name="r.yml")
+    assert error.value.where == "bogus"
     with pytest.raises(RecordError) as error:
-        DealRecord.from_text("rules: luzhou-a\nseed: 1\nsteps:\n  - {do: 0 discard 七, question: {seat: 0}}\n", "r.yml")
+        DealRecord.from_data(
+            {"rules": "luzhou-a", "seed": 1, "steps": [{"do": "0 discard 七", "question": {"seat": 0}}]}
+        )
     assert error.value.where.startswith("step 1")
     with pytest.raises(RecordError) as error:
-        replay(DealRecord.from_text("rules: nowhere\nseed: 1\n"))
+        replay(DealRecord.from_data({"rules": "nowhere", "seed": 1}))
     assert "nowhere" in error.value.text.en
 
 
+@needs_pyyaml
+def test_record_errors_read_from_a_file_carry_its_line():
+    with pytest.raises(RecordError) as error:
+        from_yaml("rules: luzhou-a\nseed: 1\nplayers: 4\nbogus: 1\n", "r.yml")
+    assert "bogus" in error.value.where and "r.yml:4" in error.value.where
+
+
+@needs_pyyaml
 def test_a_question_step_checks_its_answers_are_legal():
     base = (
         "rules: luzhou-a\nseed: 1\nsteps:\n  - question:\n      seat: 0\n"
         "      prompt: {zh: 出哪张？, en: Which card?}\n"
     )
     ok = base + "      choices:\n        - {id: x, label: {zh: 随意, en: any}}\n      answer: [x]\n"
-    record = DealRecord.from_text(ok)
+    record = from_yaml(ok)
     deal, shown = replay(record, collect=True)
     assert shown[1]["question"]["answer"] == ["x"] and shown[1]["action"] is None
     bad = (
@@ -169,13 +104,13 @@ def test_a_question_step_checks_its_answers_are_legal():
         + "      choices:\n        - {id: 1 discard 七, label: {zh: 七, en: seven}}\n      answer: [1 discard 七]\n"
     )
     with pytest.raises(RecordError) as error:
-        replay(DealRecord.from_text(bad))
+        replay(from_yaml(bad))
     assert error.value.where == "step 1"
 
 
 def test_frames_follow_the_contract():
     deal = simulate_one("luzhou-b", 4, 12)
-    out = frames(DealRecord.from_deal(deal).to_text())
+    out = frames(DealRecord.from_deal(deal).to_data())
     json.dumps(out, ensure_ascii=False)
     assert out["rules"] == "luzhou-b" and set(out["title"]) == {"zh", "en"}
     assert [s["role"] for s in out["seats"]] == list(deal.table.roles)
@@ -192,13 +127,13 @@ def test_frames_follow_the_contract():
         assert set(meld) >= {"kind", "name", "cards", "points"}
 
 
+@needs_pyyaml
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_example_records_replay_and_round_trip(path):
-    text = path.read_text(encoding="utf-8")
-    record = DealRecord.from_text(text, path.name)
-    if yaml is not None:
-        assert yaml.safe_load(text) == record.to_data()
-    assert DealRecord.from_text(record.to_text()) == record
+    data, lines = yamlfile.read_located(path, path.name)
+    record = DealRecord.from_data(data, lines=lines, name=path.name)
+    assert record.to_data() == data
+    assert from_yaml(to_yaml(record)) == record
     deal, shown = replay(record, collect=True)
     assert len(shown) == len(record.steps) + 1
     assert any(step["note"] for step in shown)
@@ -220,7 +155,7 @@ def test_frames_name_seats_as_the_viewer_does(rules, players):
     """Labels, events and settlement lines say 甲乙丙丁 / A B C D, never a seat number."""
     seen = 0
     for seed in range(4):
-        out = frames(DealRecord.from_deal(simulate_one(rules, players, seed), notes=False).to_text())
+        out = frames(DealRecord.from_deal(simulate_one(rules, players, seed), notes=False))
         names = [s["name"] for s in out["seats"]]
         assert [n["zh"] for n in names] == list("甲乙丙丁")[:players] and [n["en"] for n in names] == list("ABCD")[
             :players
@@ -241,11 +176,12 @@ def test_frames_name_seats_as_the_viewer_does(rules, players):
     assert seen  # at least one win was checked
 
 
+@needs_pyyaml
 def test_record_intro_is_the_deal_frames_note_and_round_trips():
     text = (EXAMPLES[0]).read_text(encoding="utf-8")
-    record = DealRecord.from_text(text)
+    record = from_yaml(text)
     record.intro = None
     assert frames(record)["steps"][0]["note"] is None
     with pytest.raises(RecordError) as error:
-        DealRecord.from_text(text.replace("intro:\n  zh:", "intro:\n  zz:", 1), "x.yml")
+        from_yaml(text.replace("intro:\n  zh:", "intro:\n  zz:", 1), "x.yml")
     assert error.value.where.startswith("intro")

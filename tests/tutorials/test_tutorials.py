@@ -16,8 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
-from changpai import api
+from changpai import api, yamlfile
 from changpai.daer.actions import Action
 from changpai.daer.record import DealRecord, RecordError, frames, replay
 from changpai.decks.numerals import parse_cards
@@ -35,7 +34,9 @@ SOURCE_TAG = re.compile(r"\[00[0-4]\]")
 
 
 def _record(path: Path) -> DealRecord:
-    return DealRecord.from_text(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    name = str(path.relative_to(ROOT))
+    data, lines = yamlfile.read_located(path, name)
+    return DealRecord.from_data(data, lines=lines, name=name)
 
 
 def _texts(record: DealRecord) -> list[tuple[str, object]]:
@@ -112,7 +113,7 @@ def test_every_embedded_deal_exists() -> None:
 def test_an_illegal_accepted_answer_is_refused() -> None:
     """The replay check bites: make a question accept an action that is not legal at that step."""
     path = ROOT / "tutorials" / "deals" / "luzhou-guozhang.yml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yamlfile.read(path)
     broken = copy.deepcopy(data)
     question = next(s["question"] for s in broken["steps"] if "question" in s)
     question["choices"].append({"id": "1 eat 八 with 六七", "label": {"zh": "吃", "en": "eat"}})
@@ -151,7 +152,7 @@ def _engine_answer(level: dict, rules: str) -> object:
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
 def test_lesson_answers_are_what_the_engine_computes(path: Path) -> None:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yamlfile.read(path)
     for number, level in enumerate(data["levels"], start=1):
         computed = _engine_answer(level, data["rules"])
         if computed is None:
@@ -165,7 +166,7 @@ def test_lesson_answers_are_what_the_engine_computes(path: Path) -> None:
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
 def test_lesson_explanations_cite_their_source(path: Path) -> None:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yamlfile.read(path)
     for number, level in enumerate(data["levels"], start=1):
         explain = level.get("explain") or {}
         for lang in ("zh", "en"):
@@ -176,11 +177,11 @@ def test_lesson_explanations_cite_their_source(path: Path) -> None:
 
 def test_a_wrong_lesson_answer_fails_the_build(tmp_path: Path) -> None:
     source = next(p for p in LESSONS if "points" in p.read_text(encoding="utf-8"))
-    data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    data = yamlfile.read(source)
     level = next(lv for lv in data["levels"] if lv["ask"] == "points")
     level["answer"] += 1
     broken = tmp_path / "broken.yml"
-    broken.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    broken.write_text(yamlfile.dumps(data), encoding="utf-8")
     with pytest.raises(TutorialError):
         load_lesson(broken)
 
@@ -195,7 +196,7 @@ def test_rule_page_front_matter_reads_and_has_a_record(path: Path) -> None:
     """A stray colon in front matter makes MkDocs drop it silently (no title, no record card)."""
     text = path.read_text(encoding="utf-8")
     assert text.startswith("---\n"), f"{path.name}: no front matter"
-    meta = yaml.safe_load(text.split("---\n", 2)[1])
+    meta = yamlfile.loads(text.split("---\n", 2)[1], path.name)
     assert isinstance(meta.get("title"), str) and meta["title"], f"{path.name}: no title"
     assert isinstance(meta.get("record"), dict) and meta["record"].get("sources"), f"{path.name}: no heritage record"
 
@@ -263,7 +264,7 @@ def test_a_stated_win_total_is_the_engines(path: Path) -> None:
 
 def test_the_note_checks_catch_broken_notes() -> None:
     """Both checks bite: a wrong total, a seat that is not at the table, an engine seat number."""
-    data = yaml.safe_load((ROOT / "tutorials" / "deals" / "leshan-claims.yml").read_text(encoding="utf-8"))
+    data = yamlfile.read(ROOT / "tutorials" / "deals" / "leshan-claims.yml")
     win = next(s for s in data["steps"] if str(s.get("do", "")).split()[1:2] == ["win"])
     assert WIN_TOTAL.search(win["note"]["zh"])
     win["note"]["zh"] = WIN_TOTAL.sub("共 22 和", win["note"]["zh"], count=1)

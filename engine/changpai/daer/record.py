@@ -1,10 +1,14 @@
-"""Deal records: a whole deal as a small YAML file that people can write and the engine replays.
+"""Deal records: a whole deal as plain data (people write it as a small YAML file) that the engine replays.
 
 A record names the rule set, the seats, the dealt cards and the stock (or a seed), then every
 step in order. A step is an action (``do: 1 pong 七``) or a question for the reader (``question:``),
 and may carry a note in Chinese and English. Reading a record replays every step; the first
 problem is reported as ``step N: <reason>`` (and the file line). Writing a record back and reading
-it again gives the same record (``DealRecord.from_text(r.to_text()) == r``).
+it again gives the same record (``DealRecord.from_data(r.to_data()) == r``).
+
+This module takes and returns data (dicts). The YAML files are read and written at the edges (command
+line, site build, tests) by ``changpai.yamlfile``, which hands ``from_data`` the line of every key and
+step so that errors say ``file:line``; the format is ``schemas/deal-record.schema.json``.
 
 ::
 
@@ -31,12 +35,12 @@ it again gives the same record (``DealRecord.from_text(r.to_text()) == r``).
       - do: 2 eat 四 with 五六
         violation: eat-passed    # a violation committed on purpose, to show its penalty
 
-``frames(record)`` turns a record into the per-step snapshots the deal viewer shows (CONTRACTS.md). Frame 0 is
-the deal itself; its note is the record's ``intro``. Each frame's ``state`` is ``Deal.snapshot()``; besides the
-contract's fields it carries ``private``: ``null``, or ``{"seat": s, "card": "七"}`` while Leshan's 小家 holds a
-card drawn privately and not yet kept or shown [003] — a viewer shows it only when it shows every hand. Seats
-are named as the viewer names them (甲乙丙丁 / A B C D, ``table.seat_name``) in labels, events and settlement
-lines, and labels and events use each tradition's own words (``actions.native_words``: Leshan 对 开 和 摆 …).
+``frames(record)`` turns a record into the per-step snapshots the deal viewer shows (schemas/frames.schema.json).
+Frame 0 is the deal itself; its note is the record's ``intro``. Each frame's ``state`` is ``Deal.snapshot()``;
+besides the contract's fields it carries ``private``: ``null``, or ``{"seat": s, "card": "七"}`` while Leshan's
+小家 holds a card drawn privately and not yet kept or shown [003] — a viewer shows it only when it shows every
+hand. Seats are named as the viewer names them (甲乙丙丁 / A B C D, ``table.seat_name``) in labels, events and
+settlement lines, and labels and events use each tradition's own words (``actions.native_words``: Leshan 对 开 和 摆 …).
 """
 
 from __future__ import annotations
@@ -47,11 +51,10 @@ from typing import Any
 from ..core.table import DEFAULT_SEAT_NAMES, ROLE_NAMES, seat_name
 from ..core.text import ChangpaiError, Text
 from ..decks.numerals import format_cards, parse_cards
-from ..yamlsub import YamlError, dumps, loads_located
 from .actions import Action, ActionType
 from .deal import Deal
-from .playrules import get_play_rules
 from .settlement import settle
+from .traditions import get_play_rules
 
 RECORD_KEYS = (
     "game",
@@ -125,11 +128,6 @@ class DealRecord:
     source_name: str = field(default="<record>", compare=False, repr=False)
 
     # ------------------------------------------------------------ reading
-    @classmethod
-    def from_text(cls, text: str, name: str = "<record>") -> DealRecord:
-        data, lines = loads_located(text, name)
-        return cls.from_data(data, lines=lines, name=name)
-
     @classmethod
     def from_data(cls, data: Any, *, lines: dict[tuple, int] | None = None, name: str = "<record>") -> DealRecord:
         lines = lines or {}
@@ -220,9 +218,6 @@ class DealRecord:
             steps.append(item)
         out["steps"] = steps
         return out
-
-    def to_text(self) -> str:
-        return dumps(self.to_data())
 
     # ------------------------------------------------------------ the deal
     def step_where(self, index: int) -> str:
@@ -327,7 +322,7 @@ class DealRecord:
 
 
 def _base_rules(deal: Deal) -> Any:
-    from .rules import get_rules
+    from .traditions import get_rules
 
     return get_rules(deal.rules.name)
 
@@ -431,13 +426,6 @@ def _step(raw: Any, i: int, where: _Locator) -> Step:
 
 
 # ---------------------------------------------------------------- replay and frames
-
-
-def read_record(text: str, name: str = "<record>") -> DealRecord:
-    try:
-        return DealRecord.from_text(text, name)
-    except YamlError:
-        raise
 
 
 def replay(record: DealRecord, *, collect: bool = False) -> tuple[Deal, list[dict[str, Any]]]:
@@ -547,11 +535,9 @@ def _frame(
     }
 
 
-def frames(record: DealRecord | str | dict[str, Any], name: str = "<record>") -> dict[str, Any]:
-    """The viewer's frames for a record (a ``DealRecord``, its YAML text or its data); see CONTRACTS.md."""
-    if isinstance(record, str):
-        record = DealRecord.from_text(record, name)
-    elif isinstance(record, dict):
+def frames(record: DealRecord | dict[str, Any], name: str = "<record>") -> dict[str, Any]:
+    """The viewer's frames for a record (a ``DealRecord`` or its data); see schemas/frames.schema.json."""
+    if not isinstance(record, DealRecord):
         record = DealRecord.from_data(record, name=name)
     deal, steps = replay(record, collect=True)
     names = record.seat_names(deal)
