@@ -109,7 +109,7 @@ def seed_requests(seed: int = 4) -> list[dict[str, Any]]:
         if answer["legal"]:
             out.append({"command": "apply", "state": state, "action": answer["legal"][0]["text"]})
         record = handle({"command": "deal_record", "state": state})["record"]
-        out.append({"command": "frames", "record": record, "name": RECORD_NAME})
+        out.append({"command": "frames", "record": record, "name": RECORD_NAME})  # a record's data
     return out
 
 
@@ -215,6 +215,29 @@ def corrupt_record(text: str, rng: random.Random) -> str:
     return "\n".join(lines) + "\n"
 
 
+def replay_text(text: str, name: str = RECORD_NAME) -> dict[str, Any]:
+    """A record file's text read as the command line and the build read it (``changpai.yamlfile``, which keeps
+    the line of every key) and replayed into the viewer's frames: the frames, or ``{"error": …}``."""
+    from changpai.core.text import ChangpaiError
+    from changpai.daer.record import DealRecord, frames
+    from changpai.yamlfile import loads_located
+
+    try:
+        data, lines = loads_located(text, name)
+        return frames(DealRecord.from_data(data, lines=lines, name=name), name)
+    except ChangpaiError as error:
+        return {"error": error.as_dict()}
+    except Exception as error:  # the reader promises a located error; anything else is a fault
+        return {"error": {"code": "internal", "where": None, "zh": "", "en": f"{type(error).__name__}: {error}"}}
+
+
+def record_text(record: dict[str, Any]) -> str:
+    """A record's data (``deal_record`` answers it) written as a file."""
+    from changpai.yamlfile import dumps
+
+    return dumps(record)
+
+
 def record_outcome(answer: dict[str, Any]) -> str:
     """``"read"``, ``"refused"`` (with the file and line), or a description of what is wrong."""
     wrong = problem(answer)
@@ -233,3 +256,110 @@ def handle_text(text: str) -> Any:
     from changpai.api import handle_json
 
     return json.loads(handle_json(text))
+
+
+# ----------------------------------------------------------------------------- deals with injected violations
+
+
+def _engine() -> Any:
+    """The engine modules the deal checks need (imported late: the facade above needs none of them)."""
+    import types
+
+    from changpai.bots import faulty
+    from changpai.daer import deal, record, settlement
+    from changpai.decks import numerals
+
+    return types.SimpleNamespace(faulty=faulty, deal=deal, record=record, settlement=settlement, cards=numerals)
+
+
+def card_problems(deal: Any) -> list[str]:
+    """Every card counted where the viewer sees it (hands, laid sets, piles, the card on the table, 小家's
+    private card), plus the unturned stock and a card cut out of play: four of each kind, none lost."""
+    eng = _engine()
+    view = deal.snapshot()
+    seen: list[Any] = []
+    for text in view["hands"] + view["discards"]:
+        seen += eng.cards.parse_cards(text)
+    for melds in view["melds"]:
+        for meld in melds:
+            seen += eng.cards.parse_cards(meld["cards"])
+    for text in (view["face_up"], (view["private"] or {}).get("card"), deal.cut_card and str(deal.cut_card)):
+        if text:
+            seen += eng.cards.parse_cards(text)
+    seen += list(deal.stock[deal.turned :])
+    counts = {str(card): n for card, n in Counter_(seen).items()}
+    wrong = {card: n for card, n in counts.items() if n != 4}
+    missing = [str(card) for card in set(eng.cards.DECK) if str(card) not in counts]
+    if wrong or missing:
+        return [f"cards not conserved: {wrong} missing {missing}"]
+    return []
+
+
+def Counter_(items: list[Any]) -> dict[Any, int]:
+    out: dict[Any, int] = {}
+    for item in items:
+        out[item] = out.get(item, 0) + 1
+    return out
+
+
+def deal_problems(deal: Any) -> list[str]:
+    """The invariants of a finished deal with violations, checked independently of the settlement code."""
+    eng = _engine()
+    out = card_problems(deal)
+    if not deal.over:
+        out.append("the deal did not finish")
+    payments = eng.settlement.settle(deal).payments
+    if sum(payments) != 0:
+        out.append(f"payments {payments} do not sum to 0")
+    violators = {v.seat for v in deal.violations}
+    if deal.win is not None and deal.win.seat in violators:
+        out.append(f"seat {deal.win.seat} broke a rule and won")
+    play = deal.play_rules
+    if deal.win is None and deal.ended_by == "violation":  # (a drawn deal may also pay a fee: Wuchuan 数底费)
+        expected = [0] * deal.table.size
+        if play.penalty.value == "pay-each":
+            for v in deal.violations:
+                for other in range(deal.table.size):
+                    if other != v.seat and (play.penalty_paid_to.value == "all" or other in deal.table.active):
+                        expected[other] += play.penalty_amount.value
+                        expected[v.seat] -= play.penalty_amount.value
+        if list(payments) != expected:
+            out.append(f"ended by a violation: payments {payments}, the penalties alone give {expected}")
+    answer = replay_text(record_text(eng.record.DealRecord.from_deal(deal).to_data()))
+    if "error" in answer:
+        out.append(f"its record does not replay: {answer['error']['en']}")
+    else:
+        last = answer["steps"][-1]["settlement"]
+        if last is None or last["payments"] != list(payments):
+            out.append(f"its record replays to other payments: {last and last['payments']} vs {payments}")
+    return out
+
+
+def faulty_deal(rules: str, players: int, seed: int, rate: float = 0.05) -> tuple[Any, list[Any], list[str]]:
+    """A seeded deal played by fault-injecting players: (deal, violations committed, problems seen on the way)."""
+    eng = _engine()
+    problems: list[str] = []
+
+    class Checked(eng.faulty.FaultyBot):  # type: ignore[misc, name-defined]
+        """Checks the cards after every violation committed (the step after a fault)."""
+
+        def fault(self, deal: Any, seat: int) -> Any:
+            if len(deal.violations) != self.seen:
+                self.seen = len(deal.violations)
+                problems.extend(f"after {deal.violations[-1].code}: {p}" for p in card_problems(deal))
+            return super().fault(deal, seat)
+
+    rng = random.Random(seed)
+    deal = eng.deal.Deal.new(rules, players, rng=rng, seed=seed)
+    bots = []
+    for _ in range(players):
+        bot = Checked(random.Random(rng.getrandbits(64)), rate)
+        bot.seen = 0
+        bots.append(bot)
+    try:
+        deal, faults = eng.faulty.play_out_with_faults(deal, bots)
+    except Exception as error:  # a stuck or broken deal is a broken invariant, reported with the last steps
+        last = ", ".join(str(a) for a in deal.history[-3:])
+        codes = [v.code for v in deal.violations]
+        return deal, [], [f"{type(error).__name__}: {error} after {last} (violations {codes})"]
+    return deal, faults, problems

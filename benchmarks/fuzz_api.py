@@ -1,0 +1,187 @@
+"""Hostile input at the engine, with the figures of issue #17 (CPython).
+
+    python benchmarks/fuzz_api.py [--requests 20000] [--records 1500] [--deals 600] [--seed 1]
+
+1. ``--requests`` random and mutated requests at ``changpai.api.handle`` (one in ten as JSON text through
+   ``handle_json``, some of it damaged): every answer must be a real answer or a located bilingual error.
+   Printed: requests, internal errors (must be 0), unlocated errors (must be 0), exceptions out of the
+   facade (must be 0).
+2. ``--records`` corrupted records (the tutorials' deals and recorded deals, lines dropped, doubled, edited,
+   numbers changed, a byte-order mark …), read as the command line and the build read a file
+   (``changpai.yamlfile``) and replayed into the viewer's frames: each must be read correctly or refused with
+   its file and line. Printed: read, refused with file:line, and anything else (must be 0).
+3. ``--deals`` seeded deals played by the fault-injecting player (``changpai.bots.faulty``), which commits at
+   random each violation the rule set names: payments sum to zero, every card is where it should be after
+   every violation and at the end, a violator never wins, a deal with no winner pays exactly the
+   penalties, and the deal's record replays to the same payments. Printed: deals, violations committed (by
+   code), broken invariants (must be 0).
+
+The exit code is 1 if any must-be-0 figure is not 0. The load average is printed before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.append(str(ROOT / "engine"))  # the installed engine (or PYTHONPATH) comes first
+sys.path.insert(0, str(ROOT / "tests" / "engine"))
+
+from changpai.api import handle, handle_json  # noqa: E402
+from hardening_kit import (  # noqa: E402
+    corrupt_record,
+    deal_problems,
+    faulty_deal,
+    mutate,
+    problem,
+    record_outcome,
+    record_text,
+    replay_text,
+    seed_requests,
+)
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+def _first_word(text: str) -> str:
+    return text.split(":")[0] if text else text
+
+
+def fuzz_requests(count: int, rng: random.Random) -> dict[str, Any]:
+    seeds = seed_requests()
+    internal = unlocated = escaped = 0
+    examples: Counter[str] = Counter()
+    for _ in range(count):
+        request = mutate(rng.choice(seeds), rng)
+        try:
+            if rng.random() < 0.1:
+                try:
+                    text = json.dumps(request, ensure_ascii=False)
+                except (TypeError, ValueError, RecursionError):
+                    text = repr(request)
+                if rng.random() < 0.3 and text:
+                    cut = rng.randrange(len(text))
+                    text = text[:cut] + rng.choice(["", "\\", '"', "{", "]", "\ufeff", "NaN"]) + text[cut + 1 :]
+                answer = json.loads(handle_json(text))
+            else:
+                answer = handle(request)
+        except Exception as error:  # the facade promises never to raise
+            escaped += 1
+            examples[f"escaped {type(error).__name__}"] += 1
+            continue
+        wrong = problem(answer)
+        if wrong is None:
+            continue
+        if wrong.startswith("internal"):
+            internal += 1
+        else:
+            unlocated += 1
+        examples[wrong[:110]] += 1
+    return {"requests": count, "internal": internal, "unlocated": unlocated, "escaped": escaped, "examples": examples}
+
+
+def record_texts() -> list[str]:
+    texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "tutorials" / "deals").glob("*.yml"))]
+    for rules, players in (("luzhou-a", 4), ("leshan", 3), ("leshan", 4), ("wuchuan", 4)):
+        state = handle({"command": "new_deal", "rules": rules, "players": players, "seed": 3})["state"]
+        for _ in range(12):
+            move = handle({"command": "bot_move", "state": state})["action"]
+            if move is None:
+                break
+            state = handle({"command": "apply", "state": state, "action": move})["state"]
+        texts.append(record_text(handle({"command": "deal_record", "state": state})["record"]))
+    return texts
+
+
+def fuzz_records(count: int, rng: random.Random) -> dict[str, Any]:
+    texts = record_texts()
+    outcomes: Counter[str] = Counter()
+    for _ in range(count):
+        damaged = corrupt_record(rng.choice(texts), rng)
+        try:
+            answer = replay_text(damaged)
+        except Exception as error:
+            outcomes[f"escaped {type(error).__name__}"] += 1
+            continue
+        outcomes[record_outcome(answer)[:110]] += 1
+    return {"records": count, "outcomes": outcomes}
+
+
+TABLES = [("luzhou-a", 4), ("luzhou-b", 4), ("leshan", 3), ("leshan", 4), ("leshan", 2), ("wuchuan", 4)]
+
+
+def fuzz_deals(count: int, seed: int) -> dict[str, Any]:
+    committed: Counter[str] = Counter()
+    broken: Counter[str] = Counter()
+    for i in range(count):
+        rules, players = TABLES[i % len(TABLES)]
+        deal, faults, problems = faulty_deal(rules, players, seed + i)
+        committed.update(code for _, code in faults)
+        problems = problems or deal_problems(deal)
+        broken.update(f"{rules}/{players} seed {seed + i}: {p}"[:140] for p in problems)
+    return {"deals": count, "committed": committed, "broken": broken}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--requests", type=int, default=20000)
+    parser.add_argument("--records", type=int, default=1500)
+    parser.add_argument("--deals", type=int, default=600)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"before: {load()}")
+    rng = random.Random(args.seed)
+    failed = False
+
+    start = time.perf_counter()
+    req = fuzz_requests(args.requests, rng)
+    print(
+        f"requests: {req['requests']}  internal errors: {req['internal']}  unlocated errors: {req['unlocated']}  "
+        f"exceptions out of the facade: {req['escaped']}  ({time.perf_counter() - start:.1f} s)"
+    )
+    for text, n in req["examples"].most_common(12):
+        print(f"    {n:6d}  {text}")
+    failed |= bool(req["internal"] or req["unlocated"] or req["escaped"])
+
+    start = time.perf_counter()
+    rec = fuzz_records(args.records, rng)
+    outcomes = rec["outcomes"]
+    others = sum(n for key, n in outcomes.items() if key not in ("read", "refused"))
+    print(
+        f"corrupted records: {rec['records']}  read correctly: {outcomes['read']}  refused with file:line: "
+        f"{outcomes['refused']}  other (must be 0): {others}  ({time.perf_counter() - start:.1f} s)"
+    )
+    for text, n in outcomes.most_common():
+        if text not in ("read", "refused"):
+            print(f"    {n:6d}  {text}")
+    failed |= bool(others)
+
+    start = time.perf_counter()
+    deals = fuzz_deals(args.deals, args.seed)
+    total = sum(deals["committed"].values())
+    print(
+        f"deals with injected violations: {deals['deals']}  violations committed: {total}  "
+        f"broken invariants: {sum(deals['broken'].values())}  ({time.perf_counter() - start:.1f} s)"
+    )
+    print("    by code: " + ", ".join(f"{code} {n}" for code, n in sorted(deals["committed"].items())))
+    for text, n in deals["broken"].most_common(12):
+        print(f"    {n:6d}  {text}")
+    failed |= bool(deals["broken"])
+
+    print(f"after: {load()}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
