@@ -53,6 +53,11 @@ def policy(script_hashes: list[str] | tuple[str, ...] = (), *, header: bool = Fa
 BASE_POLICY = policy(header=True)
 
 
+def with_header_only(policy_text: str) -> str:
+    """A page's <meta> policy plus the directives only a header can carry."""
+    return policy_text + "; " + "; ".join(f"{name} {' '.join(values)}" for name, values in HEADER_ONLY.items())
+
+
 def inline_script_hashes(html: str) -> set[str]:
     """The base64 SHA-256 of every inline script a browser would run (JSON data blocks are not scripts)."""
     found = set()

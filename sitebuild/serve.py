@@ -82,10 +82,11 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = True
-    _policy = csp.BASE_POLICY
+    _policy: str | None = csp.BASE_POLICY
 
     def end_headers(self):
-        self.send_header("Content-Security-Policy", self._policy)
+        if self._policy:
+            self.send_header("Content-Security-Policy", self._policy)
         for name, value in csp.SECURITY_HEADERS.items():
             self.send_header(name, value)
         super().end_headers()
@@ -125,8 +126,8 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
             with open(path, "rb") as f:
                 head = f.read(8192)
             page_policy = csp.page_policy(head)
-            if page_policy:
-                self._policy = page_policy + "; " + "; ".join(f"{k} {' '.join(v)}" for k, v in csp.HEADER_ONLY.items())
+            # A page built without a policy gets none (its inline scripts have no hashes to allow them).
+            self._policy = csp.with_header_only(page_policy) if page_policy else None
             content_type = "text/html; charset=utf-8"
         cache = cache_control(url_path, query)
         if etag_matches(self.headers.get("If-None-Match"), etag):
@@ -160,8 +161,7 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
             self.send_error(404)
             return None
         page_policy = csp.page_policy(body)
-        if page_policy:
-            self._policy = page_policy
+        self._policy = csp.with_header_only(page_policy) if page_policy else None
         self.send_response(404)
         self.send_header("Content-Type", "text/html; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))
