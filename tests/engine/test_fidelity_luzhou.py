@@ -25,7 +25,6 @@ def _lines(answer: dict, lang: str = "zh") -> list[str]:
 # ---------------------------------------------------------------- 1. compulsory 碰
 
 
-@pytest.mark.xfail(strict=True, reason="Luzhou 1: the eat is offered beside the compulsory pong")
 def test_1_a_held_pair_must_pong_and_is_not_offered_an_eat():
     """[001] 碰牌: "必須碰牌"; 吃牌 only when "無人碰或招牌時"."""
     state = play(make_state("luzhou-a", 4, {0: "五", 1: "五五六七"}), "0 discard 五")["state"]

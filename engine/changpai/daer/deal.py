@@ -38,11 +38,10 @@ from .actions import Action, ActionType, native_words
 from .analysis import analyse
 from .dealing import Dealt, deal_new, make_table
 from .playrules import PlayRules
-from .traditions import get_play_rules
 from .rules import OPTIONS as RULE_OPTIONS
 from .rules import RuleSet
-from .traditions import get_rules
 from .sets import Meld, SetKind, classify_three
+from .traditions import get_play_rules, get_rules
 from .violations import violation_codes
 
 DISCARD, CLAIM, TURN, DRAWN, OVER = "discard", "claim", "turn", "drawn", "over"
@@ -514,7 +513,9 @@ class Deal:
             for s, options in open_claims.items():
                 if seat is not None and s != seat or not options:
                     continue
-                floor = max((p for other, p in forced.items() if other != s), default=0)
+                # a compulsory claim (one's own or a higher one elsewhere) outranks what lies below it [001]
+                floor = max((p for other, p in forced.items() if other != s), default=forced[s])
+                floor = max(floor, forced[s])
                 yield from (a for a in options if a.priority >= floor)
                 if not any(self._compulsory(a) for a in options):
                     yield Action(ActionType.PASS, s)
@@ -897,9 +898,9 @@ class Deal:
         options = self._claims_for(s)
         if action not in options:
             raise self._explain_illegal(action)
-        # A lower claim while another seat must make a higher compulsory one.
+        # A lower claim while this seat or another must make a higher compulsory one ([001] 碰 before 吃).
         for other in self.table.active:
-            if other == s or other in self.passed:
+            if other in self.passed:
                 continue
             for claim in self._claims_for(other):
                 if self._compulsory(claim) and claim.priority > action.priority:
@@ -1488,30 +1489,8 @@ class Deal:
 
 
 def four_display(rules: RuleSet, seat: int, card: Card) -> tuple[str, str]:
-    """The event text for laying out a held four, as each source says it is shown: Luzhou three face down and
-    one face up [004] (or the reverse, [001]); Wuchuan one card shown with another laid over it [000]; Leshan
-    says nothing of how [003], so the wording is neutral."""
-    four = native_words(rules)["four"].zh
-    who = seat_name(seat)
-    cards = card_str = f"{card}{card}{card}{card}"
-    if rules.family in ("luzhou-a", "luzhou-b"):
-        src = "[001]" if rules.family == "luzhou-a" else "[004]"
-        how_zh, how_en = "三暗一明（或三明一暗）", "three face down and one face up (or the reverse)"
-        if rules.family == "luzhou-b":
-            how_zh, how_en = "三暗一明", "three face down, one face up"
-        return (
-            f"亮{four}：{who.zh}把{cards}摆上桌，{how_zh}，与招区分 {src}",
-            f"{who.en} lays out a held four ({four}) of {card}: {how_en}, unlike a kong {src}",
-        )
-    if rules.family == "wuchuan":
-        return (
-            f"亮{four}：{who.zh}把{card_str}亮在面前，一张明摆，上面盖一张 [000]",
-            f"{who.en} shows a held four ({four}) of {card}: one card face up with another laid over it [000]",
-        )
-    return (
-        f"亮{four}：{who.zh}把原手四张{card}摆上桌",
-        f"{who.en} lays out a held four ({four}) of {card} from the dealt hand",
-    )
+    """The event text for laying out a held four, as each tradition's source says it is shown."""
+    return rules.variant.four_display(rules, seat, card)
 
 
 def _bi_layouts(rest: list[int], k: int, copies: int) -> list[tuple[tuple[Card, ...], ...]]:
