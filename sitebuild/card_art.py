@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from changpai.daer.rules import get_rules
+from changpai.daer.traditions import get_rules
 from changpai.decks.dominoes import DOMINO_NAMES, DUAL_PAIRING, RED_PIP_NUMBERS, DualPairing, domino_red_pips
 from changpai.decks.numerals import ALL_KINDS, Card
 

@@ -32,9 +32,12 @@ from __future__ import annotations
 from typing import Any
 
 from changpai.core.text import Text
-from changpai.daer.patterns import CLASS_NAMES, leshan_grade, luzhou_b_grade, value_text
-from changpai.daer.rules import CARD_CLASSES, OPTIONS, RULESETS, SPECIAL_NAMES, RuleSet, get_rules
+from changpai.daer.leshan import leshan_grade
+from changpai.daer.luzhou import luzhou_b_grade
+from changpai.daer.patterns import CLASS_NAMES, value_text
+from changpai.daer.rules import CARD_CLASSES, OPTIONS, SPECIAL_NAMES, RuleSet
 from changpai.daer.sets import GENERIC_NAMES, SetKind
+from changpai.daer.traditions import RULESETS, get_rules
 
 from sitebuild.shortcodes import shortcode
 
@@ -292,8 +295,8 @@ def compare(kind: SetKind, lang: str, page: Any = None) -> str:
 
 def scores(rules: RuleSet, lang: str, page: Any = None) -> str:
     """What each loser pays, computed by the engine's settlement (Luzhou A's 分 bands, Wuchuan's class amounts)."""
-    from changpai.daer.playrules import get_play_rules
-    from changpai.daer.settlement import luzhou_a_row
+    from changpai.daer.luzhou import luzhou_a_row
+    from changpai.daer.traditions import get_play_rules
 
     zh = lang == "zh"
     play = get_play_rules(rules.name)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from changpai.daer.rules import RuleSet, get_rules
+from changpai.daer.rules import RuleSet
 from changpai.daer.sets import Meld, SetKind
+from changpai.daer.traditions import get_rules
 from changpai.decks.numerals import ALL_KINDS, Card
 
 HAND, WIN = "hand", "win"

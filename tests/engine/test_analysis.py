@@ -6,9 +6,9 @@ import oracle
 import pytest
 from changpai.core.text import CardError, HandError
 from changpai.daer.analysis import analyse, waits
-from changpai.daer.rules import RULESETS, get_rules
 from changpai.daer.samples import random_ready_hand
 from changpai.daer.sets import Meld, SetKind
+from changpai.daer.traditions import RULESETS, get_rules
 from changpai.decks.numerals import ALL_KINDS, DECK, format_cards, parse_cards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -10,8 +10,8 @@ import pytest
 from changpai.api import handle
 from changpai.core.text import CardError, HandError
 from changpai.daer.analysis import analyse, waits
-from changpai.daer.rules import get_rules
 from changpai.daer.sets import Meld, SetKind
+from changpai.daer.traditions import get_rules
 from changpai.decks.numerals import format_cards, parse_cards
 
 

@@ -5,9 +5,11 @@ import json
 import pytest
 from changpai.core.sourced import Sourced
 from changpai.core.text import RuleError, Text
-from changpai.daer.patterns import leshan_grade, luzhou_b_grade
-from changpai.daer.rules import OPTIONS, RULESETS, get_rules
+from changpai.daer.leshan import leshan_grade
+from changpai.daer.luzhou import luzhou_b_grade
+from changpai.daer.rules import OPTIONS
 from changpai.daer.sets import SetKind
+from changpai.daer.traditions import RULESETS, get_rules
 from changpai.decks.numerals import ALL_KINDS, Card, parse_cards
 
 P, K, Z, F = SetKind.PONG, SetKind.KAN, SetKind.KONG, SetKind.FOUR

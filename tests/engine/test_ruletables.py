@@ -12,8 +12,8 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from changpai.daer.rules import RULESETS, get_rules  # noqa: E402
 from changpai.daer.sets import SetKind  # noqa: E402
+from changpai.daer.traditions import RULESETS, get_rules  # noqa: E402
 
 from sitebuild import ext_ruletables as ext  # noqa: E402
 from sitebuild.shortcodes import expand  # noqa: E402

@@ -4,7 +4,8 @@ import pytest
 from changpai.bots.daer import simulate_one
 from changpai.core.text import RuleError
 from changpai.daer.actions import Action
-from changpai.daer.settlement import luzhou_a_row, settle
+from changpai.daer.luzhou import luzhou_a_row
+from changpai.daer.settlement import settle
 from dealkit import build, pass_all
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -7,7 +7,7 @@ from changpai.core.table import DEALER, PLAYER, SITTER, XIAOJIA
 from changpai.core.text import RuleError
 from changpai.daer.deal import Deal
 from changpai.daer.dealing import cut_for_dealer, deal, deal_new, make_table
-from changpai.daer.playrules import get_play_rules
+from changpai.daer.traditions import get_play_rules
 from changpai.decks.numerals import DECK, Card
 
 

@@ -9,8 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from changpai.daer.playrules import PLAY_RULES
-from changpai.daer.rules import RULESETS
+from changpai.daer.traditions import PLAY_RULES, RULESETS
 from playwright.sync_api import Page, expect
 
 PAGES = ["index", "history", "making", "places", "sources", "decks", "words"]

@@ -13,9 +13,9 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from changpai.daer.traditions import RULESETS, get_rules  # noqa: E402
 from changpai.decks import dominoes  # noqa: E402
 from changpai.decks.numerals import ALL_KINDS, Card  # noqa: E402
-from changpai.daer.rules import RULESETS, get_rules  # noqa: E402
 
 from sitebuild import card_art  # noqa: E402
 

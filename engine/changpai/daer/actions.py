@@ -56,19 +56,14 @@ ACTION_LABELS: dict[ActionType, Text] = {
 
 # The words each tradition uses for what is not a set (the sets' own names live in ``RuleSet.native_name``,
 # their one home; ``native_words`` derives the claim verbs from them). Rules digest §2.
-def _words(win: str, bi: str, ready: str, discarder: str, source: str, silent: str = "") -> dict[str, tuple[str, str]]:
+def action_words(
+    win: str, bi: str, ready: str, discarder: str, source: str, silent: str = ""
+) -> dict[str, tuple[str, str]]:
     """(word, source) for each key; the keys in ``silent`` are the engine's choice where the source names none."""
     words = {"win": win, "bi": bi, "ready": ready, "discarder": discarder}
     return {key: (word, "engine" if key in silent.split() else source) for key, word in words.items()}
 
 
-_OTHER_WORDS: dict[str, dict[str, tuple[str, str]]] = {
-    "luzhou-a": _words("胡", "比", "叫牌", "放炮", "[001]"),
-    "luzhou-b": _words("胡", "比", "叫牌", "放炮", "[004]", silent="discarder"),
-    "leshan": _words("和", "摆", "下叫", "抬炮", "[003]"),
-    # [000] names no word for being ready or for the discarder: the engine says 叫牌 and 放炮, as in Luzhou.
-    "wuchuan": _words("胡", "妥", "叫牌", "放炮", "[000]", silent="ready discarder"),
-}
 _WORDS_CACHE: dict[str, dict[str, Text]] = {}
 
 
@@ -94,7 +89,7 @@ def native_words(rules: Any) -> dict[str, Text]:
     kong = rules.native_name(SetKind.KONG).zh
     kong = _short(kong, keep_parenthesis="（" in kong)  # 滚子（开）: the call is 开 [003]
     four = _short(rules.native_name(SetKind.FOUR).zh)
-    other = _OTHER_WORDS.get(getattr(rules, "family", rules.name), _OTHER_WORDS["luzhou-a"])
+    other = rules.variant.words
     gloss = {"win": "win", "bi": "lay out the held copy", "ready": "ready", "discarder": "the discarder"}
     words = {"pong": Text(pong, "pong"), "kong": Text(kong, "kong"), "four": Text(four, "held four")}
     words.update({key: Text(zh, gloss[key]) for key, (zh, _src) in other.items()})
@@ -158,7 +153,7 @@ class Action:
         if len(words) < 2:
             raise _bad(text, "需要“座位 动作 [牌]”", "expected “SEAT VERB [CARD]”", where)
         seat_word, verb_word, rest = words[0], words[1], words[2:]
-        if not seat_word.isdigit():
+        if not (seat_word.isascii() and seat_word.isdigit()):  # "²" and "٢" are digits to str.isdigit
             raise _bad(text, f"座位“{seat_word}”应是数字", f"the seat “{seat_word}” must be a number", where)
         verb = VERBS.get(verb_word.lower())
         if verb is None:

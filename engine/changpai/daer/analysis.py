@@ -12,7 +12,7 @@ The concealed hand is a count vector (20 numbers, one per kind). Cards that are 
 are "free"; the search packs their counts into one integer (two bits per kind) and memoises a recursion that
 always places the lowest remaining card, so each split is met once.
 
->>> from changpai.daer.rules import get_rules
+>>> from changpai.daer.traditions import get_rules
 >>> hand = "三三三 贰柒拾 四五六 壹贰叁 七八九 捌玖拾 伍陆"
 >>> r = analyse(hand, [], "luzhou-a", win_card="柒")
 >>> r.win, r.points, [str(s.meld) for s in r.sets]
@@ -23,26 +23,17 @@ always places the lowest remaining card, so each split is met once.
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..core.text import CardError, HandError, Text
 from ..decks.numerals import ALL_KINDS, COPIES_PER_KIND, Card, check_copies, parse_cards
-from .patterns import (
-    CLASS_NAMES,
-    Grade,
-    HandFacts,
-    PatternHit,
-    SetFact,
-    detect,
-    leshan_grade,
-    luzhou_b_grade,
-    weight,
-    wuchuan_class,
-)
-from .rules import RuleSet, get_rules
+from .patterns import CLASS_NAMES, Grade, HandFacts, PatternHit, SetFact, detect, weight
+from .rules import RuleSet
 from .sets import Meld, SetKind, table_meld
+from .traditions import get_rules
 
 SOURCES = ("discard", "own_turn", "other_turn")
 SOURCE_NAMES = {
@@ -185,9 +176,13 @@ class _Template:
     is_pair: bool
 
 
+# Per rule set (options change the sets' points); weak keys, so variants made per request do not pile up.
+_TEMPLATES: weakref.WeakKeyDictionary[RuleSet, list[list[_Template]]] = weakref.WeakKeyDictionary()
+
+
 def _templates(rules: RuleSet) -> list[list[_Template]]:
     """For each kind index, the sets whose lowest card is that kind (the only sets that can place it)."""
-    cached = rules._cache.get("templates")
+    cached = _TEMPLATES.get(rules)
     if cached is not None:
         return cached
     win_triple = SetKind.PONG if rules.win_on_pair == "pong" else SetKind.KAN
@@ -214,7 +209,7 @@ def _templates(rules: RuleSet) -> list[list[_Template]]:
                 )
             )
         starts.append(row)
-    rules._cache["templates"] = starts
+    _TEMPLATES[rules] = starts
     return starts
 
 
@@ -454,11 +449,7 @@ def _order(sets: list[ScoredSet]) -> list[ScoredSet]:
 
 
 def _grade(points: int, rules: RuleSet) -> Grade | None:
-    if rules.family == "leshan":
-        return leshan_grade(points, rules)
-    if rules.family == "luzhou-b":
-        return luzhou_b_grade(points)
-    return None
+    return rules.variant.grade(points, rules)
 
 
 def _held_reasons(h: _Hand) -> list[Reason]:
@@ -561,8 +552,9 @@ def analyse(
                 ),
             )
         )
-    win_class = wuchuan_class(hits) if rules.family == "wuchuan" and win_ok else None
-    if rules.family == "wuchuan" and win_ok and win_class is None:
+    classify = rules.variant.win_class
+    win_class = classify(hits) if classify is not None and win_ok else None
+    if classify is not None and win_ok and win_class is None:
         reasons.append(
             Reason(
                 "wuchuan-unclassified",

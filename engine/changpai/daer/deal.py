@@ -513,9 +513,7 @@ class Deal:
             for s, options in open_claims.items():
                 if seat is not None and s != seat or not options:
                     continue
-                # a compulsory claim (one's own or a higher one elsewhere) outranks what lies below it [001]
-                floor = max((p for other, p in forced.items() if other != s), default=forced[s])
-                floor = max(floor, forced[s])
+                floor = max((p for other, p in forced.items() if other != s), default=0)
                 yield from (a for a in options if a.priority >= floor)
                 if not any(self._compulsory(a) for a in options):
                     yield Action(ActionType.PASS, s)
@@ -898,9 +896,9 @@ class Deal:
         options = self._claims_for(s)
         if action not in options:
             raise self._explain_illegal(action)
-        # A lower claim while this seat or another must make a higher compulsory one ([001] 碰 before 吃).
+        # A lower claim while another seat must make a higher compulsory one.
         for other in self.table.active:
-            if other in self.passed:
+            if other == s or other in self.passed:
                 continue
             for claim in self._claims_for(other):
                 if self._compulsory(claim) and claim.priority > action.priority:

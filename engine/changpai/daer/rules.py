@@ -1,18 +1,14 @@
-"""Rule sets: one frozen, named configuration per tradition, every number with its source.
+"""Rule sets of the hand: the frozen ``RuleSet`` type, its options, and the ``Variant`` hooks of a tradition.
 
-=============  ======  =====================================================================
-name           source  what it is
-=============  ======  =====================================================================
-``luzhou-a``   [001]   Luzhou Da Er 泸州大贰 as the Luzhou rule sheet gives it
-``luzhou-b``   [004]   Luzhou Da Er as the encyclopedia entry gives it (other 坎 points, 名堂)
-``leshan``     [003]   Leshan Er Qi Shi 乐山贰柒拾 (桥字牌), Shizhong district rules
-``wuchuan``    [000]   Wuchuan Da Er 务川大贰, the 字牌 (打开开 / 打飘) game
-=============  ======  =====================================================================
+Each tradition builds its rule set in its own module (``luzhou``, ``leshan``, ``wuchuan``; by name in
+``traditions.RULESETS``), every number with its source. A ``Variant`` carries what a tradition changes in
+the shared machinery: its words, its pattern table, its grades, its payments, how a held four is shown.
 
 Where the sources are silent or disagree (digest §7) the rule set has a named option; ``OPTIONS``
 documents each one, its choices and why the default is what it is. Options are plain fields, so a
 variant is ``rules.with_options(kun_pair="excluded")`` (``dataclasses.replace`` underneath).
 
+>>> from changpai.daer.traditions import get_rules
 >>> from changpai.decks.numerals import parse_cards
 >>> rules = get_rules("luzhou-a")
 >>> rules.points_of(SetKind.KAN, parse_cards("贰贰贰"))
@@ -25,25 +21,18 @@ variant is ``rules.with_options(kun_pair="excluded")`` (``dataclasses.replace`` 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, fields, replace
 from types import MappingProxyType
+from typing import Any
 
 from ..core.sourced import Sourced
 from ..core.text import RuleError, Text
 from ..decks.numerals import Card
-from .patterns import (
-    LESHAN_PATTERNS,
-    LUZHOU_A_PATTERNS,
-    LUZHOU_B_ADVANCED,
-    LUZHOU_B_ORDINARY,
-    LUZHOU_B_PLAIN,
-    WUCHUAN_PATTERNS,
-    PatternDef,
-)
+from .patterns import Grade, PatternDef, PatternHit
 from .sets import SetKind
 
-__all__ = ["CARD_CLASSES", "OPTIONS", "RULESETS", "OptionDef", "RuleSet", "Sourced", "get_rules"]
+__all__ = ["CARD_CLASSES", "OPTIONS", "OptionDef", "RuleSet", "Sourced", "Variant"]
 
 RED_BIG, RED_SMALL, BLACK_BIG, BLACK_SMALL = "red-big", "red-small", "black-big", "black-small"
 CARD_CLASSES: dict[str, Text] = {
@@ -65,7 +54,6 @@ SPECIAL_NAMES: dict[str, Text] = {
     "2710-small": Text("二七十", "2-7-10 small"),
     "2710-big": Text("贰柒拾", "2-7-10 big"),
 }
-FAMILY_PATTERNS = {"luzhou-a": LUZHOU_A_PATTERNS, "leshan": LESHAN_PATTERNS, "wuchuan": WUCHUAN_PATTERNS}
 
 
 @dataclass(frozen=True)
@@ -97,6 +85,43 @@ def _frozen(mapping: Mapping) -> Mapping:
     return MappingProxyType(dict(mapping))
 
 
+def _no_grade(points: int, rules: RuleSet) -> Grade | None:
+    return None
+
+
+def _no_plain_win(rules: RuleSet) -> PatternDef | None:
+    return None
+
+
+def _no_plain_value(points: int, rules: RuleSet) -> int:
+    return 0
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """What one tradition changes in the family's shared machinery; each tradition's module builds its own.
+
+    ``words``: (word, source) for win, 比, ready and the discarder (``actions.native_words``);
+    ``patterns``: the 名堂 table for a rule set (it may depend on its options); ``settle(deal, win, out)``: the
+    payments of a win; ``four_display(rules, seat, card)``: the event text when a held four is laid out;
+    ``grade``: a graded total (Leshan 小和 … 台和, [004]'s 等), if any;
+    ``plain_win`` / ``plain_win_value``: [004]'s 平胡 and its 番;
+    ``win_class``: Wuchuan's 大/中/小胡 from the hits (a win needs one); ``settle_draw(deal, out)``: payments when
+    nobody wins; ``special_points``: the special sets' points, where an option borrows another reading's.
+    """
+
+    words: Mapping[str, tuple[str, str]]
+    patterns: Callable[[RuleSet], tuple[PatternDef, ...]]
+    settle: Callable[[Any, Any, Any], None]
+    four_display: Callable[[RuleSet, int, Card], tuple[str, str]]
+    grade: Callable[[int, RuleSet], Grade | None] = _no_grade
+    plain_win: Callable[[RuleSet], PatternDef | None] = _no_plain_win
+    plain_win_value: Callable[[int, RuleSet], int] = _no_plain_value
+    win_class: Callable[[list[PatternHit]], str | None] | None = None
+    settle_draw: Callable[[Any, Any], None] | None = None
+    special_points: Callable[[RuleSet], Mapping[str, Sourced[int]]] | None = None
+
+
 @dataclass(frozen=True, eq=False)
 class RuleSet:
     """A tradition's rules of the hand. Compared by identity; build variants with ``with_options``."""
@@ -110,7 +135,8 @@ class RuleSet:
     other_sets: Sourced[int]  # points of every other run, 2-7-10 or mixed set, and of the pair
     min_points: Sourced[int]
     set_names: Mapping[SetKind, Sourced[Text]]
-    family: str  # which pattern table and grading apply: luzhou-a, luzhou-b, leshan, wuchuan
+    family: str  # the tradition's key, which options apply to (``OptionDef.applies_to``)
+    variant: Variant  # the tradition's hooks (patterns, grades, payments, words)
     notes: tuple[Sourced[str], ...] = ()
     point_word: Text = Text("胡", "points")  # what players call a point: 胡 / 胡子 [001], 和 [003], 油子 [000]
     # ---- options (see OPTIONS) ----
@@ -124,7 +150,6 @@ class RuleSet:
     b_27: str = "at-least"
     kong_is_held: str = "no"
     ribbon_case: str = "one-case"
-    _cache: dict = field(default_factory=dict, repr=False, compare=False)
 
     # ---- colours and points ----
     def is_red(self, card: Card) -> bool:
@@ -147,8 +172,8 @@ class RuleSet:
         return tuple(c for c in CARD_CLASSES if c in seen)
 
     def effective_special_points(self) -> Mapping[str, Sourced[int]]:
-        if self.special_sets == "luzhou-a" and self.name != "luzhou-a":
-            return RULESETS["luzhou-a"].special_points
+        if self.variant.special_points is not None:
+            return self.variant.special_points(self)
         return self.special_points
 
     def special_key(self, kind: SetKind, cards: tuple[Card, ...]) -> str | None:
@@ -172,20 +197,18 @@ class RuleSet:
 
     @property
     def patterns(self) -> tuple[PatternDef, ...]:
-        if self.family == "luzhou-b":
-            return LUZHOU_B_ADVANCED if self.b_mode == "advanced" else LUZHOU_B_ORDINARY
-        return FAMILY_PATTERNS[self.family]
+        return self.variant.patterns(self)
 
     @property
     def plain_win_pattern(self) -> PatternDef | None:
-        return LUZHOU_B_PLAIN if self.family == "luzhou-b" and self.b_mode == "advanced" else None
+        return self.variant.plain_win(self)
 
     # ---- options ----
     @property
     def options(self) -> dict[str, str]:
         return {name: getattr(self, name) for name, option in OPTIONS.items() if self.family in option.applies_to}
 
-    def with_options(self, **values: str) -> RuleSet:
+    def with_options(self, /, **values: str) -> RuleSet:  # positional-only: an option may be called "self"
         """A copy with some options changed; an unknown option or value raises ``RuleError``."""
         for key, value in values.items():
             option = OPTIONS.get(key)
@@ -209,7 +232,7 @@ class RuleSet:
                     code="bad-option",
                     where=f"options.{key}",
                 )
-        return replace(self, _cache={}, **values) if values else self
+        return replace(self, **values) if values else self
 
     def describe(self) -> dict[str, object]:
         """Everything a page needs to show this rule set's tables, as JSON-able data."""
@@ -265,228 +288,6 @@ def _names(
             out[kind] = Sourced(Text(zh, en), source, Text(f"{source} 的叫法", f"the word used in {source}"))
     return _frozen(out)
 
-
-_MIN_NOTE = ("胡牌至少要十胡", "a win needs at least 10 points")
-
-_LUZHOU_NAMES = {
-    SetKind.PONG: ("碰", "peng (pong)"),
-    SetKind.KAN: ("坎", "kan (held triple)"),
-    SetKind.KONG: ("招", "zhao (kong)"),
-    SetKind.RUN: ("列", "lie (run)"),
-    SetKind.TWO_SEVEN_TEN: ("列（二七十）", "lie (2-7-10)"),
-    SetKind.MIXED: ("列（大大小、小小大）", "lie (mixed case)"),
-}
-
-LUZHOU_A = RuleSet(
-    name="luzhou-a",
-    title=Text("泸州大贰（规则单）", "Luzhou Da Er (rule sheet)"),
-    sources=("[001]",),
-    red_scheme=_s("two-seven-ten", "[001]", "大小写的二、七、十为红，其余为黑", "2, 7 and 10 are red in both cases"),
-    set_points=_frozen(
-        {
-            SetKind.PONG: _row(
-                "[001]",
-                "碰：红大 9、红小 6、黑大 3、黑小 1",
-                "pong: red big 9, red small 6, black big 3, black small 1",
-                rb=9,
-                rs=6,
-                bb=3,
-                bs=1,
-            ),
-            SetKind.KAN: _row(
-                "[001]", "坎：碰加 3，黑小写为 3", "held triple: pong + 3; black small is 3", rb=12, rs=9, bb=6, bs=3
-            ),
-            SetKind.KONG: _row("[001]", "招：坎加 3", "kong: held triple + 3", rb=15, rs=12, bb=9, bs=6),
-            SetKind.FOUR: _row("[001]", "龙：招加 3", "held four: kong + 3", rb=18, rs=15, bb=12, bs=9),
-        }
-    ),
-    special_points=_frozen(
-        {
-            "123-small": _s(3, "[001]", "一二三（小写）记 3", "small 1-2-3: 3"),
-            "123-big": _s(6, "[001]", "壹贰叁（大写）记 6", "big 1-2-3: 6"),
-            "2710-small": _s(6, "[001]", "二七十（小写）记 6", "small 2-7-10: 6"),
-            "2710-big": _s(9, "[001]", "贰柒拾（大写）记 9", "big 2-7-10: 9"),
-        }
-    ),
-    other_sets=_s(0, "[001]", "其他列牌、吊对没有胡子", "other runs, mixed sets and the pair score nothing"),
-    min_points=_s(10, "[001]", *_MIN_NOTE),
-    set_names=_names(
-        "[001]", {**_LUZHOU_NAMES, SetKind.FOUR: ("龙", "long (held four)"), SetKind.PAIR: ("吊对", "diaodui (pair)")}
-    ),
-    family="luzhou-a",
-)
-
-LUZHOU_B = RuleSet(
-    name="luzhou-b",
-    title=Text("泸州大贰（百科词条）", "Luzhou Da Er (encyclopedia entry)"),
-    sources=("[004]",),
-    red_scheme=_s("two-seven-ten", "[004]", "大小写的二、七、十为红，其余为黑", "2, 7 and 10 are red in both cases"),
-    set_points=_frozen(
-        {
-            SetKind.PONG: _row(
-                "[004]",
-                "碰：乌小 1、红小 6、乌大 3、红大 9",
-                "pong: black small 1, red small 6, black big 3, red big 9",
-                rb=9,
-                rs=6,
-                bb=3,
-                bs=1,
-            ),
-            SetKind.KAN: _row(
-                "[004]",
-                "坎：乌小 6、红小 9、乌大 9、红大 12（与 [001] 不同）",
-                "held triple: black small 6, red small 9, black big 9, red big 12 (differs from [001])",
-                rb=12,
-                rs=9,
-                bb=9,
-                bs=6,
-            ),
-            SetKind.KONG: _row("[004]", "招：坎加 3", "kong: held triple + 3", rb=15, rs=12, bb=12, bs=9),
-            SetKind.FOUR: _row("[004]", "壠：招加 3", "held four: kong + 3", rb=18, rs=15, bb=15, bs=12),
-        }
-    ),
-    special_points=_frozen(
-        {
-            key: _s(
-                0,
-                "engine",
-                "[004] 没有给特殊列牌的胡数，按 0；选项 special_sets 可借用 [001] 的数",
-                "[004] gives no points for special sets, so 0; option special_sets borrows [001]'s",
-            )
-            for key in SPECIAL_SETS
-        }
-    ),
-    other_sets=_s(
-        0,
-        "engine",
-        "[004] 的计胡只列碰、坎、招、壠，其他列牌和对按没有胡数算",
-        "[004] gives points only for 碰, 坎, 招 and 壠, so every other set and the pair score nothing",
-    ),
-    min_points=_s(10, "[004]", *_MIN_NOTE),
-    set_names=_names(
-        "[004]", {**_LUZHOU_NAMES, SetKind.FOUR: ("壠", "long (held four)"), SetKind.PAIR: ("对", "dui (pair)")}
-    ),
-    family="luzhou-b",
-)
-
-LESHAN = RuleSet(
-    name="leshan",
-    title=Text("乐山贰柒拾（桥字牌）", "Leshan Er Qi Shi (Qiao Zipai)"),
-    sources=("[003]",),
-    red_scheme=_s(
-        "big", "[003]", "大写（壹…拾）为红，小写（一…十）为黑", "the big cards (壹…拾) are red, the small ones black"
-    ),
-    set_points=_frozen(
-        {
-            SetKind.PONG: _row("[003]", "对子：黑 1、红 3", "pong (对子): black 1, red 3", rb=3, bs=1),
-            SetKind.KAN: _row("[003]", "坎子：黑 3、红 6", "held triple: black 3, red 6", rb=6, bs=3),
-            SetKind.KONG: _row("[003]", "开成的滚子：黑 6、红 9", "kong (开): black 6, red 9", rb=9, bs=6),
-            SetKind.FOUR: _row("[003]", "原手滚子：黑 9、红 12", "held four: black 9, red 12", rb=12, bs=9),
-        }
-    ),
-    special_points=_frozen(
-        {
-            "2710-small": _s(3, "[003]", "黑二七十 3 和，不分原手与否", "black 2-7-10: 3, held or not"),
-            "2710-big": _s(6, "[003]", "红贰柒拾 6 和，不分原手与否", "red 2-7-10: 6, held or not"),
-        }
-    ),
-    other_sets=_s(0, "[003]", "连子、半边字、桩子没有和数", "runs (一二三 too), mixed sets and the pair score nothing"),
-    min_points=_s(10, "[003]", "和数至少 10", "a win needs at least 10 points"),
-    set_names=_names(
-        "[003]",
-        {
-            SetKind.PONG: ("对子", "duizi (pong)"),
-            SetKind.KAN: ("坎子", "kanzi (held triple)"),
-            SetKind.KONG: ("滚子（开）", "gunzi by kai (kong)"),
-            SetKind.FOUR: ("滚子（原手）", "gunzi (held four)"),
-            SetKind.RUN: ("连子", "lianzi (run)"),
-            SetKind.TWO_SEVEN_TEN: ("贰柒拾（龙灯）", "2-7-10 (er qi shi, dragon lantern)"),
-            SetKind.MIXED: ("半边字", "banbianzi (mixed case)"),
-            SetKind.PAIR: ("桩子", "zhuangzi (pair)"),
-        },
-    ),
-    family="leshan",
-    point_word=Text("和", "points"),
-)
-
-WUCHUAN = RuleSet(
-    name="wuchuan",
-    title=Text("务川大贰·字牌", "Wuchuan Da Er, zipai"),
-    sources=("[000]",),
-    red_scheme=_s(
-        "two-seven-ten",
-        "engine",
-        "[000] 没有说哪些牌是红牌；它的兑牌大小写都有红牌加分，所以不是“大写为红”；引擎按泸州的二、七、十为红",
-        "[000] never says which cards are red; its pong points give a red bonus in both cases, which rules "
-        "out “big is red”; the engine reads 2, 7 and 10 as red, as in Luzhou",
-    ),
-    set_points=_frozen(
-        {
-            SetKind.PONG: _row(
-                "[000]",
-                "兑：大字 3（红 6），小字 1（红 3）",
-                "pong (兑): big 3 (red 6), small 1 (red 3)",
-                rb=6,
-                rs=3,
-                bb=3,
-                bs=1,
-            ),
-            SetKind.KAN: _row("[000]", "坎：大 6，小 3", "held triple: big 6, small 3", rb=6, rs=3, bb=6, bs=3),
-            SetKind.KONG: _row("[000]", "开招：大 9，小 6", "kong (开招): big 9, small 6", rb=9, rs=6, bb=9, bs=6),
-            SetKind.FOUR: _row(
-                "[000]", "活龙：大 12，小 9", "held four (活龙): big 12, small 9", rb=12, rs=9, bb=12, bs=9
-            ),
-        }
-    ),
-    special_points=_frozen(
-        {
-            "123-small": _s(3, "[000]", "一二三（小写）记 3", "small 1-2-3: 3"),
-            "123-big": _s(6, "[000]", "壹贰叁（大写）记 6", "big 1-2-3: 6"),
-            "2710-small": _s(3, "[000]", "二七十（小写）记 3", "small 2-7-10: 3"),
-            "2710-big": _s(6, "[000]", "贰柒拾（大写）记 6", "big 2-7-10: 6"),
-        }
-    ),
-    other_sets=_s(0, "[000]", "其余放子和抱子没有油子", "other runs and mixed sets (抱子) score nothing"),
-    min_points=_s(10, "[000]", "胡牌须有十胡以上的油子", "a win needs at least 10 points (油子)"),
-    set_names=_names(
-        "[000]",
-        {
-            SetKind.PONG: ("兑", "dui (pong)"),
-            SetKind.KAN: ("坎", "kan (held triple)"),
-            SetKind.KONG: ("开招", "kaizhao (kong)"),
-            SetKind.FOUR: ("活龙", "huolong (held four)"),
-            SetKind.RUN: ("放子", "fangzi (run)"),
-            SetKind.TWO_SEVEN_TEN: ("放子（贰柒拾）", "fangzi (2-7-10)"),
-            SetKind.MIXED: ("抱子", "baozi (mixed case)"),
-            SetKind.PAIR: ("对", "pair"),
-        },
-        engine_choices={
-            SetKind.PAIR: Text(
-                "[000] 没有提到对子这种组，引擎用通称“对”",
-                "[000] never names a pair, so the engine uses the plain word 对",
-            )
-        },
-    ),
-    family="wuchuan",
-    notes=(
-        _s(
-            "pair-with-four",
-            "engine",
-            "[000] 没有提到对子；按牌数（有四张一组时须有一对）允许一对",
-            "[000] never mentions a pair; the card count needs one when there is a four-card set, so the engine "
-            "allows it",
-        ),
-        _s(
-            "has-kan",
-            "engine",
-            "“有坎”按手中有坎或活龙（原手的组）判定；开招算不算见选项 kong_is_held",
-            "“has a 坎” is read as holding a 坎 or a 活龙 (sets held from the deal); whether a 开招 counts: "
-            "option kong_is_held",
-        ),
-    ),
-)
-
-RULESETS: dict[str, RuleSet] = {r.name: r for r in (LUZHOU_A, LUZHOU_B, LESHAN, WUCHUAN)}
 
 OPTIONS: dict[str, OptionDef] = {
     "win_on_pair": OptionDef(
@@ -627,28 +428,6 @@ OPTIONS: dict[str, OptionDef] = {
         ("[004]",),
     ),
 }
-
-
-def get_rules(name: str | RuleSet, **options: str) -> RuleSet:
-    """The rule set called ``name`` (optionally with options changed); an unknown name raises ``RuleError``.
-
-    >>> get_rules("luzhou")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    changpai.core.text.RuleError: rules: unknown rule set “luzhou” (known: luzhou-a, luzhou-b, leshan, wuchuan) / ...
-    """
-    if isinstance(name, RuleSet):
-        rules = name
-    else:
-        rules = RULESETS.get(name) if isinstance(name, str) else None
-        if rules is None:
-            known = ", ".join(RULESETS)
-            raise RuleError(
-                Text(f"没有名为“{name}”的规则集（可用：{known}）", f"unknown rule set “{name}” (known: {known})"),
-                code="unknown-rules",
-                where="rules",
-            )
-    return rules.with_options(**options) if options else rules
 
 
 def option_names() -> list[str]:

@@ -1,0 +1,57 @@
+"""The traditions of the Da Er family, by name: one module each (``luzhou``, ``leshan``, ``wuchuan``).
+
+=============  ======  =====================================================================
+name           source  what it is
+=============  ======  =====================================================================
+``luzhou-a``   [001]   Luzhou Da Er 泸州大贰 as the Luzhou rule sheet gives it
+``luzhou-b``   [004]   Luzhou Da Er as the encyclopedia entry gives it (other 坎 points, 名堂)
+``leshan``     [003]   Leshan Er Qi Shi 乐山贰柒拾 (桥字牌), Shizhong district rules
+``wuchuan``    [000]   Wuchuan Da Er 务川大贰, the 字牌 (打开开 / 打飘) game
+=============  ======  =====================================================================
+
+>>> list(RULESETS) == list(PLAY_RULES)
+True
+"""
+
+from __future__ import annotations
+
+from ..core.text import RuleError, Text
+from . import leshan, luzhou, wuchuan
+from .playrules import PlayRules
+from .rules import RuleSet
+
+RULESETS: dict[str, RuleSet] = {r.name: r for r in (luzhou.LUZHOU_A, luzhou.LUZHOU_B, leshan.LESHAN, wuchuan.WUCHUAN)}
+PLAY_RULES: dict[str, PlayRules] = {p.name: p for p in (luzhou.PLAY_A, luzhou.PLAY_B, leshan.PLAY, wuchuan.PLAY)}
+
+
+def get_rules(name: str | RuleSet, **options: str) -> RuleSet:
+    """The rule set called ``name`` (optionally with options changed); an unknown name raises ``RuleError``.
+
+    >>> get_rules("luzhou")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    changpai.core.text.RuleError: rules: unknown rule set “luzhou” (known: luzhou-a, luzhou-b, leshan, wuchuan) / ...
+    """
+    if isinstance(name, RuleSet):
+        rules = name
+    else:
+        rules = RULESETS.get(name) if isinstance(name, str) else None
+        if rules is None:
+            known = ", ".join(RULESETS)
+            raise RuleError(
+                Text(f"没有名为“{name}”的规则集（可用：{known}）", f"unknown rule set “{name}” (known: {known})"),
+                code="unknown-rules",
+                where="rules",
+            )
+    return rules.with_options(**options) if options else rules
+
+
+def get_play_rules(name: str) -> PlayRules:
+    try:
+        return PLAY_RULES[name]
+    except KeyError:
+        raise RuleError(
+            Text(f"没有名为“{name}”的规则", f"there is no rule set named “{name}” (known: {', '.join(PLAY_RULES)})"),
+            code="unknown-rules",
+            where="rules",
+        ) from None
