@@ -17,7 +17,8 @@
       event.preventDefault();
       event.stopPropagation();
       const target = new URL(meta.getAttribute("content"), location.href);
-      target.hash = "";
+      // A deal viewer's step (#deal-ID-N) means the same step on the other page; other anchors differ by language.
+      target.hash = /^#deal-/.test(location.hash) ? location.hash : "";
       location.assign(target.href);
     },
     true,

@@ -70,11 +70,40 @@
     return cards.map((c) => c.zh).join("");
   }
 
-  /** Card colour scheme of a rule set: Leshan colours the big cards red, the others 2/7/10. */
-  function schemeFor(rules) {
-    return String(rules || "").startsWith("leshan") ? "leshan" : "luzhou";
+  /** What the engine says of each rule set — title, tradition, colours, words — and of roles and seats; the build
+   * writes it into every page (<script id="cp-engine-names">, sitebuild/ext_tutorials.py engine_names). */
+  let engineNames = null;
+  function names() {
+    if (engineNames === null) {
+      const data = document.getElementById("cp-engine-names");
+      try {
+        engineNames = data ? JSON.parse(data.textContent) : {};
+      } catch (e) {
+        engineNames = {};
+      }
+    }
+    return engineNames;
   }
 
+  /** One rule set's entry ({title, tradition, family, red, point_word, words}), or null. */
+  function rulesInfo(rules) {
+    return ((names().rules || {})[rules]) || null;
+  }
+
+  /** The tradition's name for a rule set, in a language. */
+  function rulesTitle(rules, language) {
+    const info = rulesInfo(rules);
+    const l = language || (window.cp ? window.cp.lang() : "zh");
+    return info ? info.tradition[l === "en" ? "en" : "zh"] : String(rules || "");
+  }
+
+  /** The card-image folder of a rule set, by the engine's colour rule: "big" (every big card red) or 2-7-10. */
+  function schemeFor(rules) {
+    const info = rulesInfo(rules);
+    return info && info.red === "big" ? "leshan" : "luzhou";
+  }
+
+  /** Whether a card is red in an image folder's colours (the folder follows one of the engine's two rules). */
   function isRed(c, scheme) {
     return scheme === "leshan" ? c.big : c.number === 2 || c.number === 7 || c.number === 10;
   }
@@ -139,5 +168,45 @@
     return wrap;
   }
 
-  window.cpCards = { ALL_KINDS, parse, format, schemeFor, isRed, name, element, back, row, card, cardsBase };
+  window.cpCards = { ALL_KINDS, parse, format, schemeFor, isRed, name, element, back, row, card, cardsBase, names, rulesInfo, rulesTitle };
+})();
+
+/* A winning hand drawn as its sets, each with its name and points, and its patterns (名堂) with what they add:
+ * cpWin.draw(hand) takes the engine's HandResult answer ("score", or a settlement's "hand"). */
+(function () {
+  "use strict";
+  function draw(hand, options) {
+    const o = options || {};
+    const cp = window.cp;
+    const C = window.cpCards;
+    const l = o.lang || cp.lang();
+    const word = o.word || "胡";
+    const unit = (n) => (l === "en" ? n + " pt" + (n === 1 ? "" : "s") : n + " " + word);
+    const box = cp.h("div", { class: "cp-win", dataset: { points: String(hand.points) } });
+    box.append(
+      cp.h("p", { class: "cp-win__title" }, cp.h("strong", {}, o.title || (l === "en" ? "The winning hand" : "胡的这手牌")), " · ", cp.h("strong", { class: "cp-win__total" }, unit(hand.points))),
+    );
+    const sets = cp.h("div", { class: "cp-win__sets" });
+    for (const s of hand.sets || []) {
+      sets.append(
+        cp.h(
+          "span",
+          { class: "cp-meld cp-win__set" + (s.origin === "win" ? " cp-win__set--won" : ""), dataset: { kind: s.kind || "", points: String(s.points) } },
+          C.row(s.cards || "", { scheme: o.scheme, lang: l, size: o.size || "m" }),
+          cp.h("span", { class: "cp-meld__label" }, cp.text(s.name, l)),
+          cp.h("span", { class: "cp-meld__points" }, unit(s.points)),
+        ),
+      );
+    }
+    box.append(sets);
+    const patterns = hand.patterns || [];
+    if (patterns.length) {
+      box.append(
+        cp.h("p", { class: "cp-win__patterns-title" }, o.patterns || (l === "en" ? "Patterns" : "名堂")),
+        cp.h("ul", { class: "cp-win__patterns" }, patterns.map((p) => cp.h("li", { dataset: { code: p.code || "" } }, cp.text(p.text || p.name, l)))),
+      );
+    }
+    return box;
+  }
+  window.cpWin = { draw };
 })();

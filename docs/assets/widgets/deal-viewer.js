@@ -19,7 +19,9 @@
       analysis: "引擎分析", legal: "此时这一家可以做的：", tryHint: "点一个试试：引擎会告诉你接下来会怎样。", waits: "叫牌（等的牌）：", analysing: "引擎正在分析……",
       keys: "键盘：← → 走一步，Home/End 到头/到尾，空格 播放/暂停",
       roles: { dealer: "庄家", player: "闲家", sitter: "坐底", xiaojia: "小家" }, pts: (p) => p + " 胡",
-      copyLink: "本步链接", noFrames: "这局牌没有可显示的步骤", drawn: "暗摸的牌",
+      copyLink: "本步链接", copied: "链接已复制", copyFailed: "复制不了，链接在这里：", noFrames: "这局牌没有可显示的步骤", drawn: "暗摸的牌",
+      discarded: (n) => n + " 打出的牌", turnedUp: (n) => n + " 从底牌翻开的牌", wins: (n, p, w) => n + " " + w + "了，" + p + " " + w,
+      handSets: "胡的这手牌", patternsHead: "名堂", pays: (p) => "按 " + p + " 分结算", rightOne: "正确的一项已标出",
     },
     en: {
       first: "Go to start", prev: "Previous step", next: "Next step", last: "Go to end", play: "Autoplay", pause: "Pause",
@@ -33,21 +35,28 @@
       tryHint: "Try one: the engine shows what would follow.", waits: "Ready, waiting for: ",
       analysing: "The engine is analysing…", keys: "Keys: ← → one step, Home/End start/end, space play/pause",
       roles: { dealer: "dealer", player: "player", sitter: "sits out", xiaojia: "xiaojia (4th)" }, pts: (p) => p + " pts",
-      copyLink: "Link to this step", noFrames: "This deal has no steps to show", drawn: "Drawn privately",
+      copyLink: "Link to this step", copied: "Link copied", copyFailed: "Could not copy; here is the link: ", noFrames: "This deal has no steps to show", drawn: "Drawn privately",
+      discarded: (n) => "Discarded by " + n, turnedUp: (n) => "Turned up from the stock by " + n, wins: (n, p) => n + " wins with " + p + " points",
+      handSets: "The winning hand", patternsHead: "Patterns", pays: (p) => "Settled at " + p, rightOne: "the right choice is marked",
     },
   };
   // Inline icons: no icon font to load, and they read the same in every face.
   const svg = (d) => '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false"><path fill="currentColor" d="' + d + '"/></svg>';
   const ICONS = {
     first: svg("M6 5h2v14H6zM20 5v14L9 12z"),
-    prev: svg("M17 5v14L6 12z"),
-    play: svg("M7 5v14l12-7z"),
-    pause: svg("M6 5h4v14H6zM14 5h4v14h-4z"),
-    next: svg("M7 5v14l11-7z"),
+    prev: svg("M15.4 7.4 14 6l-6 6 6 6 1.4-1.4-4.6-4.6z"),
+    play: svg("M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm-2 5.5 6 4.5-6 4.5z"),
+    pause: svg("M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zM9 7h2v10H9zm4 0h2v10h-2z"),
+    next: svg("M8.6 16.6 13.2 12 8.6 7.4 10 6l6 6-6 6z"),
+    link: svg("M10.6 13.4a1 1 0 0 1 0-1.4l3.5-3.5a3 3 0 1 1 4.2 4.2l-2 2-1.4-1.4 2-2a1 1 0 1 0-1.4-1.4L12 13.4a1 1 0 0 1-1.4 0zM13.4 10.6a1 1 0 0 1 0 1.4l-3.5 3.5a3 3 0 1 1-4.2-4.2l2-2 1.4 1.4-2 2a1 1 0 1 0 1.4 1.4l3.5-3.5a1 1 0 0 1 1.4 0z"),
     last: svg("M16 5h2v14h-2zM4 5v14l11-7z"),
   };
   const SPEEDS = [0.5, 1, 2, 4];
   const BASE_DELAY = 1800; // ms per step at 1×
+
+  function touchScreen() {
+    return (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) || navigator.maxTouchPoints > 0;
+  }
 
   function readFrames(el) {
     const data = el.querySelector(".cp-widget-data");
@@ -80,7 +89,13 @@
     };
     const firstBtn = btn(L.first, "first", "cp-deal__first");
     const prevBtn = btn(L.prev, "prev", "cp-deal__prev");
-    const playBtn = btn(L.play, "play", "cp-deal__play");
+    const playBtn = btn(L.play, "play", "cp-deal__play cp-btn--labelled");
+    // Autoplay carries its word as well as its icon: "next" and "play" must not look alike.
+    const playFace = (playing) => ICONS[playing ? "pause" : "play"] + '<span class="cp-btn__label">' + (playing ? L.pause : L.play) + "</span>";
+    playBtn.innerHTML = playFace(false);
+    const linkBtn = h("button", { type: "button", class: "cp-btn cp-btn--labelled cp-deal__link" });
+    linkBtn.innerHTML = ICONS.link + '<span class="cp-btn__label">' + L.copyLink + "</span>";
+    const linkNote = h("span", { class: "cp-deal__link-note", "aria-live": "polite" });
     const nextBtn = btn(L.next, "next", "cp-deal__next");
     const lastBtn = btn(L.last, "last", "cp-deal__last");
     const counter = h("span", { class: "cp-deal__counter" });
@@ -98,13 +113,17 @@
     const toolbar = h(
       "div",
       { class: "cp-deal__toolbar", role: "toolbar", "aria-label": text(frames.title, lang) },
-      h("span", { class: "cp-deal__buttons" }, firstBtn, prevBtn, playBtn, nextBtn, lastBtn),
+      h("span", { class: "cp-deal__buttons" }, firstBtn, prevBtn, nextBtn, lastBtn),
       counter,
+      playBtn,
       h("label", { class: "cp-deal__field" }, h("span", {}, L.speed), speedSelect),
       h("label", { class: "cp-deal__field" }, h("span", {}, L.view), viewSelect),
+      linkBtn,
+      linkNote,
     );
     const table = h("div", { class: "cp-deal__table" });
     const side = h("div", { class: "cp-deal__side" });
+    const settleArea = h("div", { class: "cp-deal__settle" }); // full width: the winning hand needs the room
     const live = h("p", { class: "cp-visually-hidden cp-deal__live", "aria-live": "polite", "aria-atomic": "true" });
     const list = h("ol", { class: "cp-deal__list", start: "0" });
     const listItems = steps.map((step, i) => {
@@ -122,8 +141,10 @@
       h("h3", { class: "cp-deal__title" }, text(frames.title, lang)),
       toolbar,
       h("div", { class: "cp-deal__body" }, table, side),
+      settleArea,
       details,
-      h("p", { class: "cp-deal__keys" }, L.keys),
+      // A keyboard hint means nothing on a touch screen.
+      touchScreen() ? null : h("p", { class: "cp-deal__keys" }, L.keys),
       status,
       live,
     );
@@ -201,10 +222,21 @@
         { class: "cp-deal__center" },
         typeof st.stock_left === "number" ? h("span", { class: "cp-deal__stock" }, L.stock(st.stock_left)) : null,
         st.face_up
-          ? h("span", { class: "cp-deal__faceup" }, h("span", {}, L.faceUp + " "), C.row(st.face_up, { scheme, lang, size: "m" }))
+          ? h("span", { class: "cp-deal__faceup" }, h("span", { class: "cp-deal__faceup-label" }, faceUpLabel(state.index) + " "), C.row(st.face_up, { scheme, lang, size: "m" }))
           : null,
       );
       table.replaceChildren(center, ...frames.seats.map((s) => renderSeat(step, s.seat)));
+    }
+
+    // Who put the face-up card there, and how: the last discard or turn up to this step.
+    function faceUpLabel(i) {
+      for (let k = i; k >= 0; k--) {
+        const a = steps[k].action;
+        if (!a) continue;
+        if (a.type === "discard") return L.discarded(seatName(a.seat));
+        if (a.type === "turn") return L.turnedUp(seatName(a.seat));
+      }
+      return L.faceUp;
     }
 
     function renderQuestion(step, i) {
@@ -263,15 +295,24 @@
           h("td", { class: pay > 0 ? "cp-ok" : pay < 0 ? "cp-bad" : "" }, pay == null ? "" : (pay > 0 ? "+" : "") + pay),
         );
       });
+      const hand = s.hand || null;
+      const word = String(frames.rules).startsWith("leshan") ? "和" : "胡";
+      const handPoints = hand && typeof hand.points === "number" ? hand.points : null;
       return h(
         "div",
         { class: "cp-settlement" },
         h("h4", {}, L.settlement),
         h(
           "p",
-          { class: "cp-settlement__winner" },
-          s.winner == null ? L.noWinner : L.winner + seatName(s.winner) + (s.points != null ? " · " + L.points + " " + s.points : ""),
+          { class: "cp-settlement__winner", dataset: handPoints == null ? {} : { points: String(handPoints) } },
+          s.winner == null
+            ? L.noWinner
+            : handPoints != null
+              ? L.wins(seatName(s.winner), handPoints, word)
+              : L.winner + seatName(s.winner),
         ),
+        hand ? window.cpWin.draw(hand, { scheme, lang, word, title: L.handSets, patterns: L.patternsHead }) : null,
+        s.winner != null && s.points != null ? h("p", { class: "cp-muted cp-settlement__basis" }, L.pays(s.points)) : null,
         (s.lines || []).length ? h("ul", {}, s.lines.map((line) => h("li", {}, text(line, lang)))) : null,
         s.payments ? h("table", { class: "cp-settlement__table" }, h("caption", {}, L.payments), h("tbody", {}, rows)) : null,
       );
@@ -301,7 +342,7 @@
         );
       }
       if (step.question) parts.push(renderQuestion(step, i));
-      if (step.settlement) parts.push(renderSettlement(step.settlement));
+      settleArea.replaceChildren(...(step.settlement ? [renderSettlement(step.settlement)] : []));
       const analysis = h("div", { class: "cp-deal__analysis", hidden: true });
       parts.push(analysis);
       side.replaceChildren(...parts);
@@ -338,7 +379,7 @@
       playBtn.setAttribute("aria-label", state.playing ? L.pause : L.play);
       playBtn.title = state.playing ? L.pause : L.play;
       playBtn.setAttribute("aria-pressed", String(state.playing));
-      playBtn.innerHTML = ICONS[state.playing ? "pause" : "play"];
+      playBtn.innerHTML = playFace(state.playing);
       root.dataset.step = String(i);
     }
 
@@ -459,6 +500,16 @@
       });
       button.addEventListener("contextmenu", (event) => event.preventDefault());
     }
+    linkBtn.addEventListener("click", async () => {
+      const url = location.href.split("#")[0] + "#deal-" + id + "-" + state.index;
+      history.replaceState(history.state, "", url);
+      try {
+        await navigator.clipboard.writeText(url);
+        linkNote.textContent = L.copied;
+      } catch (err) {
+        linkNote.replaceChildren(L.copyFailed, h("a", { href: url }, url));
+      }
+    });
     holdable(prevBtn, -1);
     holdable(nextBtn, +1);
     firstBtn.addEventListener("click", () => {
