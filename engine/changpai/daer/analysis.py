@@ -26,7 +26,7 @@ from __future__ import annotations
 import weakref
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core.text import CardError, HandError, Text
 from ..decks.numerals import ALL_KINDS, COPIES_PER_KIND, Card, check_copies, parse_cards
@@ -106,6 +106,9 @@ class HandResult:
     # Every total some valid split reaches, highest first. Usually one; when there are several, a score table
     # that is not monotone in the points (Luzhou [001] pays more for exactly 30 than for 31) may prefer another.
     totals: tuple[int, ...] = ()
+    # The other ways to read the same cards (one per distinct total and patterns), each a complete result;
+    # a winner declares the one that pays most (``settlement.declare``), doublings included.
+    readings: tuple[HandResult, ...] = ()
 
     @property
     def reason(self) -> Reason:
@@ -521,6 +524,8 @@ def analyse(
     best_key = None
     best: tuple[list[ScoredSet], list[PatternHit]] | None = None
     totals: set[int] = set()
+    # the best split of each reading: same total and same patterns pay the same
+    by_reading: dict[tuple[object, ...], tuple[tuple[object, ...], list[ScoredSet], list[PatternHit]]] = {}
     for sets in candidates:
         facts = _facts(sets, h)
         totals.add(facts.points)
@@ -529,6 +534,9 @@ def analyse(
         key = (facts.points, weight(hits), canonical)
         if best_key is None or key > best_key:
             best_key, best = key, (sets, hits)
+        reading = (facts.points, tuple((hit.code, hit.value) for hit in hits))
+        if facts.points >= minimum and (reading not in by_reading or key > by_reading[reading][0]):
+            by_reading[reading] = (key, sets, hits)
     assert best is not None and best_key is not None
     sets, hits = best
     points = best_key[0]
@@ -564,7 +572,7 @@ def analyse(
                 ),
             )
         )
-    return HandResult(
+    main = HandResult(
         rules.name,
         win_ok,
         points,
@@ -578,6 +586,33 @@ def analyse(
         len(candidates),
         tuple(sorted(totals, reverse=True)),
     )
+    others = [entry for entry in by_reading.values() if entry[0] != best_key]
+    if not win_ok or not others:
+        return main
+    readings = []
+    for (other_points, _weight, _canonical), other_sets, other_hits in sorted(others, key=lambda e: e[0], reverse=True):
+        assert isinstance(other_points, int)
+        readings.append(
+            replace(
+                main,
+                points=other_points,
+                sets=tuple(_order(other_sets)),
+                patterns=tuple(other_hits),
+                grade=_grade(other_points, rules),
+                win_class=classify(other_hits) if classify is not None else None,
+                reasons=(
+                    Reason(
+                        "win",
+                        Text(
+                            f"{word}牌：{other_points} {word}，够 {minimum} {word}",
+                            f"a win: {other_points} points, at least {minimum}",
+                        ),
+                    ),
+                ),
+                totals=(other_points,),
+            )
+        )
+    return replace(main, readings=tuple(readings))
 
 
 def waits(

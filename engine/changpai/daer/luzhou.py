@@ -35,7 +35,7 @@ from .playrules import (
 )
 from .rules import SPECIAL_SETS, RuleSet, Variant, _frozen, _names, _row, _s
 from .sets import SetKind
-from .settlement import Settlement, _hits, _losers, _pattern_value, declared_points
+from .settlement import Settlement, _hits, _losers, _pattern_value
 
 # ---------------------------------------------------------------- words
 
@@ -426,14 +426,7 @@ def _luzhou_a(deal: Any, win: Any, out: Settlement) -> None:
     opts = dict(deal.play_rules.options.value)
     no_hu = win.points == 0 and opts["allow_no_hu_win"]
     extrapolate = opts["extrapolate_above_49"]
-    points = win.points if no_hu else declared_points(deal, win, lambda t: luzhou_a_row(t, extrapolate=extrapolate)[0])
-    if points != win.points:
-        out.lines.append(
-            Text(
-                f"这手牌可读作 {win.points} 胡，也可读作 {points} 胡；报 {points} 胡，分更多",
-                f"the hand reads as {win.points} hu or as {points}; {points} is declared, as it pays more",
-            )
-        )
+    points = win.points  # the declared reading (``settlement.declare``)
     pay, to_winner, to_sitter = luzhou_a_row(points, extrapolate=extrapolate, no_hu=no_hu)
     out.points = pay
     out.lines.append(

@@ -18,7 +18,7 @@ Violations (包牌) add their own payments (``violations.penalty_payments``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.text import Text
@@ -59,6 +59,7 @@ def settle(deal: Any) -> Settlement:
         _check_zero(out)
         return out
     out.winner = win.seat
+    win = declare(deal, win, out)
     result = getattr(win, "result", None)
     out.hand = result.as_dict() if result is not None and hasattr(result, "as_dict") else None
     variant.settle(deal, win, out)
@@ -89,12 +90,28 @@ def _hits(win: Any) -> list[Any]:
 # ---------------------------------------------------------------- shared by the traditions' schemes
 
 
-def declared_points(deal: Any, win: Any, pay_of: Any) -> int:
-    """The total the winner declares when the hand reads several ways (``HandResult.totals``): by default the
-    one that pays most (``pay_of(total)``, ties to the higher total), or the most points (option ``declare``).
-    The sources are silent; a player would announce the better reading (see ``playrules`` ``declare``)."""
-    minimum = deal.play_rules.min_hu.value
-    totals = {t for t in getattr(win.result, "totals", ()) if t >= minimum} | {win.points}
-    if deal.play_rules.declare.value != "best-pay":
-        return max(totals)
-    return max(totals, key=lambda t: (pay_of(t), t))
+def declare(deal: Any, win: Any, out: Settlement) -> Any:
+    """The reading the winner declares when the cards read several ways (``HandResult.readings``): by default
+    the one whose whole payment, doublings and classes included, brings the winner most (ties to the most
+    points); option ``declare`` ``most-points`` keeps the reading with the most points. The sources are silent;
+    a player would announce the better reading (``playrules`` ``declare``)."""
+    readings = getattr(win.result, "readings", ())
+    if not readings or deal.play_rules.declare.value != "best-pay":
+        return win
+    best, best_gain = win, None
+    for candidate in (win, *(replace(win, result=reading, points=reading.points) for reading in readings)):
+        trial = Settlement(None, 0, [0] * len(out.payments))
+        deal.rules.variant.settle(deal, candidate, trial)
+        gain = trial.payments[win.seat]
+        if best_gain is None or gain > best_gain:
+            best, best_gain = candidate, gain
+    if best is not win:
+        word = deal.rules.point_word.zh
+        out.lines.append(
+            Text(
+                f"这手牌可读作 {win.points} {word}，也可读作 {best.points} {word}；报 {best.points} {word}，连番算下来给得更多",
+                f"the hand reads as {win.points} points or as {best.points}; {best.points} is declared, as it pays "
+                "more, doublings included",
+            )
+        )
+    return best
