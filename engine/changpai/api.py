@@ -72,7 +72,7 @@ import json
 import random
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, overload
 
 from . import __version__
 from .bots.daer import BOTS, next_action
@@ -80,8 +80,8 @@ from .core.table import ROLE_NAMES, seat_name
 from .core.text import ChangpaiError, HandError, RuleError, Text
 from .daer.actions import Action, native_words
 from .daer.analysis import SOURCES, analyse, waits
-from .daer.deal import Deal
-from .daer.record import DealRecord, frames
+from .daer.deal import Deal, check_seed
+from .daer.record import DealRecord, frames, read_text
 from .daer.rules import OPTIONS, RuleSet
 from .daer.settlement import settle
 from .daer.traditions import PLAY_RULES, RULESETS, get_play_rules, get_rules
@@ -125,7 +125,7 @@ def handle(request: Any) -> dict[str, Any]:
     """Run one request; never raises."""
     try:
         if not isinstance(request, dict):
-            return _error("bad-request", None, Text("请求应是一个 JSON 对象", "a request must be a JSON object"))
+            return _error("bad-request", "request", Text("请求应是一个 JSON 对象", "a request must be a JSON object"))
         name = request.get("command")
         handler = _COMMANDS.get(name) if isinstance(name, str) else None
         if handler is None:
@@ -135,7 +135,7 @@ def handle(request: Any) -> dict[str, Any]:
                 "command",
                 Text(f"未知命令“{name}”（可用：{known}）", f"unknown command “{name}” (known: {known})"),
             )
-        allowed = _FIELDS.get(name)
+        allowed = _FIELDS.get(str(name))
         if allowed is not None:
             for key in request:
                 if key not in allowed:
@@ -150,8 +150,8 @@ def handle(request: Any) -> dict[str, Any]:
         return handler(request)
     except ChangpaiError as error:
         return {"error": error.as_dict()}
-    except RecursionError:
-        return _error("internal", None, Text("引擎内部递归过深", "the engine recursed too deeply"))
+    except RecursionError:  # a value nested thousands deep (the JSON reader and str() recurse)
+        return _error("too-deep", "request", Text("请求嵌套太深", "the request is nested too deeply"))
     except Exception as error:  # a bug: report it as data, never crash the page or the CLI
         detail = f"{type(error).__name__}: {error}"
         return _error("internal", None, Text(f"引擎内部错误：{detail}", f"internal engine error: {detail}"))
@@ -161,8 +161,8 @@ def handle_json(text: str) -> str:
     """``handle`` for a JSON string; the answer is JSON too (UTF-8 text, not ASCII-escaped)."""
     try:
         request = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as error:
-        where = f"line {error.lineno} column {error.colno}" if isinstance(error, json.JSONDecodeError) else None
+    except (ValueError, TypeError, RecursionError) as error:  # also too deep, or a number over 4300 digits
+        where = f"line {error.lineno} column {error.colno}" if isinstance(error, json.JSONDecodeError) else "request"
         answer = _error("bad-json", where, Text("输入不是合法的 JSON", f"the input is not valid JSON ({error})"))
     else:
         answer = handle(request)
@@ -172,7 +172,16 @@ def handle_json(text: str) -> str:
 # ----------------------------------------------------------------------------- field readers
 
 
+@overload
+def text_field(request: Request, key: str, *, required: Literal[True] = True, default: str | None = None) -> str: ...
+
+
+@overload
+def text_field(request: Request, key: str, *, required: bool, default: str | None = None) -> str | None: ...
+
+
 def text_field(request: Request, key: str, *, required: bool = True, default: str | None = None) -> str | None:
+    """The text field ``key`` (``default`` when absent); a missing required field raises ``HandError``."""
     value = request.get(key, default)
     if value is None:
         if required:
@@ -192,7 +201,7 @@ def rules_field(request: Request, key: str = "rules") -> RuleSet:
             code="bad-field",
             where="options",
         )
-    return get_rules(name, **options)
+    return get_rules(name).with_options(**options)  # not get_rules(name, **options): an option may be "name"
 
 
 def table_field(request: Request) -> list[dict[str, Any]]:
@@ -299,8 +308,8 @@ def _deal_from(request: Request) -> tuple[Deal, str | None]:
     try:
         return Deal.from_dict(state), None
     except (KeyError, TypeError, ValueError) as error:
-        if isinstance(error, RuleError):
-            raise RuleError(
+        if isinstance(error, ChangpaiError):  # the same error a record gets, located in the state
+            raise type(error)(
                 error.text, code=error.code, where=f"state.{error.where}" if error.where else "state"
             ) from None
         raise HandError(
@@ -368,11 +377,12 @@ def _legal(request: Request) -> dict[str, Any]:
 
 
 def _seat_number(value: Any, deal: Deal, where: str) -> int:
-    try:
+    seat = -1
+    if isinstance(value, int) and not isinstance(value, bool):
+        seat = value
+    elif isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 3:  # not "²" or "٠"
         seat = int(value)
-    except (TypeError, ValueError):
-        seat = -1
-    if isinstance(value, bool) or not 0 <= seat < deal.players:
+    if not 0 <= seat < deal.players:
         raise HandError(
             Text(f"座位应是 0 到 {deal.players - 1} 的数字", f"a seat is a number from 0 to {deal.players - 1}"),
             code="bad-field",
@@ -404,13 +414,13 @@ def _apply(request: Request) -> dict[str, Any]:
 def _bot_move(request: Request) -> dict[str, Any]:
     deal, _ = _deal_from(request)
     kind = request.get("bot", "simple")
-    if kind not in BOTS:
+    if not isinstance(kind, str) or kind not in BOTS:
         raise HandError(
             Text(f"没有“{kind}”这种电脑玩家", f"there is no computer player “{kind}” (known: {', '.join(BOTS)})"),
             code="bad-field",
             where="bot",
         )
-    seed = request.get("seed", deal.seed if deal.seed is not None else 0)
+    seed = check_seed(request.get("seed", deal.seed if deal.seed is not None else 0))
     rng = random.Random(f"{seed}:{len(deal.history)}")  # fixed by the seed and the step, never global
     players = [BOTS[kind](random.Random(rng.getrandbits(64))) for _ in range(deal.players)]
     wishes: dict[int, Action | None] = {}
@@ -431,12 +441,11 @@ def _bot_move(request: Request) -> dict[str, Any]:
                 where=f"wishes.{seat}",
             )
         wishes[seat] = action
-    seat = request.get("seat")
-    if seat is not None:
-        seat = _seat_number(seat, deal, "seat")
-    if seat is not None:  # only this seat's own choice (its wish, in a claim window)
-        legal = list(deal.legal_actions(seat)) if isinstance(seat, int) else []
-        action = players[seat].choose(deal, seat, legal) if legal else None
+    own = request.get("seat")
+    if own is not None:  # only this seat's own choice (its wish, in a claim window)
+        own_seat = _seat_number(own, deal, "seat")
+        legal = list(deal.legal_actions(own_seat))
+        action = players[own_seat].choose(deal, own_seat, legal) if legal else None
     else:
         action = next_action(deal, players, wishes)
     return {
@@ -449,13 +458,13 @@ def _bot_move(request: Request) -> dict[str, Any]:
 def _deal_record(request: Request) -> dict[str, Any]:
     deal, _ = _deal_from(request)
     title = request.get("title")
-    text = Text(title["zh"], title["en"]) if isinstance(title, dict) and {"zh", "en"} <= set(title) else None
+    text = None if title is None else read_text(title, "title")  # as a record reads it back
     return {"record": DealRecord.from_deal(deal, title=text).to_data()}
 
 
 @command("play_rules", fields=("name",))
 def _play_rules(request: Request) -> dict[str, Any]:
-    name = request.get("name")
+    name = text_field(request, "name", required=False)
     if name is None:
         return {"rules": [{"name": r.name, "title": r.title.as_dict()} for r in PLAY_RULES.values()]}
     rules = get_play_rules(name)

@@ -390,6 +390,10 @@ class Deal:
         shuffler: int = 0,
     ) -> Deal:
         """Shuffle and deal (``rng`` or ``seed``), or take ``hands`` and ``stock`` as given."""
+        seed = check_seed(seed)
+        for key, value in (("players", players), ("dealer", dealer)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise RuleError(Text("应是整数", "must be a whole number"), code="bad-field", where=key)
         rule_set, play = resolve_rules(rules, options)
         if players is None:
             players = 4 if 4 in play.players.value else max(play.players.value)
@@ -1427,24 +1431,62 @@ class Deal:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Deal:
-        rules, play = resolve_rules(data["rules"], {**data.get("rule_options", {}), **data.get("options", {})})
-        roles = tuple(data["roles"])
-        table = Table(roles, data["dealer"])
-        cut = data.get("cut_card")
-        dealt = Dealt(
-            table,
-            tuple(tuple(parse_cards(h)) for h in data["hands"]),
-            tuple(parse_cards(data["stock"])),
-            None if cut is None else Card.parse(cut),
-        )
-        deal_ = cls(rules, play, dealt, seed=data.get("seed"))
-        pending = list(data.get("violations", []))
-        for text in data["history"]:
-            action = Action.parse(text)
-            if not deal_.is_legal(action) and pending:
-                deal_.play(action, violation=pending.pop(0))
-            else:
-                deal_.play(action)
+        """Restore a state (``to_dict``), trusting nothing in it: it is dealt again from its hands and stock by
+        ``Deal.new``, as a record is (the same checks and errors, ``where`` naming the state's field), its roles
+        and cut card must be the ones that deal gives, and its history is replayed rule by rule."""
+        if not isinstance(data, dict):
+            raise RuleError(Text("state 应是对象", "a state must be an object"), code="bad-state")
+        for key, (kinds, required) in _STATE_FIELDS.items():
+            value = data.get(key)
+            if (value is None and required) or (
+                value is not None and (isinstance(value, bool) or not isinstance(value, kinds))
+            ):
+                raise RuleError(
+                    Text("缺少这个字段，或类型不对", "this field is missing or of the wrong type"),
+                    code="bad-state",
+                    where=key,
+                )
+        roles = data["roles"]
+        try:
+            deal_ = cls.new(
+                data["rules"],
+                len(roles),
+                seed=data.get("seed"),
+                dealer=data["dealer"],
+                options={**data.get("rule_options", {}), **data.get("options", {})},
+                hands=[parse_cards(h, where=f"hands.{i}") for i, h in enumerate(data["hands"])],
+                stock=parse_cards(data["stock"], where="stock"),
+            )
+        except RuleError as error:
+            if error.where != "players":
+                raise
+            raise RuleError(error.text, code=error.code, where="roles") from None  # a state counts seats by roles
+        if list(deal_.table.roles) != roles:
+            raise RuleError(
+                Text(
+                    f"座位的角色应是 {'、'.join(deal_.table.roles)}",
+                    f"the seats' roles must be {', '.join(deal_.table.roles)} for this dealer",
+                ),
+                code="bad-state",
+                where="roles",
+            )
+        if (None if deal_.cut_card is None else str(deal_.cut_card)) != data.get("cut_card"):
+            raise RuleError(
+                Text("叨出的牌与发牌不符", "the cut card does not fit the deal"), code="bad-state", where="cut_card"
+            )
+        pending = list(data.get("violations") or [])
+        for i, text in enumerate(data["history"]):
+            where = f"history.{i}"
+            if not isinstance(text, str):
+                raise RuleError(Text("动作应是文字", "an action is written as text"), code="bad-action", where=where)
+            action = Action.parse(text, where=where)
+            try:
+                if not deal_.is_legal(action) and pending:
+                    deal_.play(action, violation=str(pending.pop(0)))
+                else:
+                    deal_.play(action)
+            except RuleError as error:
+                raise RuleError(error.text, code=error.code, where=where) from None
         return deal_
 
     def copy(self) -> Deal:
@@ -1519,6 +1561,12 @@ def _bi_layouts(rest: list[int], k: int, copies: int) -> list[tuple[tuple[Card, 
 
 
 def _dealt_from(play: PlayRules, table: Table, hands: list[list[Card]], stock: list[Card]) -> Dealt:
+    if len(hands) > table.size:  # e.g. a record with players: 2 and three hands
+        raise RuleError(
+            Text(f"有 {len(hands)} 手牌，却只有 {table.size} 个座位", f"{len(hands)} hands for {table.size} seats"),
+            code="bad-deal",
+            where="hands",
+        )
     full = [list(h) for h in hands] + [[]] * (table.size - len(hands))
     for s, role in enumerate(table.roles):
         want = {
@@ -1551,6 +1599,36 @@ def _dealt_from(play: PlayRules, table: Table, hands: list[list[Card]], stock: l
             where="stock",
         )
     return Dealt(table, tuple(tuple(h) for h in full), tuple(stock), cut)
+
+
+# A state's fields: (types, required). ``Deal.from_dict`` checks them before anything is read.
+_STATE_FIELDS: dict[str, tuple[type | tuple[type, ...], bool]] = {
+    "rules": (str, True),
+    "rule_options": (dict, False),
+    "options": (dict, False),
+    "roles": (list, True),
+    "dealer": (int, True),
+    "hands": (list, True),
+    "stock": (str, True),
+    "cut_card": (str, False),
+    "seed": (int, False),
+    "history": (list, True),
+    "violations": (list, False),
+}
+MAX_SEED = 2**64  # a seed only picks a shuffle: a 100,000-digit one would only cost time
+
+
+def check_seed(value: object, where: str = "seed") -> int | None:
+    """A seed is a whole number between -2**64 and 2**64, or none."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not -MAX_SEED < value < MAX_SEED:
+        raise RuleError(
+            Text("种子应是 2**64 以内的整数", "a seed is a whole number between -2**64 and 2**64"),
+            code="bad-seed",
+            where=where,
+        )
+    return value
 
 
 def resolve_rules(rules: str | RuleSet, options: dict[str, Any] | None) -> tuple[RuleSet, PlayRules]:

@@ -362,6 +362,9 @@ def _text(value: Any, where: str) -> Text:
     return Text(value["zh"], value["en"])
 
 
+read_text = _text  # the one reader of a {zh, en} text: the API reads a record's title with it too
+
+
 def _step(raw: Any, i: int, where: _Locator) -> Step:
     here = where.at(("steps", i))
     label = f"step {i + 1}"

@@ -54,6 +54,9 @@ def _numeral_table() -> dict[str, tuple[int, bool]]:
 
 _NUMERALS = _numeral_table()
 _SEPARATORS = set(" \t\n,，、;；|/")
+# The longest card text read: a whole deck in the longest notation ("10s " is four characters), with room to
+# spare. A longer text is refused before it is read (a 1 MB "hand" would hold every widget's worker for seconds).
+MAX_CARD_TEXT = 400
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -133,6 +136,15 @@ def parse_cards(text: str, *, where: str | None = None) -> list[Card]:
     """
     if not isinstance(text, str):
         raise CardError(Text("牌应写成文字", "cards must be given as text"), where=where)
+    if len(text) > MAX_CARD_TEXT:
+        raise CardError(
+            Text(
+                f"牌的文字太长：{len(text)} 个字符，最多 {MAX_CARD_TEXT}",
+                f"the cards' text is too long: {len(text)} characters, at most {MAX_CARD_TEXT}",
+            ),
+            code="too-long",
+            where=where,
+        )
     cards: list[Card] = []
     pending_digits: list[tuple[int, int]] = []  # (number, position) awaiting an s/b suffix
     for pos, ch in enumerate(text, start=1):
