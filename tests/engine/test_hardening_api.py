@@ -35,22 +35,20 @@ LOCATED = [
         {"command": "score", "rules": "leshan", "hand": HAND, "options": {"name": "x"}},
         "options.name",
         "option-named-name",
-        "get_rules() got multiple values for argument 'name'",
     ),
     _case(
         {"command": "rules", "name": "leshan", "options": {"self": "x"}},
         "options.self",
         "option-named-self",
-        "with_options() got multiple values for argument 'self'",
     ),
-    _case({"command": "apply", "state": None, "action": "² pass"}, "action", "superscript-seat", "int('²') fails"),
-    _case({"command": "apply", "state": None, "action": "٢ discard 七"}, "action", "arabic-seat", "'٢' is read as 2"),
-    _case({"command": "legal_actions", "state": None, "seat": "٠"}, "seat", "arabic-seat-field", "'٠' is read as 0"),
-    _case({"command": "bot_move", "state": None, "bot": [1]}, "bot", "unhashable-bot", "unhashable type: 'list'"),
-    _case({"command": "play_rules", "name": [1]}, "name", "list-play-rules-name", "unhashable type: 'list'"),
-    _case({"command": "play_rules", "name": {}}, "name", "dict-play-rules-name", "unhashable type: 'dict'"),
+    _case({"command": "apply", "state": None, "action": "² pass"}, "action", "superscript-seat"),
+    _case({"command": "apply", "state": None, "action": "٢ discard 七"}, "action", "arabic-seat"),
+    _case({"command": "legal_actions", "state": None, "seat": "٠"}, "seat", "arabic-seat-field"),
+    _case({"command": "bot_move", "state": None, "bot": [1]}, "bot", "unhashable-bot"),
+    _case({"command": "play_rules", "name": [1]}, "name", "list-play-rules-name"),
+    _case({"command": "play_rules", "name": {}}, "name", "dict-play-rules-name"),
     _case({"command": "bot_move", "state": None, "wishes": {"0": []}}, "wishes", "wish-not-text"),
-    _case({"command": "new_deal", "rules": "leshan", "seed": 10**100000}, "seed", "huge-seed", "any seed is accepted"),
+    _case({"command": "new_deal", "rules": "leshan", "seed": 10**100000}, "seed", "huge-seed"),
     _case(
         {"command": "new_deal", "rules": "leshan", "options": {"dealer_cards": 80}},
         "options.dealer_cards",
@@ -75,12 +73,10 @@ LOCATED = [
         {"command": "deal_record", "state": None, "title": {"zh": 1, "en": [2]}},
         "title",
         "title-not-text",
-        "a non-text title writes a record that cannot be read back",
     ),
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="no bound on the length of a card text: a 1 MB hand is parsed in full")
 @pytest.mark.parametrize(
     "request_",
     [
@@ -114,14 +110,12 @@ def test_hostile_request_answers_a_located_error(request_: dict[str, Any], where
     assert error["where"].startswith(where), error
 
 
-@pytest.mark.xfail(strict=True, reason="handle_json lets json.loads' RecursionError out")
 def test_handle_json_never_raises_on_deep_nesting() -> None:
     for text in ("[" * 3000 + "]" * 3000, '{"a":' * 3000 + "1" + "}" * 3000):
         answer = json.loads(handle_json(text))
         assert _error(answer)["code"] in ("bad-json", "too-deep")
 
 
-@pytest.mark.xfail(strict=True, reason="handle_json lets json.loads' ValueError (over 4300 digits) out")
 def test_handle_json_never_raises_on_a_huge_number() -> None:
     answer = json.loads(handle_json('{"command": "new_deal", "seed": ' + "9" * 5000 + "}"))
     assert _error(answer)["code"] in ("bad-json", "bad-field")
@@ -134,7 +128,6 @@ def test_every_seed_request_is_answered(index: int) -> None:
     assert "error" not in answer, (request["command"], answer)
 
 
-@pytest.mark.xfail(strict=True, reason="several internal and unlocated errors (the cases above)")
 @settings(max_examples=150, deadline=None, derandomize=True)
 @given(st.randoms(use_true_random=False), st.integers(0, 10_000))
 def test_mutated_requests_get_located_errors(rng: random.Random, pick: int) -> None:

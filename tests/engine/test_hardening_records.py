@@ -98,22 +98,22 @@ def _forge(change: str) -> dict[str, Any]:
 
 
 FORGERIES: list[tuple[str, str, str | None]] = [
-    ("fifth-copy", "state.hands", "a fifth copy is reported as a card count of the whole state"),
-    ("dealer-41", "state.hands", "a 22-card dealer hand is trusted"),
-    ("two-dealers", "state.roles", "two dealers are trusted"),
-    ("all-dealers", "state.roles", "every seat a dealer is trusted"),
-    ("no-roles", "state.roles", "no roles"),
-    ("dealer=-1", "state.dealer", "dealer -1 is trusted"),
-    ("dealer=5", "state.dealer", "IndexError"),
-    ("dealer='0'", "state.dealer", "TypeError"),
-    ("dealer=1.0", "state.dealer", "TypeError"),
-    ("dealer=True", "state.dealer", "True is read as seat 1"),
-    ("hands-text", "state.hands", "hands as one text"),
-    ("history-number", "state.history", "an action that is a number"),
+    ("fifth-copy", "state.hands", None),
+    ("dealer-41", "state.hands", None),
+    ("two-dealers", "state.roles", None),
+    ("all-dealers", "state.roles", None),
+    ("no-roles", "state.roles", None),
+    ("dealer=-1", "state.dealer", None),
+    ("dealer=5", "state.dealer", None),
+    ("dealer='0'", "state.dealer", None),
+    ("dealer=1.0", "state.dealer", None),
+    ("dealer=True", "state.dealer", None),
+    ("hands-text", "state.hands", None),
+    ("history-number", "state.history", None),
     ("rules-list", "state.rules", None),
-    ("options-list", "state.options", "options that is a list"),
-    ("seed-text", "state.seed", "a seed that is text"),
-    ("violations-text", "state.violations", "violations that is text"),
+    ("options-list", "state.options", None),
+    ("seed-text", "state.seed", None),
+    ("violations-text", "state.violations", None),
 ]
 
 
@@ -217,7 +217,6 @@ def test_a_byte_order_mark_is_not_part_of_the_record(head: str) -> None:
     assert "error" not in answer, answer
 
 
-@pytest.mark.xfail(strict=True, reason="deal_record writes any title it is given")
 def test_a_title_that_is_not_text_never_writes_an_unreadable_record() -> None:
     state = _deal()["state"]
     answer = handle({"command": "deal_record", "state": state, "title": {"zh": 1, "en": [2]}})
