@@ -26,9 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from changpai.core.text import ChangpaiError
+from changpai.decks.numerals import Card
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
 
+from sitebuild import card_art
 from sitebuild.schemas import read_data_file, validate
 from sitebuild.shortcodes import shortcode
 
@@ -50,17 +52,37 @@ WIDGET_TAG = re.compile(
 ATTR = re.compile(r"([\w-]+)=[\"']([^\"']*)[\"']")
 SAFE_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
-TRADITION_NAMES = {
-    "luzhou": ("泸州大贰", "Luzhou Da Er"),
-    "leshan": ("乐山贰柒拾", "Leshan Er Qi Shi"),
-    "wuchuan": ("务川大贰", "Wuchuan Da Er"),
-}
-ROLE_NAMES = {
-    "dealer": ("庄家", "dealer"),
-    "player": ("闲家", "player"),
-    "sitter": ("坐底", "sits out"),
-    "xiaojia": ("小家", "xiaojia"),
-}
+
+def engine_names() -> dict[str, Any]:
+    """What the pages say about each rule set, taken from the engine (the one home): its title and short
+    tradition name, its colour rule, its word for points and its words for the claims; the roles' and the
+    seats' names. Written into every page as ``<script type="application/json" id="cp-engine-names">`` for
+    cards.js, the kiosk and the kiosk game."""
+    return _engine_names_cached()
+
+
+@cache
+def _engine_names_cached() -> dict[str, Any]:
+    from changpai import RULESETS
+    from changpai.core.table import DEFAULT_SEAT_NAMES, ROLE_NAMES
+
+    rules: dict[str, Any] = {}
+    for name, ruleset in RULESETS.items():
+        words = engine_handle({"command": "play_rules", "name": name})["words"]
+        tradition = getattr(ruleset, "tradition", None) or ruleset.title  # a short name, once the engine has one
+        rules[name] = {
+            "title": ruleset.title.as_dict(),
+            "tradition": tradition.as_dict(),
+            "family": ruleset.family,
+            "red": ruleset.red_scheme.value,
+            "point_word": ruleset.point_word.as_dict(),
+            "words": words,
+        }
+    return {
+        "rules": rules,
+        "roles": {role: text.as_dict() for role, text in ROLE_NAMES.items()},
+        "seats": [text.as_dict() for text in DEFAULT_SEAT_NAMES],
+    }
 
 
 class TutorialError(PluginError):
@@ -171,12 +193,13 @@ def _cards(text: str | None, where: str = "") -> list[tuple[int, bool]]:
 
 
 def scheme_for(rules: str) -> str:
-    return "leshan" if str(rules).startswith("leshan") else "luzhou"
+    """The card-image folder of a rule set, by the engine's colour rule (``card_art.scheme_folder``)."""
+    return card_art.scheme_folder(str(rules))
 
 
 def _is_red(card: tuple[int, bool], scheme: str) -> bool:
     number, big = card
-    return big if scheme == "leshan" else number in (2, 7, 10)
+    return card_art.card_is_red(Card(number, big), scheme)
 
 
 NUMBER_EN = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -244,10 +267,7 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
         return _e(seats[i]["name"], lang)
 
     def role(i: int) -> str:
-        if seats[i].get("role_name"):  # the engine's own name for the role
-            return _e(seats[i]["role_name"], lang)
-        r = seats[i].get("role", "player")
-        return html.escape(ROLE_NAMES.get(r, (r, r))[1 if en else 0])
+        return _e(seats[i]["role_name"], lang)  # the engine's own name for the role
 
     def hands_block(step: dict[str, Any], heading: str) -> str:
         rows = []
@@ -590,9 +610,11 @@ def deal_gallery(args: list[str], lang: str, page) -> str:
         log.info("ext_tutorials: no tutorials in tutorials/deals/ yet")
         return "*(No annotated deals yet.)*" if en else "*（还没有带讲解的牌局。）*"
     out = []
-    for tradition in sorted(groups, key=lambda t: list(TRADITION_NAMES).index(t) if t in TRADITION_NAMES else 99):
-        names = TRADITION_NAMES.get(tradition, (tradition, tradition))
-        out.append(f"\n\n## {names[1] if en else names[0]}\n\n")
+    order = list(engine_names()["rules"])
+    for tradition in sorted(groups, key=lambda t: next((i for i, r in enumerate(order) if r.startswith(t)), 99)):
+        first = next((r for r in order if r.startswith(tradition)), None)
+        name = engine_names()["rules"][first]["tradition"] if first else {"zh": tradition, "en": tradition}
+        out.append(f"\n\n## {_e(name, lang)}\n\n")
         for deal_id, frames in groups[tradition]:
             steps = len(frames["steps"]) - 1
             questions = sum(1 for s in frames["steps"] if s.get("question"))
@@ -658,7 +680,9 @@ def on_page_content(html_text: str, page, config, files) -> str:
 def on_post_page(output: str, page, config) -> str:
     """Tell cards.js which card image sets exist, so it never requests a missing file."""
     meta = f'<meta name="cp-card-schemes" content="{" ".join(available_schemes())}">'
-    return output.replace("</head>", meta + "</head>", 1)
+    names = json.dumps(engine_names(), ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    data = f'<script type="application/json" id="cp-engine-names">{names}</script>'
+    return output.replace("</head>", meta + data + "</head>", 1)
 
 
 def on_post_build(config) -> None:

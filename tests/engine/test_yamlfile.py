@@ -1,4 +1,4 @@
-"""The one strict YAML reader of the edges: agrees with PyYAML where both read a file, refuses the rest with file:line."""
+"""The one strict YAML reader of the edges: agrees with PyYAML where both read, refuses the rest with file:line."""
 
 import time
 
@@ -147,3 +147,14 @@ def test_written_text_that_looks_like_another_type_is_quoted():
     data = {"a": "yes", "b": "012", "c": "1:20", "d": "true", "e": "", "f": "0 discard 七", "g": "a: b"}
     text = dumps(data)
     assert loads(text) == data == yaml.safe_load(text)
+
+
+def test_the_engine_core_and_the_worker_never_import_the_yaml_edge():
+    """The browser worker imports changpai.api; neither it nor the core may need PyYAML or this module."""
+    import subprocess
+    import sys
+
+    probe = "import sys, changpai, changpai.api; print(sorted(m for m in sys.modules if 'yaml' in m))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -99,3 +99,13 @@ def test_the_contract_catches_a_request_with_an_unknown_field():
             {"command": "waits", "rules": "leshan", "hand": HAND, "hands": HAND}, "api", "req", definition="request"
         )
     assert "unknown key “hands”" in error.value.text.en
+
+
+def test_the_page_carries_the_engines_names():
+    """cards.js, the kiosk and the kiosk game read tradition names, colours and words from the build's engine data."""
+    names = ext_tutorials.engine_names()
+    assert names["rules"]["leshan"]["red"] == "big" and names["rules"]["luzhou-a"]["red"] == "two-seven-ten"
+    assert (
+        names["rules"]["leshan"]["words"]["pong"]["zh"] == "对" and names["rules"]["leshan"]["point_word"]["zh"] == "和"
+    )
+    assert names["roles"]["xiaojia"]["zh"] == "小家"

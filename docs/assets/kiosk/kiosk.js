@@ -72,7 +72,6 @@
       watchTitle: "看一局讲解",
       chooseDeal: "选一局来看：",
       steps: (n) => n + " 步",
-      rulesNames: { leshan: "乐山贰柒拾", "luzhou-a": "泸州大贰（规则甲）", "luzhou-b": "泸州大贰（规则乙）", wuchuan: "务川大贰" },
       noDeal: "这台展示机里还没有可以播放的牌局。",
       playTitle: "自己打一手",
       chooseGame: "选一种打法",
@@ -118,7 +117,6 @@
       watchTitle: "Watch a deal",
       chooseDeal: "Choose a deal to watch:",
       steps: (n) => n + " steps",
-      rulesNames: { leshan: "Leshan Er Qi Shi", "luzhou-a": "Luzhou Da Er (rule set A)", "luzhou-b": "Luzhou Da Er (rule set B)", wuchuan: "Wuchuan Da Er" },
       noDeal: "This kiosk has no deal to play yet.",
       playTitle: "Play a hand",
       chooseGame: "Choose a game",
@@ -538,8 +536,8 @@
           list.append(
             button(bi(frames.title, lang), () => show("watch", { deal: dealIds[i] }), {
               className: "kiosk-btn--choice kiosk-deal-choice",
-              big: (lang === "en" ? t.rulesNames[frames.rules] || frames.rules : t.rulesNames[frames.rules] || frames.rules) + " · " + t.steps(steps),
-              dataset: { icon: frames.rules.startsWith("leshan") ? "乐" : "泸", deal: dealIds[i] },
+              big: window.cpCards.rulesTitle(frames.rules, lang) + " · " + t.steps(steps), // the engine's name
+              dataset: { icon: window.cpCards.rulesTitle(frames.rules, "zh").charAt(0), deal: dealIds[i] },
             }),
           );
         });

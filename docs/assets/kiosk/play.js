@@ -20,7 +20,13 @@
   const BOT_DELAY_MS = 1100; // computer players pause so a visitor can follow them
   const MAX_STEPS = 600;
 
-  const WORDS_UNITS = { leshan: "和", "luzhou-a": "胡" }; // what each tradition calls its points [003] [001]
+  // Each tradition's words (points 和/胡, 对/碰, 开/招 …) and name come from the engine, via the page's data.
+  const rulesInfo = (rules) => (window.cpCards && window.cpCards.rulesInfo(rules)) || null;
+  const pointWord = (rules) => (rulesInfo(rules) ? rulesInfo(rules).point_word.zh : "胡");
+  const claimWords = (rules) => {
+    const w = (rulesInfo(rules) || {}).words || {};
+    return { pong: (w.pong || {}).zh || "碰", kong: (w.kong || {}).zh || "招", win: (w.win || {}).zh || "胡" };
+  };
 
   const WORDS = {
     zh: {
@@ -51,18 +57,13 @@
       winner: (who, pts) => who + "赢了，" + pts,
       noWinner: "底牌摸完，没有人胡。这一手不算输赢。",
       youWon: (pts) => "你赢了，" + pts + "！",
-      pointsOf: (n, rules) => n + " " + (WORDS_UNITS[rules] || "胡"),
+      pointsOf: (n, rules) => n + " " + pointWord(rules),
       youLost: "这一手你没有赢。",
       payments: "输赢",
       points: (n) => (n > 0 ? "+" : "") + n,
       engineFailed: "规则引擎出了问题，这一手没法继续。",
       restarting: "稍等一下，牌桌正在重新摆好……",
       where: "位置",
-      rulesName: { leshan: "乐山贰柒拾", "luzhou-a": "泸州大贰" },
-      verbs: {
-        leshan: { pong: "对", kong: "开", win: "和" },
-        "luzhou-a": { pong: "碰", kong: "招", win: "胡" },
-      },
     },
     en: {
       loading: "Setting up the table…",
@@ -98,7 +99,6 @@
       engineFailed: "The rules engine ran into a problem; this hand cannot go on.",
       restarting: "One moment: the table is being set up again…",
       where: "at",
-      rulesName: { leshan: "Leshan Er Qi Shi", "luzhou-a": "Luzhou Da Er" },
     },
   };
 
@@ -106,7 +106,7 @@
   function explain(action, who, W, lang, rules, you) {
     const card = action.card || "";
     const with2 = action.cards || "";
-    const verbs = (WORDS.zh.verbs[rules] || WORDS.zh.verbs["luzhou-a"]);
+    const verbs = claimWords(rules);
     const bi = (action.bi || []).filter(Boolean);
     if (lang === "en") {
       const v = (base, third) => (you ? base : third || base + "s");
@@ -183,7 +183,7 @@
       });
 
     // ---- layout --------------------------------------------------------------------------------------------------
-    const title = el("p", { class: "kiosk-play__game" }, W.rulesName[rules] || rules);
+    const title = el("p", { class: "kiosk-play__game" }, window.cpCards ? window.cpCards.rulesTitle(rules, lang) : rules);
     const status = el("div", { class: "kiosk-play__engine" });
     const opponents = el("div", { class: "kiosk-play__opponents" });
     const centre = el("div", { class: "kiosk-play__centre" });
