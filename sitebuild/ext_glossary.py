@@ -36,6 +36,8 @@ REQUIRED = ("id", "zh", "py", "en", "def_zh", "def_en", "group", "trad", "src")
 ID_PATTERN = re.compile(r"[a-z][a-z0-9-]*")
 LINK_CLASS = "cp-term"
 NO_LINK_SECTIONS = ("kiosk/",)
+# The concordance's columns, in order (a row may leave any of them out: shown as "—").
+CONCORDANCE_TRADITIONS = ("luzhou", "leshan", "wuchuan", "chuopai", "hunan")
 
 
 @dataclass(frozen=True)
@@ -124,10 +126,10 @@ def load_glossary(path: Path = GLOSSARY_FILE) -> Glossary:
         terms.append(term)
         by_id[term.id] = term
     for index, row in enumerate(data["concordance"], start=1):
-        stray = set(row) - {"zh", "en", "luzhou", "leshan", "wuchuan"}
+        stray = set(row) - {"zh", "en", *CONCORDANCE_TRADITIONS}
         if stray:  # e.g. an unquoted comma in a flow mapping splits the English label
             raise GlossaryError(f"{path.name}: concordance row {index} ({row.get('en')}): unknown keys {sorted(stray)}")
-        for tradition in ("luzhou", "leshan", "wuchuan"):
+        for tradition in CONCORDANCE_TRADITIONS:
             for cell in row.get(tradition, []):
                 term_id = cell.partition("=")[0]
                 if term_id not in by_id:
@@ -168,9 +170,9 @@ def glossary() -> Glossary:
 
 LABELS = {
     "zh": {"term": "词语", "py": "拼音", "en": "英文", "def": "释义", "trad": "使用地区", "src": "来源",
-           "act": "同一动作", "none": "—"},
+           "act": "同一件事", "none": "—"},
     "en": {"term": "Term", "py": "Pinyin", "en": "English", "def": "Meaning", "trad": "Used in", "src": "Sources",
-           "act": "The act", "none": "—"},
+           "act": "What is meant", "none": "—"},
 }  # fmt: skip
 
 
@@ -237,11 +239,11 @@ def glossary_html(lang: str, group_id: str | None = None, sources_href: str = "s
 def concordance_html(lang: str) -> str:
     g = glossary()
     lab = LABELS[lang]
-    names = [g.traditions[t][lang] for t in ("luzhou", "leshan", "wuchuan")]
+    names = [g.traditions[t][lang] for t in CONCORDANCE_TRADITIONS]
     rows = []
     for row in g.concordance:
         cells = []
-        for tradition in ("luzhou", "leshan", "wuchuan"):
+        for tradition in CONCORDANCE_TRADITIONS:
             links = []
             for cell in row.get(tradition, []):
                 term_id, _, shown = cell.partition("=")
