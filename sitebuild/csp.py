@@ -24,7 +24,7 @@ DIRECTIVES: dict[str, list[str]] = {
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'"],
+    "connect-src": ["'self'", "blob:"],  # blob: the sitemap handed to Material by assets/js/lean.js
     "worker-src": ["'self'"],
     "manifest-src": ["'self'"],
     "frame-src": ["'self'"],

@@ -55,10 +55,10 @@ def gzipped(path: str) -> bytes:
     return cached
 
 
-# Content-hashed names (Material's bundle.<hash>.min.js, main.<hash>.min.css) and URLs carrying the file's hash
-# (the engine's "?sha256=…") never change meaning: cache them for a year. Everything else is revalidated with its
-# ETag on every use (a 304 costs a round trip, not the bytes), so a rebuilt site is never served stale.
-HASHED_NAME = re.compile(r"\.[0-9a-f]{8,}\.(?:min\.)?(?:js|css)$")
+# Content-hashed names (Material's bundle.a5f9d56c.min.js, the engine's engine-e3f55a2285cd.snapshot.gz) and URLs
+# carrying the file's hash (the wheel's "?sha256=…", the fonts' "?v=…") never change meaning: cache them for a year.
+# Everything else is revalidated with its ETag on every use (a 304 costs a round trip, not the bytes).
+HASHED_NAME = re.compile(r"[.-][0-9a-f]{8,}\.[A-Za-z0-9.]+$")
 HASHED_QUERY = re.compile(r"(?:^|&)(?:sha256|h|v)=[0-9a-f]{8,}(?:&|$)")
 LONG_LIVED = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"

@@ -66,6 +66,9 @@ def test_content_hashed_files_are_cached_for_a_year_and_others_revalidated(site:
         conn = http.client.HTTPConnection(LOCAL_HOST, server.httpd.server_address[1], timeout=10)
         hashed, _ = fetch(conn, "/assets/bundle.0123abcd.min.js")
         assert hashed.getheader("Cache-Control") == "public, max-age=31536000, immutable"
+        (site / "assets" / "engine-e3f55a2285cd.snapshot.gz").write_bytes(b"x")
+        snapshot, _ = fetch(conn, "/assets/engine-e3f55a2285cd.snapshot.gz")
+        assert "immutable" in snapshot.getheader("Cache-Control")
         by_query, _ = fetch(conn, "/assets/engine.whl?sha256=" + "ab" * 32)
         assert "immutable" in by_query.getheader("Cache-Control")
         for path in ("/assets/site.js", "/assets/engine.whl", "/index.html", "/"):

@@ -1,0 +1,94 @@
+"""The Content-Security-Policy (sitebuild/csp.py, written into every page by sitebuild/ext_csp.py, sent as a header by
+sitebuild/serve.py): no 'unsafe-inline' for scripts, every inline script allowed by its hash, and not one violation on
+any page of the site, the engine's worker and the widgets included, nor after instant navigation."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from sitebuild import csp
+
+ENGINE_MS = 120_000
+
+WATCH_VIOLATIONS_JS = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  const where = `${e.sourceFile || ''}:${e.lineNumber || ''}`;
+  window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI || ''} ${where}`);
+});
+"""
+
+
+def site_pages(site: Path) -> list[str]:
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+
+
+def script_sources(policy_text: str) -> list[str]:
+    match = re.search(r"(?:^|; )script-src ([^;]*)", policy_text)
+    assert match, "the policy has no script-src"
+    return match.group(1).split()
+
+
+def test_every_page_carries_the_same_policy_first_in_its_head(site_dir: Path):
+    policies = set()
+    for rel in site_pages(site_dir):
+        text = (site_dir / rel).read_text(encoding="utf-8")
+        policy_text = csp.page_policy(text)
+        assert policy_text, f"{rel} has no Content-Security-Policy"
+        head = text.index("<head>") + len("<head>")
+        assert text[head:].lstrip().startswith('<meta http-equiv="Content-Security-Policy"'), f"{rel}: not first"
+        sources = script_sources(policy_text)
+        assert "'unsafe-inline'" not in sources and "'unsafe-eval'" not in sources
+        assert {"'self'", "'wasm-unsafe-eval'"} <= set(sources)
+        for digest in csp.inline_script_hashes(text):
+            assert f"'sha256-{digest}'" in sources, f"{rel}: an inline script the policy does not allow"
+        policies.add(policy_text)
+    assert len(policies) == 1, "pages carry different policies (instant navigation keeps the first page's)"
+
+
+def test_no_page_breaks_the_policy_engine_and_widgets_included(page: Page, site_dir: Path):
+    page.add_init_script(WATCH_VIOLATIONS_JS)
+    header_checked = False
+    engine_pages = 0
+    for rel in site_pages(site_dir):
+        response = page.goto(rel)
+        assert response is not None
+        if not header_checked and rel == "index.html":
+            assert response.headers.get("content-security-policy", "").startswith(csp.page_policy(response.text()))
+            header_checked = True
+        has_engine = page.evaluate("() => !!document.querySelector('[data-cp-widget], #kiosk-app')")
+        if has_engine and page.evaluate("() => !!window.changpaiEngine"):
+            answer = page.evaluate(
+                "() => changpaiEngine.start().then(() => changpaiEngine.call({command: 'version'}),"
+                " (e) => ({error: e.code + ': ' + e.detail}))"
+            )
+            assert "error" not in answer, f"{rel}: the engine did not answer under the policy: {answer}"
+            engine_pages += 1
+        page.wait_for_timeout(150)  # late widget work (deal viewers, fonts)
+        violations = page.evaluate("() => window.__cspViolations")
+        assert violations == [], f"{rel}: CSP violations {violations}"
+    assert header_checked and engine_pages >= 3
+    print(f"\n{len(site_pages(site_dir))} pages, {engine_pages} with the engine: 0 CSP violations")
+
+
+def test_instant_navigation_keeps_to_the_policy(page: Page, site_dir: Path):
+    page.add_init_script(WATCH_VIOLATIONS_JS)
+    page.goto("index.html")
+    page.wait_for_function("window.document$ !== undefined")
+    page.evaluate("() => { window.__cpSameDocument = true; }")  # gone if a navigation reloads the page
+    for target in ("learn/calculator.html", "archive/index.html", "en/learn/deals.html"):
+        page.evaluate(
+            """(href) => { document.getElementById('cp-next')?.remove();
+                           const a = document.createElement('a');
+                           a.href = href; a.id = 'cp-next'; a.textContent = 'next';
+                           document.querySelector('.md-content').append(a); }""",
+            "/" + target,
+        )
+        page.locator("#cp-next").click()
+        page.wait_for_function("(t) => location.pathname.endsWith(t)", arg=target)
+        page.wait_for_timeout(500)
+    assert page.evaluate("() => window.__cpSameDocument === true"), "the links were not followed by instant navigation"
+    assert page.evaluate("() => window.__cspViolations") == []
