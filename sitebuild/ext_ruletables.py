@@ -350,9 +350,15 @@ TABLES = {
 
 @shortcode("ruleset-table")
 def ruleset_table(args: list[str], lang: str, page: Any) -> str:
-    if len(args) != 2 or args[1] not in TABLES:
-        raise ValueError(f"use {{{{cp ruleset-table NAME TABLE}}}} with TABLE one of: {', '.join(TABLES)}")
-    return TABLES[args[1]](_rules(args), _lang(lang), page)
+    """``{{cp ruleset-table NAME TABLE [option=value …]}}``: a variant's table, e.g. ``b_mode=advanced``."""
+    if len(args) < 2 or args[1] not in TABLES or not all("=" in a for a in args[2:]):
+        raise ValueError(
+            f"use {{{{cp ruleset-table NAME TABLE [option=value …]}}}} with TABLE one of: {', '.join(TABLES)}"
+        )
+    rules = _rules(args)
+    if args[2:]:
+        rules = get_rules(args[0], **dict(a.split("=", 1) for a in args[2:]))
+    return TABLES[args[1]](rules, _lang(lang), page)
 
 
 @shortcode("ruleset-options")

@@ -80,7 +80,8 @@ def test_black_pattern_luzhou_a():
 
 
 def test_luzhou_b_named_patterns_and_grade():
-    result = analyse("一一一 三四五 六六六 八八八 肆伍陆 捌捌捌 玖玖", [], "luzhou-b", win_card="玖")
+    advanced = get_rules("luzhou-b", b_mode="advanced")  # the 名堂 table (the default is ordinary grading)
+    result = analyse("一一一 三四五 六六六 八八八 肆伍陆 捌捌捌 玖玖", [], advanced, win_card="玖")
     assert result.points == 6 + 6 + 6 + 9 + 3  # [004] 坎: 乌小 6, 乌大 9
     assert codes(result) == ["black-win", "round-ten", "clear"]
     assert result.grade.value == 3
@@ -89,7 +90,7 @@ def test_luzhou_b_named_patterns_and_grade():
 def test_luzhou_b_plain_win_is_two_or_four_fan():
     # Two red cards in two sets, a 1-2-3, held triples: no 名堂 applies, so 平胡 (2 番, 4 番 at 27) [004].
     hand = "一二三 四五六 七八九 三四五 叁叁 伍伍伍 壹壹壹"
-    result = analyse(hand, [], "luzhou-b", win_card="叁")
+    result = analyse(hand, [], get_rules("luzhou-b", b_mode="advanced"), win_card="叁")
     assert codes(result) == ["plain"] and result.patterns[0].value == 2
     assert result.points == 3 + 9 + 9
 

@@ -273,7 +273,7 @@ def test_kong_is_held_option_decides_wuchuan_piao():
     held = analyse(hand, [], get_rules("wuchuan", kong_is_held="yes"), win_card="三")
     assert held.win_class == "small" and codes(held) == ["small"]
     # The same option decides [004]'s 飘 (no 坎, no 壠).
-    b_rules = get_rules("luzhou-b", special_sets="luzhou-a")  # 招 9 + 壹贰叁 6: over the minimum
+    b_rules = get_rules("luzhou-b", special_sets="luzhou-a", b_mode="advanced")  # 招 9 + 壹贰叁 6: over the minimum
     b_default = analyse(hand, [], b_rules, win_card="三")
     b_held = analyse(hand, [], b_rules.with_options(kong_is_held="yes"), win_card="三")
     assert "floating" in codes(b_default) and "floating" not in codes(b_held)
@@ -284,7 +284,7 @@ def test_ribbon_case_option_for_double_ribbon():
     # sets share one case (default); read loosely, each pair shares a case (option ribbon_case="each-pair").
     mixed_cases = ["一二三", "一二三", "贰柒拾", "贰柒拾", "肆肆肆", "五六七", "八九十"]
     hand = hand_without(mixed_cases, "九")
-    rules = get_rules("luzhou-b", special_sets="luzhou-a")
+    rules = get_rules("luzhou-b", special_sets="luzhou-a", b_mode="advanced")
     assert "double-ribbon" not in codes(analyse(hand, [], rules, win_card="九"))
     loose = rules.with_options(ribbon_case="each-pair")
     assert "double-ribbon" in codes(analyse(hand, [], loose, win_card="九"))

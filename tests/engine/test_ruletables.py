@@ -113,7 +113,8 @@ def test_wuchuan_table_is_headed_as_win_classes():
 
 
 def test_pattern_values_keep_their_unit_and_repeated_notes_are_not_repeated():
-    sisters = {row[0]: row[2] for row in rows(ext.patterns(get_rules("luzhou-b"), "zh"))}["姊妹碰、姊妹招、姊妹壠"]
+    advanced = get_rules("luzhou-b", b_mode="advanced")
+    sisters = {row[0]: row[2] for row in rows(ext.patterns(advanced, "zh"))}["姊妹碰、姊妹招、姊妹壠"]
     assert sisters.startswith("2 / 8 / 32 番")
     notes = [row[2] for row in rows(ext.special_sets(get_rules("luzhou-b"), "en"))]
     assert notes[1:4] == ["as above"] * 3 and "[004]" in notes[0]

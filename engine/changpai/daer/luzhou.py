@@ -441,7 +441,7 @@ def _luzhou_a(deal: Any, win: Any, out: Settlement) -> None:
             if hit.code == "kong-or-four" and not opts["fan_each_kong_and_four"]:
                 continue
             fan += hit.value
-            out.lines.append(Text(f"{hit.name.zh}：加 {hit.value} 翻", f"{hit.name.en}: {hit.value} doubling(s)"))
+            out.lines.append(Text(f"{hit.name.zh}：加 {hit.value} 翻", f"{hit.name.en}: doubled {hit.value} {'time' if hit.value == 1 else 'times'}"))
     for code in ("heaven", "first-stock-card", "last-stock-card"):
         if code in win.context:
             value = _pattern_value(deal, code)
@@ -451,7 +451,7 @@ def _luzhou_a(deal: Any, win: Any, out: Settlement) -> None:
                 "first-stock-card": Text("水上漂", "first stock card"),
                 "last-stock-card": Text("海底", "last stock card"),
             }[code]
-            out.lines.append(Text(f"{name.zh}：加 {value} 翻", f"{name.en}: {value} doubling(s)"))
+            out.lines.append(Text(f"{name.zh}：加 {value} 翻", f"{name.en}: doubled {value} {'time' if value == 1 else 'times'}"))
     if "self-turn" in win.context:
         fan += 1
         out.lines.append(Text("自摸加翻：胡自己翻出的牌，加倍", "自摸加翻: a win on one's own turned card doubles"))
@@ -481,67 +481,85 @@ def _luzhou_a(deal: Any, win: Any, out: Settlement) -> None:
 
 
 def _luzhou_b(deal: Any, win: Any, out: Settlement) -> None:
-    grade = luzhou_b_grade(win.points)
-    grade_value = grade.value if grade else 1
-    base = max(grade_value, 2)  # "最少计2分"
-    out.lines.append(
-        Text(
-            f"{win.points} 胡 = {grade_value} 等，计 {base} 分（最少 2 分）",
-            f"{win.points} hu = grade {grade_value}, {base} points (at least 2)",
-        )
-    )
+    """[004]. Ordinary play (the default, as [004]'s worked example): grade points (at least 2) plus the 底家's 1,
+    times every multiplier (红, 天, 地 ×2; 乌 ×4). Advanced play "不依賴胡的多少": the 番 of the 名堂 (added, or
+    multiplied under ``fan_combine``) take the place of the grade points; the 底家's 1 is added, undoubled.
+    平胡 only when no 名堂 applies, 天胡 / 地胡 / 回龙地胡 included (反之稱為平胡)."""
     advanced = deal.rules.b_mode == "advanced"
     combine = dict(deal.play_rules.options.value)["fan_combine"]
+    names = {p.code: p.name for p in deal.rules.patterns}
     factors: list[int] = []
+    deal_hits: list[tuple[Text, int]] = []
+    for code in ("heaven", "earth", "returning-dragon"):
+        value = _pattern_value(deal, code) if code in win.context else 0
+        if value:
+            deal_hits.append((names[code], value))
     for hit in _hits(win):
+        if hit.code == "plain" and deal_hits:
+            continue  # 天胡 / 地胡 / 回龙地胡 are 名堂 themselves: no 平胡 beside them
         if isinstance(hit.value, int) and hit.unit in ("multiplier", "fan"):
             factors.append(hit.value)
             out.lines.append(
                 Text(
-                    f"{hit.name.zh}：{hit.value} {'番' if advanced else '倍'}",
-                    f"{hit.name.en}: {'fan' if advanced else '×'} {hit.value}",
+                    f"{hit.name.zh}：{hit.value} 番" if advanced else f"{hit.name.zh}：×{hit.value}",
+                    f"{hit.name.en}: {hit.value} fan" if advanced else f"{hit.name.en}: ×{hit.value}",
                 )
             )
-    for code in ("heaven", "earth", "returning-dragon"):
-        if code in win.context:
-            value = _pattern_value(deal, code)
-            if value:
-                factors.append(value)
-                out.lines.append(Text(f"{code}：{value}", f"{code}: {value}"))
+    for name, value in deal_hits:
+        factors.append(value)
+        out.lines.append(
+            Text(
+                f"{name.zh}：{value} 番" if advanced else f"{name.zh}：×{value}",
+                f"{name.en}: {value} fan" if advanced else f"{name.en}: ×{value}",
+            )
+        )
+    sitter = deal.table.sitter
+    extra = 1 if sitter is not None else 0
+    losers = _losers(deal, win.seat)
     if advanced:
         if not factors:
             factors = [plain_win_value(win.points, deal.rules)]
-            out.lines.append(Text(f"平胡 {factors[0]} 番", f"plain win, {factors[0]} fan"))
+            out.lines.append(Text(f"平胡：{factors[0]} 番", f"plain win: {factors[0]} fan"))
+        fan = 1
         if combine == "add":
-            mult = sum(factors)
+            fan = sum(factors)
         else:
-            mult = 1
             for f in factors:
-                mult *= f
+                fan *= f
+        each = fan + extra
+        to_sitter = extra
+        shown = (f"{fan}+1 = {each}", f"{fan}+1 = {each}") if extra else (str(each), str(each))
     else:
+        grade = luzhou_b_grade(win.points)
+        grade_value = grade.value if grade else 1
+        base = max(grade_value, 2)  # "最少计2分"
+        out.lines.append(
+            Text(
+                f"{win.points} 胡 = {grade_value} 等，计 {base} 分（最少 2 分）",
+                f"{win.points} hu = grade {grade_value}, {base} points (at least 2)",
+            )
+        )
         mult = 1
         for f in factors:
             mult *= f
-    sitter = deal.table.sitter
-    extra = 1 if sitter is not None else 0
-    each = (base + extra) * mult
+        each = (base + extra) * mult
+        to_sitter = extra * mult
+        shown = (f"({base}+1)×{mult} = {each}", f"({base}+1)×{mult} = {each}") if extra else (str(each), str(each))
     out.points = each
-    losers = _losers(deal, win.seat)
     for s in losers:
         out.payments[s] -= each
-    to_sitter = extra * mult
-    out.payments[win.seat] += each * len(losers) - to_sitter
+    net = each * len(losers) - to_sitter
+    out.payments[win.seat] += net
     if sitter is not None:
         out.payments[sitter] += to_sitter
-        net = each * len(losers) - to_sitter
         out.lines.append(
             Text(
-                f"每家输 ({base}+1)×{mult} = {each}；胡家得 {len(losers)}×{each}−1×{mult} = {net}；"
-                f"底家得 1×{mult} = {to_sitter}",
-                f"each loser pays ({base}+1)×{mult} = {each}; the winner nets {len(losers)}×{each}−1×{mult} = {net}; "
-                f"the sitter gets 1×{mult} = {to_sitter}",
+                f"每家输 {shown[0]}；胡家净得 {net}；底家得 {to_sitter}",
+                f"each loser pays {shown[1]}; the winner nets {net}; the sitter gets {to_sitter}",
             )
         )
+    else:
+        out.lines.append(Text(f"每家输 {each}", f"each loser pays {each}"))
 
 
 # ---------------------------------------------------------------- the hand: points and names
@@ -764,7 +782,7 @@ PLAY_B = PlayRules(
     red_last_card_moves_front=_p(
         True,
         "[004]",
-        "翻起的底牌若是红牌，移到数完底牌后剩余牌的最前面",
+        "亮出的最后一张底牌若是红牌，数完底牌后要挪到剩下那叠牌的最前头",
         "a red shown stock card moves to the front of the rest",
     ),
     pong_compulsory=_p(False, "[004]", "可以碰（[001] 作“必须”）", "a pong is optional ([001] says compulsory)"),

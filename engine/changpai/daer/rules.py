@@ -22,15 +22,19 @@ variant is ``rules.with_options(kun_pair="excluded")`` (``dataclasses.replace`` 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
+from ..core.frozen import replaced
 from ..core.sourced import Sourced
 from ..core.text import RuleError, Text
 from ..decks.numerals import Card
 from .patterns import Grade, PatternDef, PatternHit
 from .sets import SetKind
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 __all__ = ["CARD_CLASSES", "OPTIONS", "OptionDef", "RuleSet", "Sourced", "Variant"]
 
@@ -81,7 +85,7 @@ class OptionDef:
         return out
 
 
-def _frozen(mapping: Mapping) -> Mapping:
+def _frozen(mapping: Mapping[K, V]) -> Mapping[K, V]:
     return MappingProxyType(dict(mapping))
 
 
@@ -146,7 +150,7 @@ class RuleSet:
     leshan_31: str = "tai"
     leshan_grading: str = "leshan"
     wuchuan_piao_18: str = "big"
-    b_mode: str = "advanced"
+    b_mode: str = "ordinary"
     b_27: str = "at-least"
     kong_is_held: str = "no"
     ribbon_case: str = "one-case"
@@ -232,7 +236,7 @@ class RuleSet:
                     code="bad-option",
                     where=f"options.{key}",
                 )
-        return replace(self, **values) if values else self
+        return replaced(self, values) if values else self
 
     def describe(self) -> dict[str, object]:
         """Everything a page needs to show this rule set's tables, as JSON-able data."""
@@ -266,7 +270,7 @@ class RuleSet:
         }
 
 
-def _s(value, source: str, zh: str, en: str) -> Sourced:
+def _s(value: V, source: str, zh: str, en: str) -> Sourced[V]:
     return Sourced(value, source, Text(zh, en))
 
 
@@ -277,10 +281,10 @@ def _row(source: str, zh: str, en: str, **by_class: int) -> Mapping[str, Sourced
 
 def _names(
     source: str, pairs: dict[SetKind, tuple[str, str]], engine_choices: Mapping[SetKind, Text] | None = None
-) -> Mapping:
+) -> Mapping[SetKind, Sourced[Text]]:
     """Native set names; ``engine_choices`` maps a kind the source does not name to the reason for our word."""
     engine_choices = engine_choices or {}
-    out = {}
+    out: dict[SetKind, Sourced[Text]] = {}
     for kind, (zh, en) in pairs.items():
         if kind in engine_choices:
             out[kind] = Sourced(Text(zh, en), "engine", engine_choices[kind])
@@ -372,13 +376,22 @@ OPTIONS: dict[str, OptionDef] = {
     ),
     "b_mode": OptionDef(
         "b_mode",
-        Text("用哪张名堂表？", "Which 名堂 table?"),
+        Text("普通算等玩法，还是高级玩法（大贰名堂）？", "Ordinary grading, or advanced play (大贰名堂)?"),
         {
-            "advanced": Text("高级玩法（大贰名堂）", "advanced (大贰名堂)"),
-            "ordinary": Text("普通算等玩法", "ordinary grading"),
+            "ordinary": Text(
+                "普通玩法：等的分数乘红、天、地（×2）和乌（×4）",
+                "ordinary: the grade points times 红, 天, 地 (×2) and 乌 (×4)",
+            ),
+            "advanced": Text(
+                "高级玩法：不看胡数，名堂的番数相加就是分数",
+                "advanced: the hu count does not matter; the 名堂's 番, added, are the score",
+            ),
         },
         ("luzhou-b",),
-        Text("默认高级玩法：名堂最全", "Default advanced: the fuller table"),
+        Text(
+            "默认普通玩法：[004] 自己举的例子（恰 10 胡带红，(2+1)×2 = 6）就是这样算的",
+            "Default ordinary: [004]'s own worked example (exactly 10 hu with 红, (2+1)×2 = 6) is counted this way",
+        ),
         ("[004]",),
     ),
     "b_27": OptionDef(
