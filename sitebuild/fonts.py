@@ -7,6 +7,8 @@ After every language is built, :func:`build_site_fonts` reads every text file of
 scripts, data), keeps the characters each font has, cuts them into chunks (commonest characters first), writes
 ``assets/fonts/changpai-{kai,sans}-<n>.woff2`` and ``assets/css/fonts.css`` (one ``@font-face`` per chunk with
 its ``unicode-range``, so a page downloads only the chunks it uses, and a content hash against stale caches).
+Each ``@font-face`` names the same face installed on the system first (``local()``), so a machine that has
+it (the kiosk, any Debian with fonts-noto-cjk / fonts-arphic-ukai) downloads no font at all.
 Subsetting a CJK font takes seconds, so results are cached in ``.cache/fonts/`` by character set.
 
 Run ``python -m sitebuild.fonts SITE_DIR`` to (re)do it on a built site and print the sizes.
@@ -199,6 +201,13 @@ def split_into_chunks(codepoints: set[int], usage: Counter[int], size: int = CHU
     return chunks
 
 
+def local_names(face: Face) -> list[str]:
+    """The face's full and PostScript names (what CSS local() matches), read from the font itself."""
+    names = _open_face(face)["name"]
+    found = [names.getDebugName(4), names.getDebugName(6)]
+    return [n for i, n in enumerate(found) if n and n not in found[:i]]
+
+
 def unicode_ranges(codepoints: set[int]) -> str:
     """CSS unicode-range for the code points, merged into runs: "U+20-7E, U+4E00-4E01"."""
     runs: list[tuple[int, int]] = []
@@ -226,6 +235,9 @@ def build_site_fonts(site_dir: Path) -> dict[str, int]:
     for face in FACES:
         codepoints = {cp for cp in wanted & _cmap_codepoints(face) if face.wants(cp)}
         chunks = split_into_chunks(codepoints, usage)
+        # The same face installed on the reader's machine (Debian's fonts-noto-cjk / fonts-arphic-ukai on the kiosk)
+        # is used first: identical glyphs and nothing to download. The subset is the fallback.
+        local_sources = ", ".join(f'local("{n}")' for n in local_names(face))
         for index, (chunk, data) in enumerate(zip(chunks, subset_chunks(face, chunks), strict=True)):
             name = f"{face.file_stem}-{index}.woff2"
             (fonts_dir / name).write_bytes(data)
@@ -234,7 +246,7 @@ def build_site_fonts(site_dir: Path) -> dict[str, int]:
             css.append(
                 "@font-face {\n"
                 f'  font-family: "{face.family}";\n'
-                f'  src: url("../fonts/{name}?v={digest}") format("woff2");\n'
+                f'  src: {local_sources}, url("../fonts/{name}?v={digest}") format("woff2");\n'
                 f"  font-weight: {face.weight};\n"
                 "  font-style: normal;\n"
                 "  font-display: swap;\n"

@@ -211,7 +211,19 @@ def test_shipped_fonts_are_used_and_served_locally(page: Page, browser_log):
     )
     loaded = page.evaluate("[...document.fonts].filter(f => f.status === 'loaded').map(f => f.family)")
     assert {"ChangpaiSans", "ChangpaiKai"} <= {f.strip('"') for f in loaded}
-    assert any("/assets/fonts/changpai-sans-" in u for u in browser_log.requests)
+    # The same face installed on the system is used first (local()); the shipped subset is the fallback and
+    # must load by itself from the site.
+    subset = page.evaluate(
+        """async () => {
+          const css = await (await fetch(new URL("assets/css/fonts.css", location.href))).text();
+          const url = /url\\("([^"]+changpai-sans-0[^"]+)"\\)/.exec(css)[1];
+          const face = new FontFace("SubsetOnly", `url(${new URL(url, new URL("assets/css/", location.href))})`);
+          await face.load();
+          return face.status;
+        }"""
+    )
+    assert subset == "loaded"
+    assert any("/assets/fonts/changpai-sans-0" in u for u in browser_log.requests)
 
 
 def test_offline_plugin_site_works_from_files(page: Page, site_dir):

@@ -135,3 +135,55 @@ def test_widget_page_starts_the_engine_when_idle(page: Page):
     expect(widget).to_be_visible()
     page.wait_for_function("changpaiEngine.started", timeout=10_000)
     expect(widget.locator(".cp-hand-check__version")).to_contain_text("0.", timeout=ENGINE_TIMEOUT_MS)
+
+
+# --- light pages --------------------------------------------------------------------------------------------
+
+PAGE_LIMIT = 300 * 1024  # bytes on the wire (gzip as served, headers included) for a cold page without a widget
+WIDGETLESS_SAMPLE = ("archive/history.html", "archive/making.html", "rules/index.html", "en/archive/history.html")
+
+
+def _cold_bytes(browser, url: str) -> tuple[int, list[str]]:
+    context = browser.new_context(service_workers="block")  # the offline precache is not the page's weight
+    page = context.new_page()
+    finished = []
+    page.on("requestfinished", lambda request: finished.append(request))
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    page.evaluate("document.fonts.ready.then(() => true)")
+    page.wait_for_load_state("networkidle")
+    total = 0
+    for request in finished:
+        sizes = request.sizes()
+        total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+    urls = [r.url for r in finished]
+    context.close()
+    return total, urls
+
+
+def test_pages_without_a_widget_stay_under_300_kb(browser, site_url: str, site_dir: Path):
+    for rel in WIDGETLESS_SAMPLE:
+        assert "data-cp-widget" not in (site_dir / rel).read_text(encoding="utf-8"), f"{rel} has a widget now"
+        total, urls = _cold_bytes(browser, site_url + rel)
+        assert total <= PAGE_LIMIT, f"{rel}: {total:,} bytes on a cold load (limit {PAGE_LIMIT:,}):\n" + "\n".join(urls)
+        assert not [u for u in urls if "search_index" in u], f"{rel} fetched the search index before any search"
+        assert [u.rsplit("/", 1)[1] for u in urls if "sitemap" in u] == ["sitemap.xml.gz"], urls
+
+
+def test_search_index_loads_when_search_is_first_used(page: Page, browser_log):
+    page.goto("en/archive/history.html")
+    page.wait_for_load_state("networkidle")
+    assert not [u for u in browser_log.requests if "search_index" in u]
+    page.locator("input[data-md-component=search-query]").fill("card")  # focusing the box is the first use
+    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
+    assert [u for u in browser_log.requests if u.endswith("search/search_index.json")]
+
+
+def test_instant_navigation_reads_the_one_compressed_sitemap(page: Page, browser_log):
+    page.goto("archive/history.html")
+    page.wait_for_load_state("networkidle")
+    page.evaluate("window.__sameDocument = true")
+    page.locator(".md-tabs__link").first.click()
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("window.__sameDocument === true"), "the click reloaded the page: instant navigation is off"
+    assert [u.rsplit("/", 1)[1] for u in browser_log.requests if "sitemap" in u] == ["sitemap.xml.gz"]

@@ -1,0 +1,79 @@
+// Keeps a first visit light (issue #18). Loaded in <head> (docs/overrides/main.html), before Material's bundle,
+// because it wraps XMLHttpRequest, which the bundle uses for two files it would otherwise fetch on every page:
+// * search/search_index.json (~190 KB): fetched when the reader first opens the search (the search box, its
+//   toggle, or Material's keys s, f, /), not on load. Material shows its "initialising" line meanwhile.
+// * sitemap.xml: instant navigation reads it once for every language link (three copies of the same file).
+//   It is fetched once, as the build's sitemap.xml.gz, and every request gets that text, with the site's own
+//   origin in its URLs (Material compares host and port); sitemap.xml itself is the fallback.
+(() => {
+  "use strict";
+  if (window.__cpLean) return;
+  window.__cpLean = true;
+
+  const realFetch = window.fetch.bind(window);
+  const ROOT = new URL("../../", document.currentScript.src); // assets/js/ → the site root
+
+  let openSearch;
+  const searchOpened = new Promise((resolve) => (openSearch = resolve));
+  const SEARCH_KEYS = new Set(["s", "S", "f", "F", "/"]);
+  document.addEventListener("focusin", (e) => e.target.closest?.("[data-md-component=search]") && openSearch(), true);
+  document.addEventListener("click", (e) => e.target.closest?.('[for="__search"], #__search') && openSearch(), true);
+  document.addEventListener("keydown", (e) => SEARCH_KEYS.has(e.key) && openSearch(), true);
+
+  let sitemapText = null;
+  async function decompressed(response) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return new TextDecoder().decode(bytes); // server already unpacked it
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).text();
+  }
+  function sitemap() {
+    if (!sitemapText) {
+      sitemapText = realFetch(new URL("sitemap.xml.gz", ROOT))
+        .then((r) => (r.ok && "DecompressionStream" in window ? decompressed(r) : Promise.reject(new Error(r.status))))
+        .then((text) => text.replace(/(<loc>|href=")https?:\/\/[^/<"]+\//g, `$1${ROOT.origin}/`))
+        .catch(() => realFetch(new URL("sitemap.xml", ROOT)).then((r) => r.text()));
+    }
+    return sitemapText;
+  }
+
+  function sitePath(url) {
+    if (url.origin !== ROOT.origin || !url.pathname.startsWith(ROOT.pathname)) return null;
+    return url.pathname.slice(ROOT.pathname.length);
+  }
+
+  const realOpen = XMLHttpRequest.prototype.open;
+  const realSend = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.open = function (method, url, ...rest) {
+    try {
+      this.__cpPath = method.toUpperCase() === "GET" ? sitePath(new URL(String(url), location.href)) : null;
+    } catch {
+      this.__cpPath = null;
+    }
+    return realOpen.call(this, method, url, ...rest);
+  };
+  XMLHttpRequest.prototype.send = function (body) {
+    const path = this.__cpPath;
+    if (path === "search/search_index.json") {
+      searchOpened.then(() => realSend.call(this, body));
+      return;
+    }
+    if (path && /^([a-z]{2}(-[A-Za-z]+)?\/)?sitemap\.xml$/.test(path)) {
+      // Answered here, without a second request (a blob: URL would need CSP's connect-src to allow it).
+      sitemap().then((text) => {
+        const body = this.responseType === "blob" ? new Blob([text], { type: "application/xml" }) : text;
+        for (const [name, value] of Object.entries({ readyState: 4, status: 200, statusText: "OK", response: body })) {
+          Object.defineProperty(this, name, { configurable: true, value });
+        }
+        if (this.responseType === "" || this.responseType === "text") {
+          Object.defineProperty(this, "responseText", { configurable: true, value: text });
+        }
+        for (const type of ["readystatechange", "load", "loadend"]) {
+          this.dispatchEvent(type === "readystatechange" ? new Event(type) : new ProgressEvent(type));
+        }
+      });
+      return;
+    }
+    return realSend.call(this, body);
+  };
+})();
