@@ -67,7 +67,8 @@ CITE_TEXT: dict[str, dict[str, str]] = {
         "heading": "如何引用本页",
         "uncommitted": "尚未提交",
         "cite": "{site}：《{title}》，{site}网站，版本 {version}，{date}。页面地址：{address}。",
-        "licence": "本站文字与图以 {licence} 授权：转载、改编请署名“{site}”并以同样方式共享（见{credits}）。引用时请补上您的访问日期。",
+        "licence": "本站文字与图以 {licence} 授权：转载、改编请署名“{site}”并以同样方式共享（见{credits}）。"
+        "引用时请补上您的访问日期。",
         "credits": "编写与致谢",
     },
     "en": {
@@ -290,9 +291,7 @@ def page_version(path: Path) -> tuple[str | None, str]:
     return stamp[0] + ("+" if dirty else ""), stamp[1]
 
 
-def render_cite(
-    lang: str, *, title: str, version: str | None, date: str, address: str, credits_url: str | None
-) -> str:
+def render_cite(lang: str, *, title: str, version: str | None, date: str, address: str, credits_url: str | None) -> str:
     """The "How to cite this page" block: one citation line and the licence, in the page's language."""
     text = CITE_TEXT.get(lang, CITE_TEXT["en"])
     esc = html.escape

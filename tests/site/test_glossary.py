@@ -215,3 +215,63 @@ def test_a_concordance_row_with_a_stray_key_is_refused(tmp_path):
     (tmp_path / "comma.yml").write_text(broken, encoding="utf-8")
     with pytest.raises(eg.GlossaryError, match="unknown keys.*two-and-one"):
         eg.load_glossary(tmp_path / "comma.yml")
+
+
+# --- issue 15: the curator's glossary corrections --------------------------------------------------------------
+
+
+def test_the_three_floating_wins_are_three_entries_with_their_own_readings_and_sources():
+    g = eg.load_glossary()
+    entries = {g.by_id[i].zh: g.by_id[i] for i in ("piao", "piaohu", "piaohe")}
+    assert {term.zh: term.py for term in entries.values()} == {"飘": "piāo", "飘胡": "piāohú", "瞟和": "piǎohú"}
+    assert [entries[w].src for w in ("飘", "飘胡", "瞟和")] == [("004",), ("000",), ("003",)]
+
+
+def test_mopai_is_luzhou_and_leshan_has_its_own_turn_up_and_the_fourth_players_draw():
+    g = eg.load_glossary()
+    assert g.by_id["mopai"].trad == ("luzhou",) and "003" not in g.by_id["mopai"].src
+    assert g.by_id["fanpai"].trad == ("leshan",)
+    assert "小家" in g.by_id["mopai-xiaojia"].def_zh
+
+
+def test_glossary_entries_say_no_more_than_their_sources():
+    g = eg.load_glossary()
+    assert "四归一" not in g.by_id["kaizhao"].also
+    assert "[001]" in g.by_id["guozhang"].def_zh and "[004]" in g.by_id["guozhang"].def_zh
+    for source in ("[000]", "[001]", "[004]"):
+        assert source in g.by_id["heihu"].def_zh
+    assert "推断" in g.by_id["yidui"].def_zh and "inference" in g.by_id["yidui"].def_en
+    assert "推断" in g.by_id["hongpai"].def_zh and "infer" in g.by_id["hongpai"].def_en
+    assert "“两大夹一小或两小靠一大”" in g.by_id["baozi"].def_zh  # a quotation, marked as one
+    assert g.by_id["fang-wuchuan"].zh == "放"
+
+
+def concordance_rows(lang: str = "zh") -> list[list[str]]:
+    """Each row as its cells' text (tags stripped)."""
+    html = eg.concordance_html(lang)
+    return [
+        [re.sub(r"<[^>]+>", "", cell) for cell in re.findall(r"<t[dh]>(.*?)</t[dh]>", row)]
+        for row in re.findall(r"<tr>(.*?)</tr>", html)
+    ]
+
+
+def test_the_concordance_has_a_hunan_column_and_keeps_sitting_out_apart_from_playing():
+    head, *rows = concordance_rows()
+    assert head[-2:] == ["戳牌（川牌）", "湖南跑胡子"]
+    assert any("跑胡子" in row[-1] for row in rows)
+    sitter = next(row for row in rows if "坐底" in row[1])
+    assert not any("小家" in cell for cell in sitter)
+    fourth = next(row for row in rows if "小家" in row[2])
+    assert "坐底" not in fourth[1]
+    wanted = (
+        ("天胡", "天和"),
+        ("地胡", "地和"),
+        ("坤", "坤和", "房房数"),
+        ("堂底", "墩", "底牌"),
+        ("当底",),
+        ("打", "抹"),
+    )
+    for words in wanted:
+        assert any(all(w in " ".join(row) for w in words) for row in rows), f"no concordance row for {words}"
+    one_set = next(row for row in rows if row[0] == "一组牌")
+    assert one_set[3] == "放"

@@ -210,3 +210,62 @@ def test_line_breaks_inside_chinese_text_are_dropped_but_kept_before_latin_and_i
     en = FakePage(FakeFile("archive/history.en.md", "en/archive/history.html", locale="en"))
     assert ext_record.on_page_content("<p>一\n二</p>", zh, None, files) == "<p>一二</p>"
     assert ext_record.on_page_content("<p>one\ntwo 一\n二</p>", en, None, files) == "<p>one\ntwo 一\n二</p>"
+
+
+# --- "How to cite this page" (issue 15) ------------------------------------------------------------------------
+
+
+def archive_page(path: Path, lang: str, src_uri: str, url: str) -> FakePage:
+    file = FakeFile(src_uri, url, str(path), locale=lang)
+    return FakePage(file, meta={"record": RECORD}, title="Nav title")
+
+
+def archive_files(lang: str) -> FakeFiles:
+    prefix, suffix = ("", "") if lang == "zh" else ("en/", ".en")
+    return FakeFiles(
+        FakeFile(f"archive/sources{suffix}.md", f"{prefix}archive/sources.html", locale=lang),
+        FakeFile(f"archive/credits{suffix}.md", f"{prefix}archive/credits.html", locale=lang),
+    )
+
+
+@pytest.mark.parametrize("lang, heading", [("zh", "如何引用本页"), ("en", "How to cite this page")])
+def test_an_archive_page_ends_with_a_citation_carrying_its_git_version_and_date(lang, heading):
+    path = REPO / "docs" / "archive" / ("history.md" if lang == "zh" else "history.en.md")
+    stamp = subprocess.run(
+        ["git", "log", "-1", "--format=%h %cs", "--", path.name], cwd=path.parent, capture_output=True, text=True
+    ).stdout.split()
+    if len(stamp) != 2:
+        pytest.skip("no git history available here")
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "--", path.name], cwd=path.parent, capture_output=True, text=True
+    ).stdout.strip()
+    ext_record.page_version.cache_clear()
+    src_uri = "archive/history.md" if lang == "zh" else "archive/history.en.md"
+    url = "archive/history.html" if lang == "zh" else "en/archive/history.html"
+    out = on_page_markdown("# 长牌的来历\n\nText.", archive_page(path, lang, src_uri, url), None, archive_files(lang))
+    body, cite = out.split(f"\n## {heading} {{ #cite }}\n\n")
+    assert body.rstrip().endswith("Text.")  # at the very end, after the text
+    version = stamp[0] + ("+" if dirty else "")
+    assert f'<code class="cp-cite-version">{version}</code>' in cite
+    assert f'<time datetime="{stamp[1]}">{stamp[1]}</time>' in cite
+    assert "长牌的来历" in cite and url in cite and "CC BY-SA 4.0" in cite
+    assert ("长牌档案馆" if lang == "zh" else "Changpai Archive") in cite
+    assert 'href="credits.html"' in cite and "cp-nolink" in cite
+
+
+def test_an_uncommitted_page_says_so_and_takes_the_file_date(tmp_path):
+    path = tmp_path / "draft.md"  # outside any repository
+    path.write_text("draft", encoding="utf-8")
+    stamp = datetime(2001, 2, 3, 12, 0, tzinfo=UTC).timestamp()
+    os.utime(path, (stamp, stamp))
+    ext_record.page_version.cache_clear()
+    out = on_page_markdown("# 草稿", archive_page(path, "zh", "archive/draft.md", "archive/draft.html"), None, None)
+    assert '<span class="cp-cite-version">尚未提交</span>' in out
+    assert '<time datetime="2001-02-03">' in out
+    assert "<a href" not in out.split("#cite")[1]  # no credits page in this build: the name, unlinked
+
+
+def test_pages_outside_the_archive_get_no_citation_block(tmp_path):
+    page = make_page(tmp_path, "zh", RECORD)  # rules/luzhou.md
+    out = on_page_markdown("# 泸州大贰\n\nText.", page, None, sources_files("zh"))
+    assert "#cite" not in out and "cp-cite" not in out
