@@ -53,22 +53,19 @@ LOCATED = [
         {"command": "new_deal", "rules": "leshan", "options": {"dealer_cards": 80}},
         "options.dealer_cards",
         "dealer-cards-80",
-        "80 deals a 38-card dealer",
     ),
     _case(
         {"command": "new_deal", "rules": "leshan", "options": {"dealer_cards": -5}},
         "options.dealer_cards",
         "dealer-cards-negative",
-        "-5 gives an error without where",
     ),
     _case(
         {"command": "new_deal", "rules": "leshan", "options": {"player_cards": 0}},
         "options.player_cards",
         "player-cards-0",
-        "0 cards per player is accepted",
     ),
     _case({"command": "score", "rules": "leshan", "hand": HAND, "table": deep(3000)}, "table", "deep-table"),
-    _case({"command": "frames", "record": "rules: leshan\n", "name": deep(3000)}, "name", "deep-name", "str() of deep"),
+    _case({"command": "frames", "record": {"rules": "leshan"}, "name": deep(3000)}, "name", "deep-name"),
     _case(
         {"command": "deal_record", "state": None, "title": {"zh": 1, "en": [2]}},
         "title",
@@ -92,7 +89,6 @@ def test_a_card_text_longer_than_a_deck_is_refused_before_parsing(request_: dict
     assert error["code"] == "too-long", error
 
 
-@pytest.mark.xfail(run=False, strict=True, reason="小家 is dealt one card in each of two rounds: 3 loops for ever")
 def test_xiaojia_cards_beyond_two_is_refused() -> None:
     request = {"command": "new_deal", "rules": "leshan", "players": 4, "options": {"xiaojia_cards": 3}}
     assert _error(handle(request))["where"].startswith("options.xiaojia_cards")
