@@ -345,8 +345,8 @@ def _frames(request: Request) -> dict[str, Any]:
             code="missing-field" if data is None else "bad-field",
             where="record",
         )
-    name = request.get("name") or "<record>"
-    return frames(data, str(name))
+    name = text_field(request, "name", required=False) or "<record>"
+    return frames(data, name)
 
 
 @command("new_deal", fields=("rules", "players", "seed", "dealer", "options"))

@@ -1352,7 +1352,7 @@ class Deal:
 
     def _commit_violation(self, action: Action, error: RuleError) -> None:
         """Record a violation (包牌) committed on purpose in a recorded deal, and carry on."""
-        s = getattr(error, "seat", action.seat)
+        s = error.seat if getattr(error, "seat", None) is not None else action.seat
         self.eight_blocks_by = None
         self.history.append(action)
         v = Violation(error.code, s, len(self.history), error.text)

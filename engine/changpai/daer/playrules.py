@@ -13,9 +13,10 @@ record states house rules such as ``pong_compulsory: false``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any
 
+from ..core.frozen import replaced
 from ..core.text import RuleError, Text
 
 
@@ -131,7 +132,9 @@ class PlayRules:
                 )
         if scheme != dict(self.options.value):
             changes["options"] = Param(tuple(scheme.items()), "record", Text("由牌谱指定", "set by the record"))
-        return replace(self, **changes)
+        out = replaced(self, changes)
+        _check_hand_sizes(out)
+        return out
 
     def option(self, key: str) -> Any:
         return dict(self.options.value)[key]
@@ -158,6 +161,30 @@ class PlayRules:
                 continue
             out["params"][f.name] = getattr(self, f.name).as_dict()
         return out
+
+
+def _check_hand_sizes(play: PlayRules) -> None:
+    """Hand sizes a deal can be dealt with: a player holds at least one card, the dealer as many or more
+    (one more by tradition, 当底), 小家 at most two (one in each of the first two rounds [003]); four such
+    hands must fit in the 80 cards (the fourth seat may be 小家 or the sitter)."""
+    player, dealer, xiaojia = play.player_cards.value, play.dealer_cards.value, play.xiaojia_cards.value
+    limits = {
+        "player_cards": 1 <= player <= 26,
+        "dealer_cards": player <= dealer <= 80 - 2 * player,
+        "xiaojia_cards": 0 <= xiaojia <= 2,
+    }
+    for key, fits in limits.items():
+        if not fits:
+            raise RuleError(
+                Text(
+                    f"选项“{key}”不能是 {getattr(play, key).value}："
+                    "每家至少 1 张，庄家不少于闲家，小家至多 2 张，且要发得出",
+                    f"option “{key}” cannot be {getattr(play, key).value}: a player holds at least one card, the "
+                    "dealer as many or more, 小家 at most two, and the hands must fit in the deck",
+                ),
+                code="bad-option",
+                where=f"options.{key}",
+            )
 
 
 def _coerce(value: Any, like: Any, key: str) -> Any:

@@ -45,6 +45,7 @@ settlement lines, and labels and events use each tradition's own words (``action
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -124,17 +125,19 @@ class DealRecord:
     seed: int | None = None
     hands: list[str] | None = None
     stock: str | None = None
-    lines: dict[tuple, int] = field(default_factory=dict, compare=False, repr=False)
+    lines: dict[tuple[str | int, ...], int] = field(default_factory=dict, compare=False, repr=False)
     source_name: str = field(default="<record>", compare=False, repr=False)
 
     # ------------------------------------------------------------ reading
     @classmethod
-    def from_data(cls, data: Any, *, lines: dict[tuple, int] | None = None, name: str = "<record>") -> DealRecord:
+    def from_data(
+        cls, data: Any, *, lines: dict[tuple[str | int, ...], int] | None = None, name: str = "<record>"
+    ) -> DealRecord:
         lines = lines or {}
         where = _Locator(lines, name)
         if not isinstance(data, dict):
             raise RecordError(
-                Text("牌谱应是一个映射（键: 值）", "a record must be a mapping of keys to values"), where=name
+                Text("牌谱应是一个映射（键: 值）", "a record must be a mapping of keys to values"), where=f"{name}:1"
             )
         for key in data:
             if key not in RECORD_KEYS:
@@ -146,7 +149,9 @@ class DealRecord:
                     where=where.at((key,)),
                 )
         if "rules" not in data:
-            raise RecordError(Text("缺少 rules（规则集名称）", "missing “rules” (the rule set's name)"), where=name)
+            raise RecordError(
+                Text("缺少 rules（规则集名称）", "missing “rules” (the rule set's name)"), where=f"{name}:1"
+            )
         rec = cls(rules=_string(data["rules"], where.at(("rules",))), lines=lines, source_name=name)
         rec.game = _opt(data, "game", str, where)
         rec.options = _opt(data, "options", dict, where)
@@ -179,7 +184,7 @@ class DealRecord:
         return rec
 
     # ------------------------------------------------------------ writing
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> dict[str, Any]:  # noqa: C901 — one branch per optional record field
         out: dict[str, Any] = {}
         if self.game is not None:
             out["game"] = self.game
@@ -224,8 +229,28 @@ class DealRecord:
         line = self.lines.get(("steps", index))
         return f"step {index + 1}" + (f" ({self.source_name}:{line})" if line else "")
 
+    def field_where(self, where: str) -> str:
+        """``where`` (a field: ``dealer``, ``hands.1``, ``hands[1]``, ``options.name``, ``hands+stock``) with the
+        file line of that field, or of the nearest enclosing field the file has; a whole-record problem, or a
+        missing field, is at line 1."""
+        if where == self.source_name:
+            return f"{where}:1"
+        path: list[str | int] = [int(p) if p.isdigit() else p for p in re.split(r"[.\[\]]+", where.split("+")[0]) if p]
+        while path:
+            line = self.lines.get(tuple(path))
+            if line:
+                return f"{where} ({self.source_name}:{line})"
+            path.pop()
+        return f"{where} ({self.source_name}:1)" if self.lines else where  # a missing field: the record itself
+
     def new_deal(self) -> Deal:
-        """The deal as dealt, before any step."""
+        """The deal as dealt, before any step; an error names the field and its file line."""
+        try:
+            return self._dealt()
+        except ChangpaiError as error:
+            raise RecordError(error.text, where=self.field_where(error.where or "deal")) from None
+
+    def _dealt(self) -> Deal:
         if self.game not in (None, "daer"):
             raise RecordError(
                 Text(f"还不支持玩法“{self.game}”", f"the game “{self.game}” is not supported yet"), where="game"
@@ -271,7 +296,7 @@ class DealRecord:
         except RecordError:
             raise
         except ChangpaiError as error:
-            raise RecordError(error.text, where=error.where or "deal") from None
+            raise RecordError(error.text, where=error.where or "deal") from None  # located by new_deal
 
     def seat_names(self, deal: Deal) -> list[Text]:
         if self.seats:
@@ -328,11 +353,11 @@ def _base_rules(deal: Deal) -> Any:
 
 
 class _Locator:
-    def __init__(self, lines: dict[tuple, int], name: str) -> None:
+    def __init__(self, lines: dict[tuple[str | int, ...], int], name: str) -> None:
         self.lines = lines
         self.name = name
 
-    def at(self, path: tuple) -> str:
+    def at(self, path: tuple[str | int, ...]) -> str:
         line = self.lines.get(path)
         label = ".".join(str(p) for p in path)
         return f"{label} ({self.name}:{line})" if line else label
@@ -365,7 +390,7 @@ def _text(value: Any, where: str) -> Text:
 read_text = _text  # the one reader of a {zh, en} text: the API reads a record's title with it too
 
 
-def _step(raw: Any, i: int, where: _Locator) -> Step:
+def _step(raw: Any, i: int, where: _Locator) -> Step:  # noqa: C901 — one branch per step field
     here = where.at(("steps", i))
     label = f"step {i + 1}"
     if isinstance(raw, str):
@@ -480,7 +505,7 @@ def replay(record: DealRecord, *, collect: bool = False) -> tuple[Deal, list[dic
                 where=where,
             )
         try:
-            action = Action.parse(step.do)
+            action = Action.parse(step.do or "")  # an action step: ``do`` is set
             if not 0 <= action.seat < deal.players:
                 raise RecordError(Text(f"没有座位 {action.seat}", f"there is no seat {action.seat}"))
             events = deal.play(action, violation=step.violation)
