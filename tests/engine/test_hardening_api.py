@@ -135,3 +135,16 @@ def test_mutated_requests_get_located_errors(rng: random.Random, pick: int) -> N
 
 
 _SEEDS: list[dict[str, Any]] = []
+
+
+def test_the_hand_inputs_stop_at_the_engines_bound() -> None:
+    """The widgets' hand inputs take no more than the engine reads (one number, ``MAX_CARD_TEXT``)."""
+    import re
+    from pathlib import Path
+
+    from changpai.decks.numerals import MAX_CARD_TEXT
+
+    root = Path(__file__).resolve().parents[2] / "docs" / "assets"
+    for path in (root / "widgets" / "hand-calculator.js", root / "js" / "hand-check.js"):
+        found = re.findall(r'maxlength: "(\d+)"', path.read_text(encoding="utf-8"))
+        assert found == [str(MAX_CARD_TEXT)], path

@@ -95,7 +95,7 @@
     root.dataset.rules = rules;
 
     const scheme = () => C.schemeFor(rules);
-    const input = h("input", { id: uid, name: "hand", type: "text", autocomplete: "off", spellcheck: "false", lang: l });
+    const input = h("input", { id: uid, name: "hand", type: "text", maxlength: "400", autocomplete: "off", spellcheck: "false", lang: l }); // maxlength: the engine's MAX_CARD_TEXT
     input.value = sample;
     const handRow = h("div", { class: "cp-hand-check__hand", "aria-live": "polite" });
     const countLine = h("p", { class: "cp-hand-check__count" });

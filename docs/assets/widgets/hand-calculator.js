@@ -83,7 +83,7 @@
       h("option", { value: "own_turn" }, L.turned),
       h("option", { value: "other_turn" }, L.otherTurned),
     );
-    const typed = h("input", { class: "cp-calc__input", type: "text", "aria-label": L.typed, placeholder: L.typed, spellcheck: "false", autocomplete: "off" });
+    const typed = h("input", { class: "cp-calc__input", type: "text", maxlength: "400", "aria-label": L.typed, placeholder: L.typed, spellcheck: "false", autocomplete: "off" }); // maxlength: the engine's MAX_CARD_TEXT
     const typedError = h("span", { class: "cp-calc__typed-error", role: "alert" });
     const applyTyped = h("button", { type: "button", class: "cp-btn" }, L.apply);
     const palette = h("div", { class: "cp-calc__palette", role: "group", "aria-label": L.palette });
