@@ -79,7 +79,7 @@ from .bots.daer import BOTS, next_action
 from .core.table import ROLE_NAMES, seat_name
 from .core.text import ChangpaiError, HandError, RuleError, Text
 from .daer.actions import Action, native_words
-from .daer.analysis import SOURCES, analyse, waits
+from .daer.analysis import SOURCES, analyse, not_ready_reasons, waits
 from .daer.deal import Deal, check_seed
 from .daer.record import DealRecord, frames, read_text
 from .daer.rules import OPTIONS, RuleSet
@@ -247,11 +247,15 @@ def _waits(request: Request) -> dict[str, Any]:
     found = waits(
         text_field(request, "hand"), table_field(request), rules, seen=text_field(request, "seen", default="")
     )
-    return {
+    answer: dict[str, Any] = {
         "rules": rules.name,
         "waits": [w.as_dict() for w in found],
         "minimum": rules.min_points.value,
     }
+    if not found:  # say why not, in the visitor's words
+        reasons = not_ready_reasons(text_field(request, "hand"), table_field(request), rules)
+        answer["reasons"] = [r.as_dict() for r in reasons]
+    return answer
 
 
 @command("rules", fields=("name", "options"))

@@ -366,11 +366,14 @@ def _prepare(hand: str | Iterable[Card], table, rules: RuleSet, *, complete: boo
                 "（少了一张：还在等牌的话，请给出胡的那张牌）",
                 " (one short: for a waiting hand, give the winning card)",
             )
+        # Said plainly: the four-card sets are named only when there are some (each adds one card).
+        with_fours = Text(f"（其中 {fours} 组四张，每组多算一张）", f" ({fours} of the sets hold four cards: one more each)")
+        if fours <= 1:
+            with_fours = Text("", "") if fours == 0 else Text("（其中一组四张，多算一张）", " (one set holds four cards: one more)")
         raise HandError(
             Text(
-                f"手牌和桌上共 {len(all_cards)} 张；有 {fours} 组四张时，{state.zh}应有 {expected} 张{hint.zh}",
-                f"hand and table hold {len(all_cards)} cards; with {fours} four-card set(s), {state.en} has {expected}"
-                + hint.en,
+                f"手牌和桌上共 {len(all_cards)} 张，{state.zh}应有 {expected} 张{with_fours.zh}{hint.zh}",
+                f"hand and table hold {len(all_cards)} cards; {state.en} has {expected}{with_fours.en}{hint.en}",
             ),
             code="card-count",
             where="hand",
@@ -613,6 +616,19 @@ def analyse(
             )
         )
     return replace(main, readings=tuple(readings))
+
+
+def not_ready_reasons(
+    hand: str | Iterable[Card], table: Iterable[Meld | dict | tuple] | None = (), rules: str | RuleSet = "luzhou-a"
+) -> list[Reason]:
+    """Why no single card completes a 20-card hand: the plain fact, then what holds it back (a 坎 held since the
+    deal counts whole and may not be split), so a visitor's "不叫牌" comes with its reason."""
+    h = _prepare(hand, table, get_rules(rules), complete=False)
+    plain = Reason(
+        "not-ready",
+        Text("没有哪一张牌能让这手牌凑成七组", "no single card makes these cards into seven sets"),
+    )
+    return [plain, *_held_reasons(h)]
 
 
 def waits(

@@ -198,7 +198,7 @@ def _leshan(deal: Any, win: Any, out: Settlement) -> None:
         if "heaven" in win.context:
             fan += opts["tianhe_fan"]
             out.lines.append(
-                Text(f"天和：加 {opts['tianhe_fan']} 番", f"heavenly win: {opts['tianhe_fan']} doubling(s)")
+                Text(f"天和：加 {opts['tianhe_fan']} 番", f"heavenly win: doubled {opts['tianhe_fan']} {'time' if opts['tianhe_fan'] == 1 else 'times'}")
             )
         if "earth" in win.context:
             fan += 1
