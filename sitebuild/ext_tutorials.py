@@ -619,7 +619,7 @@ def deal_gallery(args: list[str], lang: str, page) -> str:
             steps = len(frames["steps"]) - 1
             questions = sum(1 for s in frames["steps"] if s.get("question"))
             summary = (
-                f"{_e(frames['title'], lang)} <small>({steps} steps, {questions} questions)</small>"
+                f"{_e(frames['title'], lang)} <small>({steps} steps, {questions} question{'' if questions == 1 else 's'})</small>"
                 if en
                 else f"{_e(frames['title'], lang)} <small>（{steps} 步，{questions} 道题）</small>"
             )

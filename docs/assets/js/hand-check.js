@@ -62,7 +62,7 @@
       const p = document.createElement("p");
       p.textContent = t("none");
       answer.append(p);
-      const reasons = (response.reasons || []).filter((r) => r.code !== "no-single-card");
+      const reasons = (response.reasons || []).filter((r) => r.code !== "not-ready");
       if (reasons.length) {
         const ul = document.createElement("ul");
         ul.className = "cp-hand-check__reasons";

@@ -402,6 +402,9 @@
         h("span", { class: "cp-muted" }, winning.length ? L.waits + (lang === "en" ? ": " : "：") : L.noWaits),
         winning.length ? C.row(winning.join(""), { scheme, lang, size: "s" }) : null,
       );
+      // Not ready: the engine says what holds the hand back (a held 坎 that may not be split, …).
+      const why = (r.reasons || []).filter((x) => x.code !== "not-ready");
+      if (!all.length && why.length) box.append(h("ul", { class: "cp-calc__not-ready" }, why.map((x) => h("li", { dataset: { code: x.code || "" } }, text(x, lang)))));
       if (short.length) {
         box.append(
           h(

@@ -430,8 +430,9 @@ def _candidates(h: _Hand, win: Card | None) -> list[list[ScoredSet]]:
             out.append(h.fixed + [_scored(t, "hand", rules) for t in split])
         return out
     w = win.index
-    # A: the winning card joins the free cards.
-    for split in _all_splits(h.free + (1 << (2 * w)), h.needs_pair(), starts, memo):
+    # A: the winning card joins the free cards — not beside its own held 坎 where the 招 is compulsory.
+    elsewhere = h.counts[w] != 3 or rules.kan_fourth_elsewhere == "true"
+    for split in _all_splits(h.free + (1 << (2 * w)), h.needs_pair(), starts, memo) if elsewhere else ():
         holders = [i for i, t in enumerate(split) if w in t.indices]
         # Cards are alike, so any set holding that kind may be "the" set of the winning card.
         for holder in holders:
@@ -663,7 +664,7 @@ def waits(
         if h.own[w] >= COPIES_PER_KIND:
             continue
         best = _NONE
-        if _touches(free, w):
+        if _touches(free, w) and (h.counts[w] != 3 or rules.kan_fourth_elsewhere == "true"):
             found = _best_points(free + (1 << (2 * w)), need_pair, starts, memo)
             if found != _NONE:
                 best = fixed + found

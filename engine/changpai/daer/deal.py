@@ -634,7 +634,9 @@ class Deal:
     def _eat_options(self, s: int, card: Card) -> list[Action]:
         hand = self.seats[s].hand
         k = card.index
-        out = []
+        if hand[k] == 3 and self.rules.kan_fourth_elsewhere != "true":
+            return []  # the fourth copy of a held 坎 must be 招'd onto it [001][000]
+        out: list[Action] = []
         exempt_mixed = self.play_rules.bi_exempt_mixed.value
         bi_required = self.play_rules.bi_required.value
         for ai, bj, mixed, pair, _group in _PARTNER_IDX[k]:

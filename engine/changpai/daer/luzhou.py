@@ -625,6 +625,7 @@ LUZHOU_A = RuleSet(
     ),
     family="luzhou-a",
     variant=VARIANT_A,
+    kan_fourth_elsewhere="false",  # [001] 招牌 "必須招牌"
 )
 
 LUZHOU_B = RuleSet(

@@ -154,6 +154,7 @@ class RuleSet:
     b_27: str = "at-least"
     kong_is_held: str = "no"
     ribbon_case: str = "one-case"
+    kan_fourth_elsewhere: str = "true"  # Leshan's 开 is optional too [003]; luzhou-a and wuchuan say "false"
 
     # ---- colours and points ----
     def is_red(self, card: Card) -> bool:
@@ -439,6 +440,24 @@ OPTIONS: dict[str, OptionDef] = {
             "Default one case for all four: the plainest reading of [004]'s wording [004]",
         ),
         ("[004]",),
+    ),
+    "kan_fourth_elsewhere": OptionDef(
+        "kan_fourth_elsewhere",
+        Text(
+            "手里有一坎，第四张来了：能不能留着坎，拿这张去和别的牌凑一组？",
+            "With a 坎 in hand, may its fourth copy make another set while the 坎 stays whole?",
+        ),
+        {
+            "false": Text("不能：第四张只能招（开招）进坎里", "no: the fourth copy can only join its 坎 (招, 开招)"),
+            "true": Text("能：坎留着，这张另凑一组", "yes: the 坎 stays, the card makes another set"),
+        },
+        ("luzhou-a", "luzhou-b", "wuchuan"),
+        Text(
+            "各照来源：[001] 与 [000] 说有坎必须招（开招），默认不能；[004] 只说“可以招牌”，luzhou-b 默认能",
+            "Each follows its source: [001] and [000] make the 招 (开招) compulsory, so no; [004] only says one "
+            "“may” 招, so luzhou-b says yes",
+        ),
+        ("[001]", "[004]", "[000]"),
     ),
 }
 

@@ -268,6 +268,7 @@ WUCHUAN = RuleSet(
     ),
     family="wuchuan",
     variant=VARIANT,
+    kan_fourth_elsewhere="false",  # [000] "必须四归一“开招”"
     notes=(
         _s(
             "pair-with-four",
