@@ -325,7 +325,8 @@ def deal_problems(deal: Any) -> list[str]:
                         expected[v.seat] -= play.penalty_amount.value
         if list(payments) != expected:
             out.append(f"ended by a violation: payments {payments}, the penalties alone give {expected}")
-    answer = replay_text(record_text(eng.record.DealRecord.from_deal(deal).to_data()))
+    record = eng.record.DealRecord.from_deal(deal).to_data()  # as data: the site's worker replays it so
+    answer = handle({"command": "frames", "record": record, "name": RECORD_NAME})
     if "error" in answer:
         out.append(f"its record does not replay: {answer['error']['en']}")
     else:

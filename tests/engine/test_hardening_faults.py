@@ -18,13 +18,7 @@ from hypothesis import strategies as st
 
 TABLES = [("luzhou-a", 4), ("luzhou-b", 4), ("leshan", 3), ("leshan", 4), ("leshan", 2), ("wuchuan", 4)]
 
-try:
-    import yaml  # noqa: F401  (the record round trip reads the record as a file)
-except ImportError:
-    yaml = None
 
-
-@pytest.mark.skipif(yaml is None, reason="PyYAML is not installed (Pyodide): the record is read as a file")
 @settings(max_examples=60, deadline=None, derandomize=True)
 @given(st.sampled_from(TABLES), st.integers(0, 10**6))
 def test_deals_with_injected_violations_keep_every_invariant(table: tuple[str, int], seed: int) -> None:

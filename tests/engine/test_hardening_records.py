@@ -233,6 +233,7 @@ _RECORDS: list[str] = []
 # ----------------------------------------------------------------------------- the command line
 
 
+@needs_pyyaml
 @pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide cannot start subprocesses")
 def test_replay_reads_a_file_with_a_byte_order_mark(tmp_path: Path) -> None:
     path = tmp_path / RECORD_NAME
@@ -241,6 +242,7 @@ def test_replay_reads_a_file_with_a_byte_order_mark(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr.decode()
 
 
+@needs_pyyaml
 @pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide cannot start subprocesses")
 def test_replay_refuses_fewer_players_than_hands_with_the_line(tmp_path: Path) -> None:
     path = tmp_path / RECORD_NAME
@@ -248,3 +250,12 @@ def test_replay_refuses_fewer_players_than_hands_with_the_line(tmp_path: Path) -
     done = subprocess.run([sys.executable, "-m", "changpai", "replay", str(path)], capture_output=True, timeout=60)
     assert done.returncode == 2, done.stdout.decode()
     assert f"{RECORD_NAME}:" in done.stderr.decode()
+
+
+@needs_pyyaml
+def test_more_seat_names_than_seats_is_a_located_error() -> None:
+    text = _record(steps=0)
+    names = "seats:\n" + "".join(f"  - {{zh: 名{i}, en: name {i}}}\n" for i in range(4))
+    bad = text.replace("players: 3\n", "players: 3\n" + names)
+    error = _frames(bad)["error"]
+    assert error["where"] == f"seats ({RECORD_NAME}:{_line_of(bad, 'seats:')})", error

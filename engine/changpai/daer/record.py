@@ -246,9 +246,18 @@ class DealRecord:
     def new_deal(self) -> Deal:
         """The deal as dealt, before any step; an error names the field and its file line."""
         try:
-            return self._dealt()
+            deal = self._dealt()
         except ChangpaiError as error:
             raise RecordError(error.text, where=self.field_where(error.where or "deal")) from None
+        if self.seats is not None and len(self.seats) > deal.players:  # fields that disagree are an error
+            raise RecordError(
+                Text(
+                    f"seats 写了 {len(self.seats)} 个名字，却只有 {deal.players} 个座位",
+                    f"“seats” names {len(self.seats)} seats, but the deal has {deal.players}",
+                ),
+                where=self.field_where("seats"),
+            )
+        return deal
 
     def _dealt(self) -> Deal:
         if self.game not in (None, "daer"):
