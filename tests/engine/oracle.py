@@ -93,6 +93,13 @@ def best_points(hand: list[Card], table: list[Meld], rules: str | RuleSet, win_c
         pairs = sum(1 for kind, _ in grouping if kind is SetKind.PAIR)
         if pairs != (1 if fours else 0):
             ok = False
+        if (
+            win_card is not None
+            and hand.count(win_card) == 3
+            and rules.kan_fourth_elsewhere != "true"
+            and not any(kind is SetKind.KONG for kind, _ in grouping)
+        ):
+            ok = False  # the fourth copy of a held 坎 must be 招'd onto it [001][000]
         if not ok:
             continue
         points = table_points + sum(rules.points_of(kind, [c for c, _ in group]) for kind, group in grouping)

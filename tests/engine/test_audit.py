@@ -80,14 +80,16 @@ def test_four_copies_in_the_hand_are_a_held_four_and_never_split():
 
 
 def test_held_kan_next_to_a_run_waits_for_the_run_not_a_kong():
-    # 四四四 held, 五六 loose: the fourth 四 completes 四五六 with the 坎 untouched; a 招 on 四 would leave 五六
-    # with no pair to go with the new four (digest §2), so it is not a way to win. 七 and 十 re-read 五六 七八九 as
-    # 五六七 八九(十): easy to miss, and a real wait.
+    # 四四四 held, 五六 loose: where the 招 is optional ([004] "可以招牌", luzhou-b), the fourth 四 completes
+    # 四五六 with the 坎 untouched; a 招 on 四 would leave 五六 with no pair to go with the new four (digest §2).
+    # 七 and 十 re-read 五六 七八九 as 五六七 八九(十): easy to miss, and a real wait. Where the 招 is compulsory
+    # ([001] "必須招牌", luzhou-a), the fourth 四 can only be 招'd, so 四 is no wait there.
     sets = ["四四四", "四五六", "一二三", "七八九", "壹贰叁", "肆伍陆", "捌玖拾"]
     hand = hand_without(sets, "四")
-    found = {str(w.card): w.points for w in waits(hand, [], "luzhou-a")}
+    found = {str(w.card): w.points for w in waits(hand, [], "luzhou-b")}
     assert set(found) == {"四", "七", "十"}
-    result = analyse(hand, [], "luzhou-a", win_card="四")
+    assert {str(w.card) for w in waits(hand, [], "luzhou-a")} == {"七", "十"}
+    result = analyse(hand, [], "luzhou-b", win_card="四")
     assert kinds(result)["四四四"] is SetKind.KAN and kinds(result)["四五六"] is SetKind.RUN
     assert not any(s.meld.kind is SetKind.KONG for s in result.sets)
 

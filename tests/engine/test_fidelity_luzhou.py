@@ -41,13 +41,15 @@ HAND_TWO_WAYS = "一一壹壹壹贰叁叁叁四五六柒九九玖十十十拾"
 
 def test_2_a_hand_read_two_ways_is_paid_by_the_reading_that_pays_most():
     """[001] 名堂加翻: "加一翻×2" and "每一招、一龍牌加一翻": the 33-hu reading with its 招 pays
-    5 × 2 = 10; the 30-hu reading without a 招 pays 8. The whole payment decides, doublings included."""
-    assert score("luzhou-a", HAND_TWO_WAYS, "壹")["totals"] == [33, 30]
-    state = play(make_state("luzhou-a", 4, {0: "壹", 1: HAND_TWO_WAYS}), "0 discard 壹")["state"]
-    answer = play(state, "1 win 壹")
-    # 放炮兜底 ([001] "放炮的加倍扣分"): seat 0 pays for both losers; the sitter (seat 2) gets its share.
-    assert answer["settlement"]["payments"] == [-20, 16, 4, 0]
-    assert any(line.startswith("33 胡") for line in _lines(answer))
+    5 × 2 = 10; the 30-hu reading without a 招 pays 8. The whole payment decides, doublings included.
+    (With [001]'s compulsory 招 the 30-hu reading does not exist at all; the option lets both be compared.)"""
+    assert score("luzhou-a", HAND_TWO_WAYS, "壹", options={"kan_fourth_elsewhere": "true"})["totals"] == [33, 30]
+    for options in (None, {"kan_fourth_elsewhere": "true"}):
+        state = make_state("luzhou-a", 4, {0: "壹", 1: HAND_TWO_WAYS}, options=options)
+        answer = play(state, "0 discard 壹", "1 win 壹")
+        # 放炮兜底 ([001] "放炮的加倍扣分"): seat 0 pays for both losers; the sitter (seat 2) gets its share.
+        assert answer["settlement"]["payments"] == [-20, 16, 4, 0]
+        assert any(line.startswith("33 胡") for line in _lines(answer))
 
 
 # ---------------------------------------------------------------- 3. 平胡 only without a 名堂
@@ -74,14 +76,12 @@ def test_3_an_earthly_win_is_not_also_a_plain_win_and_its_line_speaks_the_tradit
 KAN_ELSEWHERE = "壹贰叁贰柒拾伍伍伍九九九二七十六七八四五"
 
 
-@pytest.mark.xfail(strict=True, reason="Luzhou 4: option kan_fourth_elsewhere missing")
 def test_4_the_fourth_copy_of_a_held_kan_must_join_it_in_rule_set_a():
     """[001] 招牌: "與自己手中的一坎牌相同時，必須招牌" — the 九 cannot go to 七八九 beside 九九九."""
     assert score("luzhou-a", KAN_ELSEWHERE, "九")["win"] is False
     assert score("luzhou-a", KAN_ELSEWHERE, "九", options={"kan_fourth_elsewhere": "true"})["win"] is True
 
 
-@pytest.mark.xfail(strict=True, reason="Luzhou 4: option kan_fourth_elsewhere missing")
 def test_4_rule_set_b_lets_the_fourth_copy_form_another_set():
     """[004] 招牌: "則可以招牌" — a 招 is optional, so the fourth copy may form another set."""
     described = play_rules("luzhou-b")
@@ -90,7 +90,6 @@ def test_4_rule_set_b_lets_the_fourth_copy_form_another_set():
     assert score("luzhou-b", KAN_ELSEWHERE, "九", options={"kan_fourth_elsewhere": "false"})["win"] is False
 
 
-@pytest.mark.xfail(strict=True, reason="Luzhou 4: option kan_fourth_elsewhere missing")
 def test_4_rule_set_b_mixed_eat_of_the_fourth_copy_follows_the_option():
     """[004] 比牌: "當用大大小，或小小大的方式吃牌時不用比" — eating 肆 with 四四 beside 肆肆肆."""
     hands = {0: "肆", 1: "四四肆肆肆"}
