@@ -142,6 +142,20 @@ def _frames_cached(path: Path, _mtime: int) -> dict[str, Any]:
     return frames
 
 
+def _tradition_heading(tradition: str, rules: str | None) -> dict[str, str]:
+    """A tradition's name for a heading: the engine's (``RuleSet.tradition``) when it has one, else the glossary's
+    (``traditions:`` in docs/data/glossary.yml, the one home of the site's terms), else the rule set's title."""
+    from sitebuild.ext_glossary import glossary
+
+    info = engine_names()["rules"].get(rules or "")
+    if info and info["tradition"] != info["title"]:
+        return dict(info["tradition"])
+    known = glossary().traditions.get(tradition)
+    if isinstance(known, dict):
+        return {"zh": str(known["zh"]), "en": str(known["en"])}
+    return dict(info["title"]) if info else {"zh": tradition, "en": tradition}
+
+
 def _check_frames(path: Path, frames: dict[str, Any]) -> None:
     """The viewer relies on schemas/frames.schema.json and more; say exactly what is missing."""
     try:
@@ -612,8 +626,7 @@ def deal_gallery(args: list[str], lang: str, page) -> str:
     out = []
     order = list(engine_names()["rules"])
     for tradition in sorted(groups, key=lambda t: next((i for i, r in enumerate(order) if r.startswith(t)), 99)):
-        first = next((r for r in order if r.startswith(tradition)), None)
-        name = engine_names()["rules"][first]["tradition"] if first else {"zh": tradition, "en": tradition}
+        name = _tradition_heading(tradition, next((r for r in order if r.startswith(tradition)), None))
         out.append(f"\n\n## {_e(name, lang)}\n\n")
         for deal_id, frames in groups[tradition]:
             steps = len(frames["steps"]) - 1
