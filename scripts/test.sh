@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Set everything up (scripts/setup.sh), then run every check:
-#   1. ruff (lint + format check)
-#   2. mkdocs build --strict (into .cache/test-site; the browser tests use this build)
-#   3. the whole pytest suite (engine, tutorials, build, and browser tests on /usr/bin/chromium)
-#   4. as root: the browser tests again inside a network namespace with only loopback (unshare -n)
-#   5. the engine's tests inside Pyodide (node), against the wheel the site ships
+#   1. ruff (lint + format check; the engine has stricter rules in engine/pyproject.toml)
+#   2. mypy --strict on the engine
+#   3. mkdocs build --strict (into .cache/test-site; the browser tests use this build)
+#   4. the whole pytest suite (engine, tutorials, build, browser tests on /usr/bin/chromium) and the engine's doctests
+#   5. as root: the browser tests again inside a network namespace with only loopback (unshare -n)
+#   6. the engine's tests inside Pyodide (node), against the wheel the site ships
 # Every step runs even when an earlier one failed (so one run shows everything); the exit code is non-zero
 # if any step failed. pytest's "no tests collected" (exit 5) counts as a failure.
 set -uo pipefail
@@ -28,6 +29,9 @@ step "ruff"
 check "ruff check" .venv/bin/ruff check .
 check "ruff format" .venv/bin/ruff format --check .
 
+step "mypy --strict (the engine)"
+check "mypy --strict" .venv/bin/mypy --strict engine/changpai
+
 step "mkdocs build --strict"
 SITE_DIR="$PWD/.cache/test-site"
 rm -rf "$SITE_DIR"
@@ -36,7 +40,7 @@ export CHANGPAI_SITE_DIR="$SITE_DIR"
 
 if [[ -f "$SITE_DIR/index.html" ]]; then
   step "pytest (whole suite, browser tests included)"
-  check "pytest" .venv/bin/python -m pytest -q tests
+  check "pytest" .venv/bin/python -m pytest -q tests engine/changpai --doctest-modules
 
   if [[ $(id -u) -eq 0 ]] && command -v unshare >/dev/null; then
     step "browser tests again with the network removed (unshare -n, loopback only)"

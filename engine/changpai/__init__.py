@@ -7,12 +7,12 @@ CPython and in Pyodide in the browser.
 
 __version__ = "0.1.0"
 
-from .core.text import CardError, ChangpaiError, HandError, RuleError, Text  # noqa: E402
-from .daer.analysis import HandResult, Wait, analyse, waits  # noqa: E402
+from .core.text import CardError, ChangpaiError, HandError, RuleError, Text
+from .daer.analysis import HandResult, Wait, analyse, waits
 from .daer.rules import OPTIONS, RuleSet
-from .daer.sets import Meld, SetKind  # noqa: E402
-from .daer.traditions import RULESETS, get_rules  # noqa: E402
-from .decks.numerals import ALL_KINDS, DECK, Card, format_cards, parse_cards  # noqa: E402
+from .daer.sets import Meld, SetKind
+from .daer.traditions import RULESETS, get_rules
+from .decks.numerals import ALL_KINDS, DECK, Card, format_cards, parse_cards
 
 __all__ = [
     "ALL_KINDS",

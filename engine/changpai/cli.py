@@ -196,7 +196,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit_:  # argparse has printed its usage line and message
         return int(exit_.code or 0)
     try:
-        return args._run(args)
+        status: int = args._run(args)
+        return status
     except InputError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -82,7 +82,7 @@ def _error(name: str, line: int, zh: str, en: str) -> YamlError:
 
 
 def _scalar(event: yaml.ScalarEvent, name: str) -> Any:
-    line = event.start_mark.line + 1
+    line = (event.start_mark.line if event.start_mark is not None else -1) + 1
     value = event.value
     if event.tag not in (None, *_STANDARD_TAGS):
         raise _error(name, line, f"不接受标签 {event.tag}", f"tags such as {event.tag} are not accepted")
@@ -97,7 +97,7 @@ def _scalar(event: yaml.ScalarEvent, name: str) -> Any:
             f"“{value}”在有的 YAML 读法里是真假值，在有的里是文字：写 true/false，或加引号写成文字",
             f"“{value}” is a yes/no value to some YAML readers and text to others: write true/false, or quote it",
         )
-    kind11 = _YAML11_KINDS.get(_YAML11.resolve(yaml.ScalarNode, value, (True, False)), str)
+    kind11 = _YAML11_KINDS.get(_YAML11.resolve(yaml.ScalarNode, value, (True, False)), str)  # type: ignore[no-untyped-call]
     if kind11 is not type(ours) or _LEADING_ZERO.fullmatch(value):  # 012 is ten to YAML 1.1
         raise _error(
             name,
@@ -130,7 +130,7 @@ def _core_value(value: str) -> Any:
 class _Open:
     """A mapping or sequence being built: its value, its path and, for a mapping, the key awaiting a value."""
 
-    __slots__ = ("value", "path", "key", "key_lines")
+    __slots__ = ("key", "key_lines", "path", "value")
 
     def __init__(self, value: dict[str, Any] | list[Any], path: Path_) -> None:
         self.value = value
@@ -139,7 +139,9 @@ class _Open:
         self.key_lines: dict[str, int] = {}
 
 
-def loads_located(text: str, name: str = "<data>", *, max_depth: int = MAX_DEPTH) -> tuple[Any, Lines]:
+def loads_located(  # noqa: C901 — one event loop over the YAML parser
+    text: str, name: str = "<data>", *, max_depth: int = MAX_DEPTH
+) -> tuple[Any, Lines]:
     """Read ``text``; return the data and the line of each mapping key and sequence item by path.
 
     Built from PyYAML's event stream without recursion, so depth and size are checked as it goes.
@@ -379,8 +381,8 @@ def _explain(error: Any) -> Text:
     if kind == "type":
         wanted = expected if isinstance(expected, list) else [expected]
         return Text(
-            f"应是{'或'.join(_TYPE_ZH.get(t, t) for t in wanted)}，而不是 {shown}",
-            f"expected {' or '.join(wanted)}, not {shown}",
+            f"应是{'或'.join(_TYPE_ZH.get(t, str(t)) for t in wanted)}，而不是 {shown}",
+            f"expected {' or '.join(str(t) for t in wanted)}, not {shown}",
         )
     if kind == "required":
         missing = [k for k in expected if k not in value]

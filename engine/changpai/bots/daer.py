@@ -77,7 +77,7 @@ class SimpleBot:
                 if _usefulness(trial, deal.drawn.index) <= 1.5 and ActionType.SHOW in by_type:
                     return by_type[ActionType.SHOW][0]
                 hand = trial
-            scored = [(_usefulness(hand, a.card.index), self.rng.random(), a) for a in options]
+            scored = [(_usefulness(hand, a.card.index), self.rng.random(), a) for a in options if a.card is not None]
             return min(scored, key=lambda t: (t[0], t[1]))[2]
         for t in (ActionType.TURN, ActionType.DRAW, ActionType.SHOW, ActionType.PASS):
             if t in by_type:
@@ -129,10 +129,10 @@ def next_action(deal: Deal, players: Sequence[Player], wishes: dict[int, Action 
         if shortcut is not None:
             return shortcut
         return Action(ActionType.PASS, claimants[0]) if claimants else None
-    seat = deal.to_act
-    assert seat is not None
-    legal = list(deal.legal_actions(seat))
-    return players[seat].choose(deal, seat, legal)
+    mover = deal.to_act
+    assert mover is not None
+    legal = list(deal.legal_actions(mover))
+    return players[mover].choose(deal, mover, legal)
 
 
 def play_out(deal: Deal, players: Sequence[Player], *, check: bool = False, max_steps: int = 2000) -> Deal:

@@ -69,3 +69,4 @@ class RuleError(ChangpaiError):
     """An action that breaks a rule of play; the message names the rule."""
 
     code = "illegal"
+    seat: int | None = None  # the seat that breaks the rule, when it is not the one acting (a compulsory claim)

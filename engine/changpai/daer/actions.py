@@ -199,6 +199,13 @@ class Action:
         return f"Action.parse({str(self)!r})"
 
     @property
+    def named_card(self) -> Card:
+        """``card`` for an action that always names one (discard, four, pong, kong, eat); ``RuleError`` otherwise."""
+        if self.card is None:
+            raise _bad(str(self), "这个动作需要一张牌", "this action needs a card", None)
+        return self.card
+
+    @property
     def is_claim(self) -> bool:
         return self.type in CLAIM_PRIORITY
 

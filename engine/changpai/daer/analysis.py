@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..core.text import CardError, HandError, Text
 from ..decks.numerals import ALL_KINDS, COPIES_PER_KIND, Card, check_copies, parse_cards
@@ -41,6 +42,9 @@ SOURCE_NAMES = {
     "own_turn": Text("自己翻出的牌（自摸）", "a card one turned up oneself"),
     "other_turn": Text("别家翻出的牌", "a card another player turned up"),
 }
+# What a table (the sets laid out) may be given as: melds, {"set", "cards"} dicts or (word, cards) pairs.
+TableInput = Iterable[Meld | Mapping[str, Any] | tuple[str, str]] | None
+
 _NONE = -1  # "no split" in the points recursion (real points are never negative)
 
 
@@ -243,7 +247,9 @@ def _best_points(v: int, need_pair: bool, starts: list[list[_Template]], memo: d
     return best
 
 
-def _all_splits(v: int, need_pair: bool, starts: list[list[_Template]], memo: dict) -> list[tuple[_Template, ...]]:
+def _all_splits(
+    v: int, need_pair: bool, starts: list[list[_Template]], memo: dict[int, list[tuple[_Template, ...]]]
+) -> list[tuple[_Template, ...]]:
     """Every complete split of the free cards ``v`` (each met once)."""
     if v == 0:
         return [] if need_pair else [()]
@@ -274,7 +280,7 @@ def _read_cards(cards: str | Iterable[Card], where: str) -> list[Card]:
     return out
 
 
-def _read_table(table: Iterable[Meld | dict | tuple] | None) -> list[Meld]:
+def _read_table(table: TableInput) -> list[Meld]:
     melds: list[Meld] = []
     for i, item in enumerate(table or ()):
         where = f"table[{i}]"
@@ -327,7 +333,7 @@ class _Hand:
         return sum(s.points for s in self.fixed)
 
 
-def _prepare(hand: str | Iterable[Card], table, rules: RuleSet, *, complete: bool) -> _Hand:
+def _prepare(hand: str | Iterable[Card], table: TableInput, rules: RuleSet, *, complete: bool) -> _Hand:
     cards = _read_cards(hand, "hand")
     melds = _read_table(table)
     all_cards = cards + [c for m in melds for c in m.cards]
@@ -423,7 +429,7 @@ def _candidates(h: _Hand, win: Card | None) -> list[list[ScoredSet]]:
     """Every complete split of the hand (with the winning card), as scored sets."""
     rules = h.rules
     starts = _templates(rules)
-    memo: dict = {}
+    memo: dict[int, list[tuple[_Template, ...]]] = {}
     out: list[list[ScoredSet]] = []
     if win is None:
         for split in _all_splits(h.free, h.needs_pair(), starts, memo):
@@ -479,7 +485,7 @@ def _held_reasons(h: _Hand) -> list[Reason]:
 
 def analyse(
     hand: str | Iterable[Card],
-    table: Iterable[Meld | dict | tuple] | None = (),
+    table: TableInput = (),
     rules: str | RuleSet = "luzhou-a",
     *,
     win_card: str | Card | None = None,
@@ -546,16 +552,16 @@ def analyse(
     points = best_key[0]
     win_ok = points >= minimum
     word = rules.point_word.zh
-    reasons = []
+    verdict: list[Reason] = []
     if win_ok:
-        reasons.append(
+        verdict.append(
             Reason(
                 "win",
                 Text(f"{word}牌：{points} {word}，够 {minimum} {word}", f"a win: {points} points, at least {minimum}"),
             )
         )
     else:
-        reasons.append(
+        verdict.append(
             Reason(
                 "below-minimum",
                 Text(
@@ -567,7 +573,7 @@ def analyse(
     classify = rules.variant.win_class
     win_class = classify(hits) if classify is not None and win_ok else None
     if classify is not None and win_ok and win_class is None:
-        reasons.append(
+        verdict.append(
             Reason(
                 "wuchuan-unclassified",
                 Text(
@@ -584,7 +590,7 @@ def analyse(
         tuple(hits),
         _grade(points, rules) if win_ok else None,
         win_class,
-        tuple(reasons),
+        tuple(verdict),
         win,
         source,
         len(candidates),
@@ -620,7 +626,7 @@ def analyse(
 
 
 def not_ready_reasons(
-    hand: str | Iterable[Card], table: Iterable[Meld | dict | tuple] | None = (), rules: str | RuleSet = "luzhou-a"
+    hand: str | Iterable[Card], table: TableInput = (), rules: str | RuleSet = "luzhou-a"
 ) -> list[Reason]:
     """Why no single card completes a 20-card hand: the plain fact, then what holds it back (a 坎 held since the
     deal counts whole and may not be split), so a visitor's "不叫牌" comes with its reason."""
@@ -634,7 +640,7 @@ def not_ready_reasons(
 
 def waits(
     hand: str | Iterable[Card],
-    table: Iterable[Meld | dict | tuple] | None = (),
+    table: TableInput = (),
     rules: str | RuleSet = "luzhou-a",
     *,
     seen: str | Iterable[Card] = (),

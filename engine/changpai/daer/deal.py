@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.game import LegalActions
@@ -40,7 +40,7 @@ from .dealing import Dealt, deal_new, make_table
 from .playrules import PlayRules
 from .rules import OPTIONS as RULE_OPTIONS
 from .rules import RuleSet
-from .sets import Meld, SetKind, classify_three
+from .sets import Meld, SetKind, classify_three, kind_of_three
 from .traditions import get_play_rules, get_rules
 from .violations import violation_codes
 
@@ -95,18 +95,13 @@ class SeatState:
     laid: list[LaidSet]
     pile: list[Card]  # cards this seat discarded or turned that nobody took
     claims: int = 0  # sets claimed so far (进张)
-    discarded_kinds: set[int] | None = None
-    passed_eat: set[int] | None = None
-    passed_pong: set[int] | None = None
-    passed_win: set[int] | None = None
+    discarded_kinds: set[int] = field(default_factory=set)
+    passed_eat: set[int] = field(default_factory=set)
+    passed_pong: set[int] = field(default_factory=set)
+    passed_win: set[int] = field(default_factory=set)
     passed_kong: bool = False
     barred: bool = False  # a violation bars this seat from winning (Luzhou reading)
     last_eat: tuple[int, int] | None = None  # the two hand cards of an eat awaiting its discard
-
-    def __post_init__(self) -> None:
-        for name in ("discarded_kinds", "passed_eat", "passed_pong", "passed_win"):
-            if getattr(self, name) is None:
-                setattr(self, name, set())
 
     @property
     def fours(self) -> int:
@@ -188,17 +183,21 @@ def _third_cards() -> dict[tuple[int, int], frozenset[int]]:
         for template in _TEMPLATES[c]:
             rest = list(template)
             rest.remove(c)
-            out.setdefault(tuple(sorted(rest)), set()).add(c)
+            low, high = sorted(rest)
+            out.setdefault((low, high), set()).add(c)
     return {pair: frozenset(kinds) for pair, kinds in out.items()}
 
 
 _THIRD_CARDS = _third_cards()
 
+# The split search's memo key: (card counts, sets still to find, a pair allowed, cards beyond the sets).
+FitsKey = tuple[tuple[int, ...], int, bool, int]
+
 _TEMPLATE_NEEDS = tuple(tuple(tuple(sorted({k: t.count(k) for k in t}.items())) for t in ts) for ts in _TEMPLATES)
 
 
 def _fits(
-    counts: tuple[int, ...], sets_left: int, pair_ok: bool, extra: int, memo: dict[tuple, bool] | None = None
+    counts: tuple[int, ...], sets_left: int, pair_ok: bool, extra: int, memo: dict[FitsKey, bool] | None = None
 ) -> bool:
     """Can ``counts`` plus one card of kind ``extra`` (``-1``: none) split into exactly ``sets_left``
     sets, at most one of them a pair? Held triples and fours in ``counts`` stay whole (the extra card
@@ -215,7 +214,9 @@ def _fits(
     return found
 
 
-def _fits_search(counts: tuple[int, ...], sets_left: int, pair_ok: bool, extra: int, memo: dict[tuple, bool]) -> bool:
+def _fits_search(  # noqa: C901 — the engine's hottest loop, written out inline on purpose
+    counts: tuple[int, ...], sets_left: int, pair_ok: bool, extra: int, memo: dict[FitsKey, bool]
+) -> bool:
     # The memo lookups of ``_fits`` are written out inline below: this is the engine's hottest loop.
     i = 0
     while i < 20 and not counts[i] and i != extra:
@@ -298,7 +299,7 @@ def _eat_partner_pairs(card: Card) -> list[tuple[Card, Card]]:
     n, big = card.number, card.big
     out: list[tuple[Card, Card]] = []
     for lo in (n - 2, n - 1, n):
-        if 1 <= lo and lo + 2 <= 10:
+        if lo >= 1 and lo + 2 <= 10:
             others = [m for m in (lo, lo + 1, lo + 2) if m != n]
             out.append((Card(others[0], big), Card(others[1], big)))
     if n in (2, 7, 10):
@@ -365,10 +366,10 @@ class Deal:
         self.win: WinInfo | None = None
         self.ended_by: str | None = None  # "win", "stock", "violation"
         self.eight_blocks_by: int | None = None  # the seat that just called 八块 (no discard)
-        self._win_cache: dict[tuple, Any] = {}
-        self._fits_memo: dict[tuple, bool] = {}
+        self._win_cache: dict[tuple[Any, ...], Any] = {}
+        self._fits_memo: dict[FitsKey, bool] = {}
         self._version = 0  # bumped on every change of state; keys the per-state caches below
-        self._state_cache: dict[tuple, Any] = {}
+        self._state_cache: dict[Any, Any] = {}
         self._state_cache_version = 0
         self._claims_window: Exposed | None = None
         self._claims_cache: dict[int, list[Action]] = {}
@@ -487,7 +488,7 @@ class Deal:
         return total + (1 if self.cut_card else 0)
 
     # ------------------------------------------------------------ legal action generation
-    def _per_state(self) -> dict[tuple, Any]:
+    def _per_state(self) -> dict[Any, Any]:
         if self._state_cache_version != self._version:
             self._state_cache = {}
             self._state_cache_version = self._version
@@ -505,7 +506,7 @@ class Deal:
             cache[key] = found
         return iter(found)
 
-    def _list_legal(self, seat: int | None) -> Iterator[Action]:
+    def _list_legal(self, seat: int | None) -> Iterator[Action]:  # noqa: C901 — to become rule objects
         if self.phase == OVER:
             return
         if self.phase == CLAIM:
@@ -515,7 +516,7 @@ class Deal:
                 for s, options in open_claims.items()
             }
             for s, options in open_claims.items():
-                if seat is not None and s != seat or not options:
+                if (seat is not None and s != seat) or not options:
                     continue
                 floor = max((p for other, p in forced.items() if other != s), default=0)
                 yield from (a for a in options if a.priority >= floor)
@@ -526,9 +527,10 @@ class Deal:
             for other in self._instant_winners():  # 三龙 / 五坎, before anything else happens
                 if seat is None or seat == other:
                     yield Action(ActionType.WIN, other)
-        s = self.to_act
-        if s is None or (seat is not None and seat != s):
+        mover = self.to_act
+        if mover is None or (seat is not None and seat != mover):
             return
+        s = mover
         if self.phase == TURN:
             if self.table.roles[s] == XIAOJIA:
                 yield Action(ActionType.DRAW, s)
@@ -537,10 +539,12 @@ class Deal:
             return
         if self.phase == DRAWN:
             st = self.seats[s]
-            if self._xiaojia_can_win(s, self.drawn):
-                yield Action(ActionType.WIN, s, self.drawn)
+            drawn = self.drawn
+            assert drawn is not None  # the DRAWN phase holds 小家's card
+            if self._xiaojia_can_win(s, drawn):
+                yield Action(ActionType.WIN, s, drawn)
             yield Action(ActionType.SHOW, s)
-            kinds = {i for i, n in enumerate(st.hand) if n} | {self.drawn.index}
+            kinds = {i for i, n in enumerate(st.hand) if n} | {drawn.index}
             for i in sorted(kinds):
                 yield Action(ActionType.DISCARD, s, ALL_KINDS[i])
             return
@@ -560,7 +564,8 @@ class Deal:
         held = [i for i, n in enumerate(st.hand) if n]
         blocked = self._kan_kinds(st)
         if st.last_eat is not None and self.play_rules.eat_then_discard_barred.value:
-            blocked |= _THIRD_CARDS.get(tuple(sorted(st.last_eat)), frozenset())  # 吃字屙字 [003]
+            low, high = sorted(st.last_eat)
+            blocked |= _THIRD_CARDS.get((low, high), frozenset())  # 吃字屙字 [003]
         # Only when every card is barred may one break a held triple, then anything goes.
         choices = [i for i in held if i not in blocked] or [i for i in held if st.hand[i] >= 3] or held
         for i in choices:
@@ -615,7 +620,7 @@ class Deal:
         if sum(st.hand) - used > 0:
             return True
         fours = st.fours + (1 if claim.type == ActionType.KONG else 0)
-        return st.total() + 1 <= self.play_rules.player_cards.value + max(0, fours - 1)
+        return bool(st.total() + 1 <= self.play_rules.player_cards.value + max(0, fours - 1))
 
     def _may_eat(self, s: int, ex: Exposed) -> bool:
         rule_value = self.play_rules.eat_from.value
@@ -629,7 +634,7 @@ class Deal:
             return False
         if ex.how == "discard":
             return True
-        return rule_value == pr.EAT_PREV_DISCARD_OR_TURN
+        return bool(rule_value == pr.EAT_PREV_DISCARD_OR_TURN)
 
     def _eat_options(self, s: int, card: Card) -> list[Action]:
         hand = self.seats[s].hand
@@ -683,8 +688,8 @@ class Deal:
             else self.play_rules.player_cards.value
         )
         if self.play_rules.eight_blocks.value:
-            return base + max(0, self.seats[s].fours - 1)
-        return base
+            return int(base) + max(0, self.seats[s].fours - 1)
+        return int(base)
 
     def _owes_discard(self, s: int) -> bool:
         return self.seats[s].total() > self._target(s)
@@ -723,9 +728,7 @@ class Deal:
             return False
         if self.play_rules.win_on_own_discard_barred.value and card.index in st.discarded_kinds:
             return False
-        if self.play_rules.declined_claim_bars_win.value and (st.passed_kong or card.index in st.passed_pong):
-            return False
-        return True
+        return not (self.play_rules.declined_claim_bars_win.value and (st.passed_kong or card.index in st.passed_pong))
 
     def _compulsory(self, action: Action) -> bool:
         if action.type == ActionType.PONG:
@@ -796,7 +799,7 @@ class Deal:
             return False
         if not self.seats[s].hand[card.index] and card.number not in (2, 7, 10):
             return False  # neither a pong nor a 2-7-10 can take it: skip building the set
-        cards = self.seats[s].hand_cards() + [card]
+        cards = [*self.seats[s].hand_cards(), card]
         if len(cards) != 3:
             return False
         if len(set(cards)) == 1:
@@ -928,7 +931,7 @@ class Deal:
         error.seat = claim.seat  # the seat that breaks the rule is the one that fails to claim
         return error
 
-    def _explain_illegal(self, action: Action) -> RuleError:
+    def _explain_illegal(self, action: Action) -> RuleError:  # noqa: C901 — to become rule objects
         """Name the rule an action breaks (used for errors and for recorded violations)."""
         s, t, card = action.seat, action.type, action.card
         st = self.seats[s]
@@ -1155,6 +1158,7 @@ class Deal:
             self._apply_four(action)
         elif t == ActionType.SHOW:
             card = self.drawn
+            assert card is not None  # SHOW is legal only with a drawn card
             self.drawn = None
             self._open_window(Exposed(card, action.seat, "turn"))
         elif t == ActionType.WIN:
@@ -1196,7 +1200,7 @@ class Deal:
         self._open_window(Exposed(card, s, "turn", first_stock=first, last_stock=last))
 
     def _apply_discard(self, action: Action) -> None:
-        s, card = action.seat, action.card
+        s, card = action.seat, action.named_card
         st = self.seats[s]
         if self.phase == DRAWN:
             assert self.drawn is not None
@@ -1210,7 +1214,7 @@ class Deal:
         self._open_window(Exposed(card, s, "discard", first_discard_of=s if first else None))
 
     def _apply_four(self, action: Action) -> None:
-        s, card = action.seat, action.card
+        s, card = action.seat, action.named_card
         st = self.seats[s]
         st.hand[card.index] -= 4
         st.laid.append(LaidSet(Meld(SetKind.FOUR, (card,) * 4), "four"))
@@ -1247,7 +1251,7 @@ class Deal:
         assert ex is not None
         return self.table.next_seat(ex.source)
 
-    def _close_window(self, claim: Action | None) -> None:
+    def _close_window(self, claim: Action | None) -> None:  # noqa: C901 — one branch per claim kind
         ex = self.exposed
         assert ex is not None
         card = ex.card
@@ -1298,11 +1302,11 @@ class Deal:
             a, b = claim.cards
             st.hand[a.index] -= 1
             st.hand[b.index] -= 1
-            st.laid.append(LaidSet(Meld(classify_three((card, a, b)), (card, a, b)), "eat", card, ex.source))
+            st.laid.append(LaidSet(Meld(kind_of_three((card, a, b)), (card, a, b)), "eat", card, ex.source))
             for group in claim.bi:
                 for c in group:
                     st.hand[c.index] -= 1
-                st.laid.append(LaidSet(Meld(classify_three(group), group), "bi", card, None))
+                st.laid.append(LaidSet(Meld(kind_of_three(group), group), "bi", card, None))
                 bi = native_words(self.rules)["bi"].zh
                 self._event(
                     "bi",
@@ -1354,7 +1358,7 @@ class Deal:
 
     def _commit_violation(self, action: Action, error: RuleError) -> None:
         """Record a violation (包牌) committed on purpose in a recorded deal, and carry on."""
-        s = error.seat if getattr(error, "seat", None) is not None else action.seat
+        s = error.seat if error.seat is not None else action.seat
         self.eight_blocks_by = None
         self.history.append(action)
         v = Violation(error.code, s, len(self.history), error.text)
@@ -1382,14 +1386,14 @@ class Deal:
                 self._close_window(action)
             else:
                 self._close_window(None)  # 吃错牌: nothing can be laid out; the card stays
-        elif t == ActionType.DISCARD and self.seats[action.seat].hand[action.card.index]:
+        elif t == ActionType.DISCARD and self.seats[action.seat].hand[action.named_card.index]:
             self._apply_discard(action)
         elif t != ActionType.WIN:
             self._end("violation")
 
     def _claim_can_be_laid(self, action: Action) -> bool:
         st = self.seats[action.seat]
-        card = action.card
+        card = action.named_card
         if action.type == ActionType.PONG:
             return st.hand[card.index] >= 2
         if action.type == ActionType.KONG:
@@ -1556,7 +1560,7 @@ def _bi_layouts(rest: list[int], k: int, copies: int) -> list[tuple[tuple[Card, 
                 continue
             if acc and group < acc[-1]:
                 continue
-            go(c, left - 1, acc + (group,))
+            go(c, left - 1, (*acc, group))
 
     go(rest, copies, ())
     return sorted(results)

@@ -7,6 +7,7 @@ seed reproduces a deal exactly.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.table import DEALER, PLAYER, SITTER, XIAOJIA, Table
@@ -69,7 +70,7 @@ def cut_for_dealer(
     rest = deck[position + 1 :] + deck[:position]
     if rules.cut_card_out_of_play.value:
         return dealer, rest, card
-    return dealer, rest + [card], None
+    return dealer, [*rest, card], None
 
 
 def deal(rules: PlayRules, table: Table, deck: list[Card], cut_card: Card | None = None) -> Dealt:
@@ -119,7 +120,7 @@ def deal_new(
 
 
 def complete_hands(
-    rules: PlayRules, table: Table, hands: dict[int, list[Card]], stock_front: list[Card] = ()
+    rules: PlayRules, table: Table, hands: dict[int, list[Card]], stock_front: Sequence[Card] = ()
 ) -> tuple[list[list[Card]], list[Card]]:
     """Fill partly given hands and the front of the stock with the rest of the deck.
 

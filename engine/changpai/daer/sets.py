@@ -133,6 +133,17 @@ def classify_three(cards: Iterable[Card]) -> SetKind | None:
     return None
 
 
+def kind_of_three(cards: Iterable[Card]) -> SetKind:
+    """``classify_three`` for three cards known to make a set (an accepted eat); ``HandError`` if they do not."""
+    cards = tuple(cards)
+    kind = classify_three(cards)
+    if kind is None:
+        raise HandError(
+            Text(f"“{format_cards(cards)}”不成一组", f"“{format_cards(cards)}” make no set"), code="bad-set"
+        )
+    return kind
+
+
 @dataclass(frozen=True, slots=True)
 class Meld:
     """One set: its kind and its cards (kept sorted, so equal sets compare equal).

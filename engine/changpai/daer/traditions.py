@@ -33,16 +33,16 @@ def get_rules(name: str | RuleSet, **options: str) -> RuleSet:
     changpai.core.text.RuleError: rules: unknown rule set “luzhou” (known: luzhou-a, luzhou-b, leshan, wuchuan) / ...
     """
     if isinstance(name, RuleSet):
-        rules = name
+        rules: RuleSet | None = name
     else:
         rules = RULESETS.get(name) if isinstance(name, str) else None
-        if rules is None:
-            known = ", ".join(RULESETS)
-            raise RuleError(
-                Text(f"没有名为“{name}”的规则集（可用：{known}）", f"unknown rule set “{name}” (known: {known})"),
-                code="unknown-rules",
-                where="rules",
-            )
+    if rules is None:
+        known = ", ".join(RULESETS)
+        raise RuleError(
+            Text(f"没有名为“{name}”的规则集（可用：{known}）", f"unknown rule set “{name}” (known: {known})"),
+            code="unknown-rules",
+            where="rules",
+        )
     return rules.with_options(**options) if options else rules
 
 
