@@ -12,7 +12,7 @@ import pytest
 from changpai.daer.traditions import PLAY_RULES, RULESETS
 from playwright.sync_api import Page, expect
 
-PAGES = ["index", "history", "making", "places", "sources", "decks", "words"]
+PAGES = ["index", "history", "making", "places", "sources", "decks", "words", "help", "credits", "colophon"]
 LABELS = {
     "zh": ["标题", "传统", "地区", "年代", "资料", "最后修改"],
     "en": ["Title", "Tradition", "Region", "Period", "Sources", "Last change"],
@@ -232,3 +232,23 @@ def test_every_engine_name_on_the_sources_page_exists_in_the_engine():
         named = set(re.findall(r"`([a-z0-9_-]+)`", (docs / name).read_text(encoding="utf-8")))
         assert {"luzhou-a", "leshan", "kun_pair"} <= named, name
         assert named <= known, f"{name} names {sorted(named - known)}, which the engine does not have"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang, heading", [("zh", "如何引用本页"), ("en", "How to cite this page")])
+@pytest.mark.parametrize("name", PAGES)
+def test_every_archive_page_ends_with_how_to_cite_it(page: Page, name: str, lang: str, heading: str):
+    open_page(page, name, lang)
+    cite = page.locator("article .cp-cite")
+    expect(cite).to_have_count(1)
+    expect(cite).to_be_visible()
+    assert page.locator("article h2#cite").inner_text().replace("¶", "").strip() == heading
+    # nothing of the page's own text comes after it
+    assert page.evaluate("document.querySelector('article .cp-cite').nextElementSibling === null")
+    version = cite.locator(".cp-cite-version").inner_text()
+    assert re.fullmatch(r"[0-9a-f]{4,40}\+?", version), version
+    text = cite.inner_text()
+    assert "CC BY-SA 4.0" in text and f"archive/{name}.html" in text
+    credits = cite.locator("a")
+    credits.click()
+    page.wait_for_url(re.compile(r"archive/credits\.html$"))
