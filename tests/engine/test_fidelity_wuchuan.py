@@ -55,10 +55,12 @@ def test_1_record_115_shows_every_huolong_in_time():
 FOURTH_ER = "贰贰贰柒拾一二三四五六七八九肆伍陆捌玖拾"
 
 
-@pytest.mark.xfail(strict=True, reason="Wuchuan 2: the fourth 贰 may go to 贰柒拾")
 def test_2_the_fourth_er_must_join_its_kan_not_a_er_qi_shi():
     """[000] 字牌: "如果手上的坎在桌面上出现时，必须四归一“开招”" — 贰 cannot go into 贰柒拾 beside 贰贰贰."""
-    assert score("wuchuan", FOURTH_ER, "贰")["win"] is False
+    result = score("wuchuan", FOURTH_ER, "贰")
+    cards = [s["cards"] for s in result["sets"]]
+    assert "贰贰贰贰" in cards and "贰柒拾" not in cards, cards  # 开招, then 柒捌玖 and the pair 拾拾
+    assert result["totals"] == [result["points"]]
 
 
 def test_2_the_winner_is_paid_by_the_reading_that_pays_most():
