@@ -404,6 +404,8 @@ class Deal:
             return cls(rule_set, play, dealt, seed=seed)
         if rng is None:
             rng = random.Random(seed)
+        if players not in play.players.value:
+            make_table(play, players)  # refuses the count with the tradition's own error, before the cut divides by it
         dealt = deal_new(play, players, rng, dealer=dealer, shuffler=shuffler)
         return cls(rule_set, play, dealt, seed=seed)
 
