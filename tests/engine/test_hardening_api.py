@@ -65,6 +65,8 @@ LOCATED = [
         "player-cards-0",
     ),
     _case({"command": "score", "rules": "leshan", "hand": HAND, "table": deep(3000)}, "table", "deep-table"),
+    _case({"command": "new_deal", "rules": "leshan", "players": 0}, "players", "no-players"),
+    _case({"command": "new_deal", "rules": "luzhou-a", "players": -3}, "players", "negative-players"),
     _case({"command": "frames", "record": {"rules": "leshan"}, "name": deep(3000)}, "name", "deep-name"),
     _case(
         {"command": "deal_record", "state": None, "title": {"zh": 1, "en": [2]}},
