@@ -69,10 +69,9 @@ def _engine_names_cached() -> dict[str, Any]:
     rules: dict[str, Any] = {}
     for name, ruleset in RULESETS.items():
         words = engine_handle({"command": "play_rules", "name": name})["words"]
-        tradition = getattr(ruleset, "tradition", None) or ruleset.title  # a short name, once the engine has one
         rules[name] = {
             "title": ruleset.title.as_dict(),
-            "tradition": tradition.as_dict(),
+            "tradition": _tradition_name(ruleset),
             "family": ruleset.family,
             "red": ruleset.red_scheme.value,
             "point_word": ruleset.point_word.as_dict(),
@@ -142,18 +141,18 @@ def _frames_cached(path: Path, _mtime: int) -> dict[str, Any]:
     return frames
 
 
-def _tradition_heading(tradition: str, rules: str | None) -> dict[str, str]:
-    """A tradition's name for a heading: the engine's (``RuleSet.tradition``) when it has one, else the glossary's
-    (``traditions:`` in docs/data/glossary.yml, the one home of the site's terms), else the rule set's title."""
+def _tradition_name(ruleset: Any) -> dict[str, str]:
+    """A tradition's short name (泸州大贰 for both Luzhou rule sets): the engine's ``RuleSet.tradition`` once it has
+    one, else the glossary's ``traditions:`` (docs/data/glossary.yml, the one home of the site's terms)."""
     from sitebuild.ext_glossary import glossary
 
-    info = engine_names()["rules"].get(rules or "")
-    if info and info["tradition"] != info["title"]:
-        return dict(info["tradition"])
-    known = glossary().traditions.get(tradition)
+    own = getattr(ruleset, "tradition", None)
+    if own is not None:
+        return dict(own.as_dict())
+    known = glossary().traditions.get(ruleset.name.split("-")[0])
     if isinstance(known, dict):
         return {"zh": str(known["zh"]), "en": str(known["en"])}
-    return dict(info["title"]) if info else {"zh": tradition, "en": tradition}
+    return dict(ruleset.title.as_dict())
 
 
 def _check_frames(path: Path, frames: dict[str, Any]) -> None:
@@ -626,13 +625,15 @@ def deal_gallery(args: list[str], lang: str, page) -> str:
     out = []
     order = list(engine_names()["rules"])
     for tradition in sorted(groups, key=lambda t: next((i for i, r in enumerate(order) if r.startswith(t)), 99)):
-        name = _tradition_heading(tradition, next((r for r in order if r.startswith(tradition)), None))
+        first = next((r for r in order if r.startswith(tradition)), None)
+        name = engine_names()["rules"][first]["tradition"] if first else {"zh": tradition, "en": tradition}
         out.append(f"\n\n## {_e(name, lang)}\n\n")
         for deal_id, frames in groups[tradition]:
             steps = len(frames["steps"]) - 1
             questions = sum(1 for s in frames["steps"] if s.get("question"))
             summary = (
-                f"{_e(frames['title'], lang)} <small>({steps} steps, {questions} question{'' if questions == 1 else 's'})</small>"
+                f"{_e(frames['title'], lang)} <small>({steps} steps, "
+                f"{questions} question{'' if questions == 1 else 's'})</small>"
                 if en
                 else f"{_e(frames['title'], lang)} <small>（{steps} 步，{questions} 道题）</small>"
             )

@@ -106,10 +106,18 @@ def test_cards_js_takes_colours_and_names_from_the_engine_data(page: Page):
     got = page.evaluate(
         """() => ({
           leshan: cpCards.schemeFor("leshan"), wuchuan: cpCards.schemeFor("wuchuan"),
-          title: cpCards.rulesTitle("leshan", "zh"), pong: cpCards.rulesInfo("leshan").words.pong.zh,
+          title: cpCards.rulesTitle("leshan", "zh"), tradition: cpCards.rulesTitle("luzhou-b", "en", {tradition: true}),
+          pong: cpCards.rulesInfo("leshan").words.pong.zh,
         })"""
     )
     from sitebuild.ext_tutorials import engine_names
 
     leshan = engine_names()["rules"]["leshan"]
-    assert got == {"leshan": "leshan", "wuchuan": "luzhou", "title": leshan["tradition"]["zh"], "pong": "对"}
+    luzhou_b = engine_names()["rules"]["luzhou-b"]
+    assert got == {
+        "leshan": "leshan",
+        "wuchuan": "luzhou",
+        "title": leshan["title"]["zh"],
+        "tradition": luzhou_b["tradition"]["en"],
+        "pong": "对",
+    }

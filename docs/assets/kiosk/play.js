@@ -183,7 +183,7 @@
       });
 
     // ---- layout --------------------------------------------------------------------------------------------------
-    const title = el("p", { class: "kiosk-play__game" }, window.cpCards ? window.cpCards.rulesTitle(rules, lang) : rules);
+    const title = el("p", { class: "kiosk-play__game" }, window.cpCards ? window.cpCards.rulesTitle(rules, lang, { tradition: true }) : rules);
     const status = el("div", { class: "kiosk-play__engine" });
     const opponents = el("div", { class: "kiosk-play__opponents" });
     const centre = el("div", { class: "kiosk-play__centre" });

@@ -90,11 +90,12 @@
     return ((names().rules || {})[rules]) || null;
   }
 
-  /** The tradition's name for a rule set, in a language. */
-  function rulesTitle(rules, language) {
+  /** A rule set's name in a language: its own title (泸州大贰（规则单）), or with {tradition: true} the tradition's. */
+  function rulesTitle(rules, language, options) {
     const info = rulesInfo(rules);
     const l = language || (window.cp ? window.cp.lang() : "zh");
-    return info ? info.tradition[l === "en" ? "en" : "zh"] : String(rules || "");
+    if (!info) return String(rules || "");
+    return (options && options.tradition ? info.tradition : info.title)[l === "en" ? "en" : "zh"];
   }
 
   /** The card-image folder of a rule set, by the engine's colour rule: "big" (every big card red) or 2-7-10. */
