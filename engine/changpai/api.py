@@ -384,7 +384,7 @@ def _seat_number(value: Any, deal: Deal, where: str) -> int:
     seat = -1
     if isinstance(value, int) and not isinstance(value, bool):
         seat = value
-    elif isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 3:  # not "²" or "٠"
+    elif isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 3:  # not "²" or "٠"  # noqa: RUF003 — the Arabic zero is the point
         seat = int(value)
     if not 0 <= seat < deal.players:
         raise HandError(

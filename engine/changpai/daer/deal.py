@@ -99,7 +99,6 @@ class SeatState:
     passed_eat: set[int] = field(default_factory=set)
     passed_pong: set[int] = field(default_factory=set)
     passed_win: set[int] = field(default_factory=set)
-    passed_win_total: int = -1  # the biggest total of a win passed since the last 进张 (-1: none) [003] 现张不和
     passed_kong: bool = False
     barred: bool = False  # a violation bars this seat from winning (Luzhou reading)
     last_eat: tuple[int, int] | None = None  # the two hand cards of an eat awaiting its discard
@@ -597,21 +596,14 @@ class Deal:
         st = self.seats[s]
         role = self.table.roles[s]
         if role == XIAOJIA:
-            if (
-                (ex.how == "turn" or ex.source != s)
-                and self._win_allowed(s, card)
-                and self._xiaojia_can_win(s, card)
-                and self._upgrade_ok(s, xiaojia_result(self, s, card))
-            ):  # 小家 keeps 现张不和 and 和回龙 like every player [003]
+            if (ex.how == "turn" or ex.source != s) and self._xiaojia_can_win(s, card):
                 out.append(Action(ActionType.WIN, s, card))
             cache[key] = out
             return out
         own_discard = ex.how == "discard" and ex.source == s
         if not own_discard:
-            if self._win_allowed(s, card):
-                result = self._can_win(s, card, ex.source, ex.how)
-                if result is not None and self._upgrade_ok(s, result):
-                    out.append(Action(ActionType.WIN, s, card))
+            if self._win_allowed(s, card) and self._can_win(s, card, ex.source, ex.how) is not None:
+                out.append(Action(ActionType.WIN, s, card))
             n = st.hand[card.index]
             if n == 3 and not self._pong_blocked(s, card):
                 out.append(Action(ActionType.KONG, s, card))
@@ -734,18 +726,14 @@ class Deal:
             return False
         if card is None:
             return True
+        if self.play_rules.passed_win_barred.value and card.index in st.passed_win:
+            return False
         if self.play_rules.win_on_own_discard_barred.value and card.index in st.discarded_kinds:
             return False
         return not (self.play_rules.declined_claim_bars_win.value and (st.passed_kong or card.index in st.passed_pong))
 
     def _compulsory(self, action: Action) -> bool:
         if action.type == ActionType.PONG:
-    def _upgrade_ok(self, s: int, result: Any) -> bool:
-        """现张不和 [003] "只能進張後和牌或升級才能和牌": after a passed win, any win waits for a 进张 unless
-        its total is bigger than the passed one (升级)."""
-        passed = self.seats[s].passed_win_total
-        return not self.play_rules.passed_win_barred.value or passed < 0 or win_total(result) > passed
-
             return bool(self.play_rules.pong_compulsory.value)
         if action.type == ActionType.KONG:
             return bool(self.play_rules.kong_compulsory.value)
@@ -1082,7 +1070,7 @@ class Deal:
                 f"和回龙: {card} is a card this seat discarded",
                 P.win_on_own_discard_barred.source,
             )
-        if card is not None and P.passed_win_barred.value and st.passed_win_total >= 0:
+        if card is not None and P.passed_win_barred.value and card.index in st.passed_win:
             return rule(
                 "win-passed",
                 f"现张不和：{card}先前可和而未和，须进张后才能和",
@@ -1222,8 +1210,6 @@ class Deal:
             self.drawn = None
         st.hand[card.index] -= 1
         st.discarded_kinds.add(card.index)
-            st.passed_win.clear()
-            st.passed_win_total = -1
         st.last_eat = None
         first = self.discards_made[s] == 0
         self.discards_made[s] += 1
@@ -1297,11 +1283,6 @@ class Deal:
                     st.passed_win.add(card.index)
         if claim is None:
             self.exposed = None
-                    if self.table.roles[s] == XIAOJIA:
-                        passed_total = win_total(xiaojia_result(self, s, card))
-                    else:
-                        passed_total = win_total(self._can_win(s, card, ex.source, ex.how))
-                    st.passed_win_total = max(st.passed_win_total, passed_total)
             self.seats[ex.source].pile.append(card)
             self._next_turn(self.table.next_seat(ex.source))
             return
@@ -1315,7 +1296,6 @@ class Deal:
         st.passed_win.clear()  # a new 进张 lifts 现张不和 [003]
         if claim.type == ActionType.PONG:
             st.hand[card.index] -= 2
-        st.passed_win_total = -1
             st.laid.append(LaidSet(Meld(SetKind.PONG, (card,) * 3), "pong", card, ex.source))
         elif claim.type == ActionType.KONG:
             st.hand[card.index] -= 3
@@ -1697,16 +1677,6 @@ def result_complete(result: Any) -> bool:
 
 def result_points(result: Any) -> int:
     if isinstance(result, dict):
-def win_total(result: Any) -> int:
-    """What a win is worth for 升级 [003]: the graded total (小和 … 台和), or 小家's own count."""
-    if result is None:
-        return -1
-    if isinstance(result, dict):
-        return int(result["points"])
-    grade = getattr(result, "grade", None)
-    return int(grade.value) if grade is not None else int(result.points)
-
-
         return int(result["points"])
     return int(result.points)
 
