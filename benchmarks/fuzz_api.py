@@ -36,6 +36,7 @@ sys.path.append(str(ROOT / "engine"))  # the installed engine (or PYTHONPATH) co
 sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
 from changpai.api import handle, handle_json  # noqa: E402
+from changpai.daer.violations import violation_codes  # noqa: E402
 from hardening_kit import (  # noqa: E402
     corrupt_record,
     deal_problems,
@@ -124,13 +125,16 @@ TABLES = [("luzhou-a", 4), ("luzhou-b", 4), ("leshan", 3), ("leshan", 4), ("lesh
 def fuzz_deals(count: int, seed: int) -> dict[str, Any]:
     committed: Counter[str] = Counter()
     broken: Counter[str] = Counter()
+    by_table: dict[str, set[str]] = {}
     for i in range(count):
         rules, players = TABLES[i % len(TABLES)]
         deal, faults, problems = faulty_deal(rules, players, seed + i)
         committed.update(code for _, code in faults)
+        by_table.setdefault(rules, set()).update(code for _, code in faults)
         problems = problems or deal_problems(deal)
         broken.update(f"{rules}/{players} seed {seed + i}: {p}"[:140] for p in problems)
-    return {"deals": count, "committed": committed, "broken": broken}
+    missing = {rules: sorted(violation_codes(rules) - seen) for rules, seen in by_table.items()}
+    return {"deals": count, "committed": committed, "broken": broken, "missing": missing}
 
 
 def main() -> int:
@@ -175,6 +179,9 @@ def main() -> int:
         f"broken invariants: {sum(deals['broken'].values())}  ({time.perf_counter() - start:.1f} s)"
     )
     print("    by code: " + ", ".join(f"{code} {n}" for code, n in sorted(deals["committed"].items())))
+    print(
+        "    named but not committed: " + "; ".join(f"{r}: {', '.join(m) or '-'}" for r, m in deals["missing"].items())
+    )
     for text, n in deals["broken"].most_common(12):
         print(f"    {n:6d}  {text}")
     failed |= bool(deals["broken"])

@@ -80,7 +80,10 @@ class FaultyBot:
         found = open_violations(deal, seat)
         if not found:
             return None
-        code = self.rng.choice(sorted({c for _, c in found}))  # each kind of violation equally, not each action
+        codes = sorted({c for _, c in found})
+        if len(codes) > 1 and "false-win" in codes and self.rng.random() < 0.8:
+            codes.remove("false-win")  # it ends the deal (诈和): most of the time, let the others have their turn
+        code = self.rng.choice(codes)  # each kind of violation equally, not each action
         return self.rng.choice([f for f in found if f[1] == code])
 
 
