@@ -238,10 +238,11 @@ def test_struck_wordings_are_gone_from_the_archive_and_home_pages(lang):
 
 def test_the_2014_listing_is_always_attributed_to_001():
     for path in [*ARCHIVE.glob("*.md"), *(DOCS / "rules").glob("luzhou*.md")]:
-        for number, line in enumerate(read(path).splitlines(), 1):
-            # a field of a source's own entry on the sources page sits under that source's heading
-            if "2014" in line and re.search(r"名录|heritage|list", line) and not line.startswith(":   "):
-                assert "[001]" in line or "001" in line, f"{path.name}:{number}: the 2014 listing without [001]"
+        # paragraphs, list items and table rows; a field of a source's own entry on the sources page
+        # (":   …") sits under that source's heading
+        for block in re.split(r"\n\s*\n|\n(?=- |\| |:   )", read(path)):
+            if "2014" in block and re.search(r"名录|heritage|list", block) and not block.startswith(":   "):
+                assert "001" in block, f"{path.name}: the 2014 listing without [001]: {block[:100]}"
     for lang in ("zh", "en"):
         history = page_text("history", lang)
         assert ("个人写的规则说明" in history) if lang == "zh" else ("private author" in history)
