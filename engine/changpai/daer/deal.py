@@ -681,7 +681,10 @@ class Deal:
         return s == self.table.dealer or self.seats[s].claims > 0
 
     def _four_must(self, s: int) -> bool:
-        return self.play_rules.four_timing.value != pr.FOUR_WHEN_YOU_LIKE and self._four_may(s)
+        if self.play_rules.four_timing.value == pr.FOUR_WHEN_YOU_LIKE:
+            # [003] 八塊: with two 滚 (the dealer's dealt two included) there is no discard: lay them, call 八块
+            return self._four_may(s) and self.seats[s].fours + len(self._undeclared_fours(s)) >= 2
+        return self._four_may(s)
 
     def _target(self, s: int) -> int:
         base = (
