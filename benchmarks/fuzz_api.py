@@ -9,7 +9,8 @@
 2. ``--records`` corrupted records (the tutorials' deals and recorded deals, lines dropped, doubled, edited,
    numbers changed, a byte-order mark …), read as the command line and the build read a file
    (``changpai.yamlfile``) and replayed into the viewer's frames: each must be read correctly or refused with
-   its file and line. Printed: read, refused with file:line, and anything else (must be 0).
+   its file and line. Printed: read, refused with file:line, and anything else (must be 0); one in ten also
+   goes through ``python -m changpai replay FILE`` (in this process), which must give the same verdict.
 3. ``--deals`` seeded deals played by the fault-injecting player (``changpai.bots.faulty``), which commits at
    random each violation the rule set names: payments sum to zero, every card is where it should be after
    every violation and at the end, a violator never wins, a deal with no winner pays exactly the
@@ -22,10 +23,14 @@ The exit code is 1 if any must-be-0 figure is not 0. The load average is printed
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import random
+import re
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -38,6 +43,7 @@ sys.path.insert(0, str(ROOT / "tests" / "engine"))
 from changpai.api import handle, handle_json  # noqa: E402
 from changpai.daer.violations import violation_codes  # noqa: E402
 from hardening_kit import (  # noqa: E402
+    RECORD_NAME,
     corrupt_record,
     deal_problems,
     faulty_deal,
@@ -105,18 +111,38 @@ def record_texts() -> list[str]:
     return texts
 
 
+def cli_replay(text: str, folder: Path) -> str:
+    """``python -m changpai replay FILE`` in this process: "read", "refused" (exit 2, file:line), or what else."""
+    from changpai.cli import main
+
+    path = folder / RECORD_NAME
+    path.write_text(text, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(["replay", str(path)])
+    if status == 0:
+        return "read"
+    if status == 2 and re.search(re.escape(RECORD_NAME) + r":\d+", err.getvalue()):
+        return "refused"
+    return f"replay exit {status}: {err.getvalue().strip()[:90]}"
+
+
 def fuzz_records(count: int, rng: random.Random) -> dict[str, Any]:
     texts = record_texts()
     outcomes: Counter[str] = Counter()
-    for _ in range(count):
-        damaged = corrupt_record(rng.choice(texts), rng)
-        try:
-            answer = replay_text(damaged)
-        except Exception as error:
-            outcomes[f"escaped {type(error).__name__}"] += 1
-            continue
-        outcomes[record_outcome(answer)[:110]] += 1
-    return {"records": count, "outcomes": outcomes}
+    cli: Counter[str] = Counter()
+    with tempfile.TemporaryDirectory() as folder:
+        for i in range(count):
+            damaged = corrupt_record(rng.choice(texts), rng)
+            try:
+                outcome = record_outcome(replay_text(damaged))
+            except Exception as error:
+                outcome = f"escaped {type(error).__name__}"
+            outcomes[outcome[:110]] += 1
+            if i % 10 == 0:  # one in ten through the command line too: the same verdict
+                by_cli = cli_replay(damaged, Path(folder))
+                cli["same" if by_cli == outcome else f"differs: {by_cli} / {outcome}"[:110]] += 1
+    return {"records": count, "outcomes": outcomes, "cli": cli}
 
 
 TABLES = [("luzhou-a", 4), ("luzhou-b", 4), ("leshan", 3), ("leshan", 4), ("leshan", 2), ("wuchuan", 4)]
@@ -169,7 +195,12 @@ def main() -> int:
     for text, n in outcomes.most_common():
         if text not in ("read", "refused"):
             print(f"    {n:6d}  {text}")
-    failed |= bool(others)
+    cli = rec["cli"]
+    print(f"    through `changpai replay FILE` too: {sum(cli.values())}, same verdict: {cli['same']}")
+    for text, n in cli.most_common():
+        if text != "same":
+            print(f"    {n:6d}  {text}")
+    failed |= bool(others) or sum(cli.values()) != cli["same"]
 
     start = time.perf_counter()
     deals = fuzz_deals(args.deals, args.seed)
