@@ -31,7 +31,6 @@ def _lines(answer: dict, lang: str = "zh") -> list[str]:
 LANTERN_HAND = "二七十九三四拾拾贰贰叁叁肆肆五五陆捌玖壹"
 
 
-@pytest.mark.xfail(strict=True, reason="Leshan 1: 瞟和 looks only at the hand at the win")
 def test_1_piao_is_not_paid_after_breaking_a_dealt_dragon_lantern():
     """[003] 違規: "拆開龍燈報瞟和" — reporting 瞟和 after breaking up a held 龙灯."""
     state = make_state("leshan", 3, {0: "八", 1: LANTERN_HAND}, stock="贰叁肆五")

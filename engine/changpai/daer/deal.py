@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.game import LegalActions
@@ -1691,6 +1691,23 @@ def instant_result(deal_: Deal, s: int) -> dict[str, Any]:
     points = 0
     for i, n in enumerate(hand):
         if n == 4:
+    if _dealt_lantern(deal_.initial_hands[s]):
+        result = _without_piao(result)
+    return result
+
+
+def _dealt_lantern(hand: tuple[Card, ...]) -> bool:
+    """The dealt hand held a 龙灯 (2, 7, 10 of one case)."""
+    return any(all(Card(n, big) in hand for n in (2, 7, 10)) for big in (False, True))
+
+
+def _without_piao(result: Any) -> Any:
+    """[003] "拆開龍燈報瞟和" is a violation, and a 龙灯 kept whole is a held scoring set: a hand dealt a
+    龙灯 is never 瞟和, whatever it holds at the win. (The hand analysis sees only the cards at the win.)"""
+    if not any(hit.code == "piao" for hit in result.patterns):
+        return result
+    readings = tuple(_without_piao(r) for r in result.readings)
+    return replace(result, patterns=tuple(h for h in result.patterns if h.code != "piao"), readings=readings)
             points += deal_.rules.points_of(SetKind.FOUR, (ALL_KINDS[i],) * 4)
         elif n == 3:
             points += deal_.rules.points_of(SetKind.KAN, (ALL_KINDS[i],) * 3)
