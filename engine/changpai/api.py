@@ -34,6 +34,9 @@ own words (Leshan 对 开 和 摆 抬炮, Wuchuan 兑 开招 活龙 妥, Luzhou 
 A deal's state is plain JSON (``"state"``): the rule set, the dealt cards and the actions so far. The
 browser may keep it and send it back with each request; the worker may instead keep the live deal and
 send only its id (``"game"``, returned by ``new_deal`` and ``apply``; the 64 most recent are kept).
+A state sent back is trusted no more than a record: ``Deal.from_dict`` deals it again and replays it, and
+a forged or damaged one answers the record's own error, located in the state (``state.hands.2``,
+``state.roles``, ``state.history.7`` …).
 
 ``frames``         ``{"record": record data, "name"?: file name}`` → the viewer's frames
                    ``{"rules", "title", "seats", "steps"}``; a bad record answers an error whose ``where`` is
