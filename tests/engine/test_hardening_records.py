@@ -94,6 +94,8 @@ def _forge(change: str) -> dict[str, Any]:
         state["seed"] = "x"
     elif change == "violations-text":
         state["violations"] = "false-win"
+    elif change == "violation-never-committed":
+        state["violations"] = ["false-win"]
     return state
 
 
@@ -114,6 +116,7 @@ FORGERIES: list[tuple[str, str, str | None]] = [
     ("options-list", "state.options", None),
     ("seed-text", "state.seed", None),
     ("violations-text", "state.violations", None),
+    ("violation-never-committed", "state.violations", None),
 ]
 
 
