@@ -255,11 +255,20 @@ def _record(args: argparse.Namespace) -> int:
         deal = _play(args.rules, args.players, args.seed, args.bot, _options(args.option))
     except ChangpaiError as error:
         raise InputError(str(error)) from None
-    from . import yamlfile  # the command line is an edge: it reads and writes YAML files (needs PyYAML)
-
+    yamlfile = _yamlfile()
     record = DealRecord.from_deal(deal)
     sys.stdout.buffer.write(yamlfile.dumps(record.to_data()).encode("utf-8"))
     return EXIT_OK
+
+
+def _yamlfile() -> Any:
+    """The YAML edge (``changpai.yamlfile``): the command line reads and writes record files with PyYAML, which the
+    engine core and the browser do without."""
+    try:
+        from . import yamlfile
+    except ImportError:
+        raise InputError("record files need PyYAML (pip install 'changpai[files]') / 读写牌谱文件需要 PyYAML") from None
+    return yamlfile
 
 
 def _configure_replay(parser: argparse.ArgumentParser) -> None:
@@ -268,8 +277,7 @@ def _configure_replay(parser: argparse.ArgumentParser) -> None:
 
 @subcommand("replay", "check a deal record step by step", _configure_replay)
 def _replay(args: argparse.Namespace) -> int:
-    from . import yamlfile  # the command line is an edge: it reads and writes YAML files (needs PyYAML)
-
+    yamlfile = _yamlfile()
     path = Path(args.file)
     try:
         data, lines = yamlfile.read_located(path, path.name)  # utf-8-sig, size and depth bounded
