@@ -4,8 +4,8 @@ Hand scoring (hu points per set, what makes a complete hand) lives in ``rules`` 
 ``analysis``; this module holds the parameters of *play* for the same four rule sets,
 keyed by the same names ("luzhou-a" [001], "luzhou-b" [004], "leshan" [003], "wuchuan" [000]).
 
-Every value is a :class:`Param`: the value, the source tag it comes from, and a bilingual
-note. Where the sources are silent or disagree (rules digest §7) the value is the engine's
+Every value is a ``Sourced`` (``core.sourced``, the one sourced-value type): the value, the source tag it
+comes from, and a bilingual note. Where the sources are silent or disagree (rules digest §7) the value is the engine's
 documented default, its note says so, and the source tag names what it was weighed against.
 A deal may override any parameter by name (``PlayRules.with_options``), which is how a
 record states house rules such as ``pong_compulsory: false``.
@@ -17,26 +17,20 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..core.frozen import replaced
+from ..core.sourced import Sourced
 from ..core.text import RuleError, Text
 
 
-@dataclass(frozen=True, slots=True)
-class Param:
-    """One sourced parameter value."""
-
-    value: Any
-    source: str
-    note: Text
-
-    def as_dict(self) -> dict[str, Any]:
-        value = self.value
-        if isinstance(value, tuple):
-            value = list(value)
-        return {"value": value, "source": self.source, "zh": self.note.zh, "en": self.note.en}
+def _param_dict(param: Sourced[Any]) -> dict[str, Any]:
+    """A parameter as the ``play_rules`` answer gives it: its value (a tuple as a list), source and note."""
+    value = param.value
+    if isinstance(value, tuple):
+        value = list(value)
+    return {"value": value, "source": param.source, "zh": param.note.zh, "en": param.note.en}
 
 
-def _p(value: Any, source: str, zh: str, en: str) -> Param:
-    return Param(value, source, Text(zh, en))
+def _p(value: Any, source: str, zh: str, en: str) -> Sourced[Any]:
+    return Sourced(value, source, Text(zh, en))
 
 
 # Eating (吃) permissions: which exposed cards a seat may eat.
@@ -47,6 +41,7 @@ EAT_OWN_TURN_ONLY = "own-turn"  # only one's own turned card (对抠)
 # When a held four (龙/滚/活龙) is laid on the table.
 FOUR_DEALER_FIRST_OTHERS_AFTER_CLAIM = "after-first-claim"
 FOUR_WHEN_YOU_LIKE = "optional"
+FOUR_DEALER_FIRST_OTHERS_AFTER_ITS_DISCARD = "after-dealer-discard"  # [000]: others right after the dealer's discard
 
 # Which reading of a winning hand is scored when its cards split two ways with different totals.
 DECLARE_BEST_PAY = "best-pay"  # the reading that pays the winner most (the score table may not rise with the points)
@@ -60,54 +55,54 @@ PENALTY_PAY_EACH = "pay-each"  # the violator pays every other player a fixed am
 
 @dataclass(frozen=True, slots=True)
 class PlayRules:
-    """Parameters of play for one tradition. Field docs are in each Param's note."""
+    """Parameters of play for one tradition. Field docs are in each parameter's note."""
 
     name: str
     title: Text
-    players: Param  # allowed player counts at the table
-    sitter_with_four: Param  # with 4 at the table, one sits out and counts the stock
-    xiaojia_with_four: Param  # with 4 at the table, the last seat is 小家 (Leshan)
-    dealer_cards: Param
-    player_cards: Param
-    xiaojia_cards: Param
-    deal_by: Param  # cards dealt per hand-out
-    show_last_stock_card: Param
-    red_last_card_moves_front: Param
-    cut_for_dealer: Param  # 叨牌
-    cut_card_out_of_play: Param
-    pong_compulsory: Param
-    kong_compulsory: Param
-    eat_from: Param
-    eat_from_two_players: Param
-    bi_required: Param  # 比 / 摆 / 妥
-    bi_exempt_mixed: Param
-    passed_eat_barred: Param  # 过张 / 吃过张
-    passed_pong_barred: Param  # 后对牌, [004] "不能再吃、碰"
-    eat_own_discard_barred: Param  # [000] "自己打出去的牌又吃回来"
-    win_on_own_discard_barred: Param  # 和回龙 [003]
-    passed_win_barred: Param  # 现张不和 [003]
-    declined_claim_bars_win: Param  # 有开不开, 后对和牌 [003]
-    eat_then_discard_barred: Param  # 吃字屙字 [003]
-    heaven_earth_no_minimum: Param  # 天胡/地胡 need no 10 hu [000]
-    penalty_paid_to: Param  # "players" (everyone at play) or "all" (also the stock counter)
-    instant_win_on_deal: Param  # 3 龙 or 5 坎 in the dealt hand wins at once (by agreement)
-    four_timing: Param
-    eight_blocks: Param  # 八块: from the 2nd four-card set on, no discard
-    min_hu: Param
-    penalty: Param
-    penalty_amount: Param
-    penalty_ends_deal: Param
-    xiaojia_needs_points: Param
-    settlement: Param  # which payment scheme (see settlement.py)
-    options: Param  # scheme-specific options, a tuple of (name, value) pairs
-    declare: Param  # which reading of a hand that reads two ways is scored: DECLARE_BEST_PAY or DECLARE_MOST_POINTS
+    players: Sourced[Any]  # allowed player counts at the table
+    sitter_with_four: Sourced[Any]  # with 4 at the table, one sits out and counts the stock
+    xiaojia_with_four: Sourced[Any]  # with 4 at the table, the last seat is 小家 (Leshan)
+    dealer_cards: Sourced[Any]
+    player_cards: Sourced[Any]
+    xiaojia_cards: Sourced[Any]
+    deal_by: Sourced[Any]  # cards dealt per hand-out
+    show_last_stock_card: Sourced[Any]
+    red_last_card_moves_front: Sourced[Any]
+    cut_for_dealer: Sourced[Any]  # 叨牌
+    cut_card_out_of_play: Sourced[Any]
+    pong_compulsory: Sourced[Any]
+    kong_compulsory: Sourced[Any]
+    eat_from: Sourced[Any]
+    eat_from_two_players: Sourced[Any]
+    bi_required: Sourced[Any]  # 比 / 摆 / 妥
+    bi_exempt_mixed: Sourced[Any]
+    passed_eat_barred: Sourced[Any]  # 过张 / 吃过张
+    passed_pong_barred: Sourced[Any]  # 后对牌, [004] "不能再吃、碰"
+    eat_own_discard_barred: Sourced[Any]  # [000] "自己打出去的牌又吃回来"
+    win_on_own_discard_barred: Sourced[Any]  # 和回龙 [003]
+    passed_win_barred: Sourced[Any]  # 现张不和 [003]
+    declined_claim_bars_win: Sourced[Any]  # 有开不开, 后对和牌 [003]
+    eat_then_discard_barred: Sourced[Any]  # 吃字屙字 [003]
+    heaven_earth_no_minimum: Sourced[Any]  # 天胡/地胡 need no 10 hu [000]
+    penalty_paid_to: Sourced[Any]  # "players" (everyone at play) or "all" (also the stock counter)
+    instant_win_on_deal: Sourced[Any]  # 3 龙 or 5 坎 in the dealt hand wins at once (by agreement)
+    four_timing: Sourced[Any]
+    eight_blocks: Sourced[Any]  # 八块: from the 2nd four-card set on, no discard
+    min_hu: Sourced[Any]
+    penalty: Sourced[Any]
+    penalty_amount: Sourced[Any]
+    penalty_ends_deal: Sourced[Any]
+    xiaojia_needs_points: Sourced[Any]
+    settlement: Sourced[Any]  # which payment scheme (see settlement.py)
+    options: Sourced[Any]  # scheme-specific options, a tuple of (name, value) pairs
+    declare: Sourced[Any]  # which reading of a hand read two ways is scored: DECLARE_BEST_PAY or DECLARE_MOST_POINTS
 
     def with_options(self, overrides: dict[str, Any] | None) -> PlayRules:
         """A copy with some values replaced (house rules); unknown names are refused."""
         if not overrides:
             return self
         known = {f.name for f in fields(self)} - {"name", "title"}
-        changes: dict[str, Param] = {}
+        changes: dict[str, Sourced[Any]] = {}
         scheme = dict(self.options.value)
         for key, value in overrides.items():
             if key in CHOICES and value not in CHOICES[key]:
@@ -120,8 +115,9 @@ class PlayRules:
                     where=f"options.{key}",
                 )
             if key in known:
-                old: Param = getattr(self, key)
-                changes[key] = Param(_coerce(value, old.value, key), "record", Text("由牌谱指定", "set by the record"))
+                old: Sourced[Any] = getattr(self, key)
+                by_record = Text("由牌谱指定", "set by the record")
+                changes[key] = Sourced(_coerce(value, old.value, key), "record", by_record)
             elif key in scheme:
                 scheme[key] = _coerce(value, scheme[key], key)
             else:
@@ -131,7 +127,7 @@ class PlayRules:
                     where=f"options.{key}",
                 )
         if scheme != dict(self.options.value):
-            changes["options"] = Param(tuple(scheme.items()), "record", Text("由牌谱指定", "set by the record"))
+            changes["options"] = Sourced(tuple(scheme.items()), "record", Text("由牌谱指定", "set by the record"))
         out = replaced(self, changes)
         _check_hand_sizes(out)
         return out
@@ -159,7 +155,7 @@ class PlayRules:
         for f in fields(self):
             if f.name in ("name", "title"):
                 continue
-            out["params"][f.name] = getattr(self, f.name).as_dict()
+            out["params"][f.name] = _param_dict(getattr(self, f.name))
         return out
 
 
