@@ -688,6 +688,8 @@ class Deal:
 
     def _target(self, s: int) -> int:
         base = (
+        if timing == pr.FOUR_DEALER_FIRST_OTHERS_AFTER_ITS_DISCARD:
+            return s == self.table.dealer  # the others' are laid out at the dealer's first discard
             self.play_rules.xiaojia_cards.value
             if self.table.roles[s] == XIAOJIA
             else self.play_rules.player_cards.value
@@ -1060,6 +1062,13 @@ class Deal:
         )
 
     def _explain_bad_win(self, s: int, card: Card | None, source: int | None, how: str) -> RuleError:
+            if P.four_timing.value == pr.FOUR_DEALER_FIRST_OTHERS_AFTER_ITS_DISCARD:
+                return rule(
+                    "four-too-early",
+                    "闲家的活龙在庄家打出第一张牌后立即亮出",
+                    "a player's held four is shown at once after the dealer's first discard",
+                    P.four_timing.source,
+                )
         st = self.seats[s]
         P = self.play_rules
         if st.barred:
@@ -1232,8 +1241,23 @@ class Deal:
         self.to_act = s
         if self._undeclared_fours(s) and self._four_must(s):
             return
+        if first and s == self.table.dealer:
+            self._lay_fours_after_dealer_discard()
         if not self._owes_discard(s):
             n = self.seats[s].fours
+    def _lay_fours_after_dealer_discard(self) -> None:
+        """[000] "闲家则待庄家出牌后立即亮龙": every other player lays out its 活龙 at once."""
+        if self.play_rules.four_timing.value != pr.FOUR_DEALER_FIRST_OTHERS_AFTER_ITS_DISCARD:
+            return
+        for other in self.table.active:
+            if other == self.table.dealer or self.table.roles[other] == XIAOJIA:
+                continue
+            for i in self._undeclared_fours(other):
+                card = ALL_KINDS[i]
+                self.seats[other].hand[i] -= 4
+                self.seats[other].laid.append(LaidSet(Meld(SetKind.FOUR, (card,) * 4), "four"))
+                self._event("four", *four_display(self.rules, other, card))
+
             name = {2: "八块", 3: "十二块", 4: "十六块"}.get(n, f"{4 * n}块")
             self.eight_blocks_by = s
             self._event(
