@@ -2,21 +2,28 @@
 
     .venv/bin/python benchmarks/bench_site.py [--site DIR] [--runs 5]
 
-Measured side by side in one Chromium run, from navigation start (performance.now() in the page):
-* engine, cold — a fresh browser context (empty cache) opens the home page; time until the widget's engine
-  answers its first request ({"command": "version"});
-* engine, warm — the same page reloaded in the same context (files come from the HTTP cache; Pyodide still starts
-  afresh, as a page load does);
-* bare Pyodide, cold and warm — a page that only starts Pyodide in a module worker from the same files and runs
-  ``1 + 1``: the floor under the engine figure. The ratio engine / bare is what the engine itself costs.
-* bytes transferred per page: the home page with the engine loaded, the same without the engine's files, and
-  pages that have no widget.
+Measured side by side in one Chromium run, interleaved run by run so drift on a shared machine hits every path
+alike, from navigation start (performance.now() in the page) to the engine's first answer ({"command": "version"},
+started with changpaiEngine.start(), so the idle start does not add its wait):
+* engine, snapshot — the shipped path: the build's gzipped memory snapshot (downloaded, SHA-256 checked,
+  decompressed, restored);
+* engine, snapshot raw — the other design the issue asked to compare: a snapshot made in the browser and kept
+  in the cache storage. Simulated by serving the same snapshot uncompressed (what the cache would hold): no
+  download over the network on a warm start, no decompression;
+* engine, normal — the snapshot refused (404), so the worker starts Pyodide and installs the wheel: the fallback;
+* bare Pyodide — a page that only starts Pyodide in a module worker from the same files and runs ``1 + 1``:
+  the floor under a normal start. engine / bare is what the engine costs above the interpreter.
+Each is measured cold (a fresh browser context: empty cache) and warm (the same page reloaded in that context).
+Printed with the machine's load before and after (os.getloadavg), the interpreters and the inputs.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
+import json
 import os
+import platform
 import statistics
 import subprocess
 import sys
@@ -36,8 +43,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-sync", "--no-first-run"]  # fmt: skip
 
 ENGINE_ANSWER_JS = (
-    "changpaiEngine.call({command: 'version'})"
-    ".then(r => { if (r.error) throw new Error(r.error.en); return performance.now(); })"
+    "changpaiEngine.start().then(info => changpaiEngine.call({command: 'version'}).then(r => {"
+    " if (r.error) throw new Error(r.error.en); return {ms: performance.now(), boot: info.boot}; }))"
 )
 
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare</title><script>
@@ -70,12 +77,55 @@ def transferred(requests) -> int:
     return total
 
 
-def timed_engine(context, url: str) -> float:
+RAW_SNAPSHOT = "engine-raw.snapshot"
+
+
+def overlay_site(site_dir: Path, tmp: Path) -> Path:
+    """The site as symlinks, plus the snapshot uncompressed (what a browser-made snapshot in the cache storage
+    would hand the worker): served by the same server as every other path, so only the bytes differ."""
+    root = tmp / "overlay"
+    real_dirs = {Path("."), Path("assets"), Path("assets/engine")}  # made here; everything else is a symlink
+    for rel in sorted(real_dirs):
+        (root / rel).mkdir(parents=True, exist_ok=True)
+        for entry in (site_dir / rel).iterdir():
+            if rel / entry.name not in real_dirs:
+                (root / rel / entry.name).symlink_to(entry)
+    manifest = json.loads((site_dir / "assets/engine/manifest.json").read_text(encoding="utf-8"))
+    raw = gzip.decompress((site_dir / "assets/engine" / manifest["snapshot"]["file"]).read_bytes())
+    (root / "assets/engine" / RAW_SNAPSHOT).write_bytes(raw)
+    return root
+
+
+def route_path(page, site_dir: Path, path: str) -> None:
+    """Serve the engine the way ``path`` ("snapshot", "snapshot raw", "normal") needs."""
+    manifest = json.loads((site_dir / "assets/engine/manifest.json").read_text(encoding="utf-8"))
+    name = manifest["snapshot"]["file"]
+    if path == "normal":
+        page.route(f"**/assets/engine/{name}", lambda route: route.fulfill(status=404, body="no snapshot"))
+    elif path == "snapshot raw":
+        import hashlib
+
+        raw = (site_dir / "assets/engine" / RAW_SNAPSHOT).read_bytes()
+        info = {
+            "file": RAW_SNAPSHOT,
+            "encoding": "identity",
+            "sha256": hashlib.sha256(raw).hexdigest(),
+            "bytes": len(raw),
+        }
+        forged = {**manifest, "snapshot": info}
+        page.route("**/assets/engine/manifest.json", lambda route: route.fulfill(json=forged))
+
+
+def timed_engine(context, url: str, site_dir: Path, path: str) -> float:
     page = context.new_page()
+    route_path(page, site_dir, path)
     page.goto(url)
-    ms = page.evaluate(ENGINE_ANSWER_JS)
+    result = page.evaluate(ENGINE_ANSWER_JS)
+    expected = "fallback" if path == "normal" else "snapshot"
+    if result["boot"] != expected:
+        raise SystemExit(f"engine {path}: booted as {result['boot']!r}, expected {expected!r}")
     page.close()
-    return ms
+    return result["ms"]
 
 
 def timed_bare(context, url: str) -> float:
@@ -89,7 +139,7 @@ def timed_bare(context, url: str) -> float:
 
 def page_bytes(browser, url: str, *, wait_engine: bool) -> tuple[int, int]:
     """(all bytes, bytes without the engine's files) for a cold load of ``url``."""
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")
     page = context.new_page()
     requests = []
     page.on("requestfinished", lambda request: requests.append(request))
@@ -99,22 +149,10 @@ def page_bytes(browser, url: str, *, wait_engine: bool) -> tuple[int, int]:
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(300)
     everything = transferred(requests)
-    without = transferred([r for r in requests if "/assets/engine/pyodide/" not in r.url and ".whl" not in r.url])
+    engine_files = ("/assets/engine/pyodide/", ".whl", ".snapshot.gz")
+    without = transferred([r for r in requests if not any(f in r.url for f in engine_files)])
     context.close()
     return everything, without
-
-
-def font_bytes(browser, url: str) -> int:
-    context = browser.new_context()
-    page = context.new_page()
-    requests = []
-    page.on("requestfinished", lambda request: requests.append(request))
-    page.goto(url)
-    page.evaluate("document.fonts.ready.then(() => true)")
-    page.wait_for_load_state("networkidle")
-    total = transferred([r for r in requests if "/assets/fonts/" in r.url])
-    context.close()
-    return total
 
 
 def widgetless_pages(site_dir: Path, limit: int = 3) -> list[str]:
@@ -131,51 +169,64 @@ def median_ms(values: list[float]) -> str:
     return f"{statistics.median(values):7.0f} ms  (min {min(values):.0f}, max {max(values):.0f}, n={len(values)})"
 
 
+def load_text() -> str:
+    return "/".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--site", type=Path, help="a built site (default: build one into a temp dir)")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--no-bytes", action="store_true", help="skip the bytes and fonts part")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
-        site_dir = args.site or build_site(Path(tmp) / "site")
+        site_dir = overlay_site(args.site or build_site(Path(tmp) / "site"), Path(tmp))
+        manifest = json.loads((site_dir / "assets/engine/manifest.json").read_text(encoding="utf-8"))
         with SiteServer(site_dir) as server, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            print(f"bench_site: load {load_text()} (1/5/15 min) · {os.cpu_count()} cores · runner "
+                  f"{platform.python_implementation()} {platform.python_version()} · Chromium {browser.version} · "
+                  f"Pyodide {manifest['pyodide']} · engine {manifest['engine']} · "
+                  f"snapshot {manifest['snapshot']['bytes']:,} B gzip · index.html · runs {args.runs}")  # fmt: skip
             home = server.url + "index.html"
-            results: dict[str, list[float]] = {k: [] for k in ("engine cold", "engine warm", "bare cold", "bare warm")}
+            paths = ("snapshot", "snapshot raw", "normal")
+            results: dict[str, list[float]] = {}
             for _ in range(args.runs):
-                # Interleaved, so drift on the shared machine hits both sides alike.
-                context = browser.new_context()
-                results["engine cold"].append(timed_engine(context, home))
-                results["engine warm"].append(timed_engine(context, home))
-                context.close()
-                context = browser.new_context()
-                results["bare cold"].append(timed_bare(context, server.url))
-                results["bare warm"].append(timed_bare(context, server.url))
+                for path in paths:
+                    context = browser.new_context(service_workers="block")
+                    results.setdefault(f"engine {path}, cold", []).append(timed_engine(context, home, site_dir, path))
+                    results.setdefault(f"engine {path}, warm", []).append(timed_engine(context, home, site_dir, path))
+                    context.close()
+                context = browser.new_context(service_workers="block")
+                results.setdefault("bare Pyodide, cold", []).append(timed_bare(context, server.url))
+                results.setdefault("bare Pyodide, warm", []).append(timed_bare(context, server.url))
                 context.close()
 
-            print(f"Navigation → first engine answer (home page widget), medians of {args.runs} runs")
+            print(f"\nNavigation → first engine answer, medians of {args.runs} runs")
             for name, values in results.items():
-                print(f"  {name:12s} {median_ms(values)}")
+                print(f"  {name:26s} {median_ms(values)}")
+            med = {name: statistics.median(values) for name, values in results.items()}
+            print("\nRatios (same run)")
             for kind in ("cold", "warm"):
-                ratio = statistics.median(results[f"engine {kind}"]) / statistics.median(results[f"bare {kind}"])
-                print(f"  ratio engine/bare, {kind}: {ratio:.2f}")
+                bare = med[f"bare Pyodide, {kind}"]
+                for path in paths:
+                    print(f"  engine {path:12s} / bare Pyodide, {kind}: {med[f'engine {path}, {kind}'] / bare:.2f}")
+                print(f"  engine snapshot / engine normal, {kind}: "
+                      f"{med[f'engine snapshot, {kind}'] / med[f'engine normal, {kind}']:.2f}")  # fmt: skip
+            print(f"bench_site: load {load_text()} after the timings")
 
-            print("\nBytes transferred per page (cold cache)")
-            everything, without = page_bytes(browser, home, wait_engine=True)
-            print(f"  {'index.html':32s} {everything:>10,d} B with the engine, {without:>9,d} B without it")
-            en_all, en_without = page_bytes(browser, server.url + "en/index.html", wait_engine=True)
-            print(f"  {'en/index.html':32s} {en_all:>10,d} B with the engine, {en_without:>9,d} B without it")
-            for rel in widgetless_pages(site_dir):
-                plain, _ = page_bytes(browser, server.url + rel, wait_engine=False)
-                print(f"  {rel:32s} {plain:>10,d} B (no widget: the engine is not loaded)")
-
-            print("\nShipped fonts (chunks by unicode-range; a page fetches only the chunks it uses)")
-            sizes = {p.name: p.stat().st_size for p in (site_dir / "assets" / "fonts").glob("*.woff2")}
-            for stem, (count, total) in fonts.family_totals(sizes).items():
-                print(f"  {stem:32s} {total:>10,d} B in {count} files")
-            for rel in ["index.html", "en/index.html", *widgetless_pages(site_dir)]:
-                print(f"  fonts fetched by {rel:30s} {font_bytes(browser, server.url + rel):>10,d} B")
+            if not args.no_bytes:
+                print("\nBytes transferred per page (cold cache; benchmarks/bench_pages.py lists every page)")
+                everything, without = page_bytes(browser, home, wait_engine=True)
+                print(f"  {'index.html':32s} {everything:>10,d} B with the engine, {without:>9,d} B without it")
+                for rel in widgetless_pages(site_dir):
+                    plain, _ = page_bytes(browser, server.url + rel, wait_engine=False)
+                    print(f"  {rel:32s} {plain:>10,d} B (no widget: the engine is not loaded)")
+                print("\nShipped fonts (used only when the system lacks the face: local() comes first)")
+                sizes = {p.name: p.stat().st_size for p in (site_dir / "assets" / "fonts").glob("*.woff2")}
+                for stem, (count, total) in fonts.family_totals(sizes).items():
+                    print(f"  {stem:32s} {total:>10,d} B in {count} files")
             browser.close()
 
 

@@ -23,4 +23,36 @@
     },
     true,
   );
+
+  // Search shows the page's language only: Material indexes both languages together, so results for the
+  // other one (pages under /en/ or not) are dropped as they are drawn, and the count follows.
+  const english = () => (document.documentElement.lang || "").toLowerCase().startsWith("en");
+  const isEnglishUrl = (href) => /\/en\//.test(new URL(href, location.href).pathname);
+  function filterResults(list) {
+    const want = english();
+    let kept = 0;
+    for (const item of list.querySelectorAll(":scope > .md-search-result__item")) {
+      const link = item.querySelector("a[href]");
+      const keep = !link || isEnglishUrl(link.href) === want;
+      item.hidden = !keep;
+      if (keep) kept += 1;
+    }
+    const meta = document.querySelector(".md-search-result__meta");
+    if (meta && list.children.length) {
+      meta.dataset.cpKept = String(kept);
+      const text = want
+        ? kept === 0 ? "No matching documents" : kept === 1 ? "1 matching document" : `${kept} matching documents`
+        : kept === 0 ? "没有找到符合条件的结果" : `找到 ${kept} 个符合条件的结果`;
+      if (meta.textContent !== text) meta.textContent = text;
+    }
+  }
+  const watch = () => {
+    const list = document.querySelector(".md-search-result__list");
+    if (!list || list.dataset.cpWatched) return;
+    list.dataset.cpWatched = "1";
+    new MutationObserver(() => filterResults(list)).observe(list, { childList: true });
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watch);
+  else watch();
+  if (window.document$) window.document$.subscribe(watch);
 })();

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.game import LegalActions
@@ -681,15 +681,10 @@ class Deal:
         return s == self.table.dealer or self.seats[s].claims > 0
 
     def _four_must(self, s: int) -> bool:
-        if self.play_rules.four_timing.value == pr.FOUR_WHEN_YOU_LIKE:
-            # [003] 八塊: with two 滚 (the dealer's dealt two included) there is no discard: lay them, call 八块
-            return self._four_may(s) and self.seats[s].fours + len(self._undeclared_fours(s)) >= 2
-        return self._four_may(s)
+        return self.play_rules.four_timing.value != pr.FOUR_WHEN_YOU_LIKE and self._four_may(s)
 
     def _target(self, s: int) -> int:
         base = (
-        if timing == pr.FOUR_DEALER_FIRST_OTHERS_AFTER_ITS_DISCARD:
-            return s == self.table.dealer  # the others' are laid out at the dealer's first discard
             self.play_rules.xiaojia_cards.value
             if self.table.roles[s] == XIAOJIA
             else self.play_rules.player_cards.value
@@ -1062,13 +1057,6 @@ class Deal:
         )
 
     def _explain_bad_win(self, s: int, card: Card | None, source: int | None, how: str) -> RuleError:
-            if P.four_timing.value == pr.FOUR_DEALER_FIRST_OTHERS_AFTER_ITS_DISCARD:
-                return rule(
-                    "four-too-early",
-                    "闲家的活龙在庄家打出第一张牌后立即亮出",
-                    "a player's held four is shown at once after the dealer's first discard",
-                    P.four_timing.source,
-                )
         st = self.seats[s]
         P = self.play_rules
         if st.barred:
@@ -1241,23 +1229,8 @@ class Deal:
         self.to_act = s
         if self._undeclared_fours(s) and self._four_must(s):
             return
-        if first and s == self.table.dealer:
-            self._lay_fours_after_dealer_discard()
         if not self._owes_discard(s):
             n = self.seats[s].fours
-    def _lay_fours_after_dealer_discard(self) -> None:
-        """[000] "闲家则待庄家出牌后立即亮龙": every other player lays out its 活龙 at once."""
-        if self.play_rules.four_timing.value != pr.FOUR_DEALER_FIRST_OTHERS_AFTER_ITS_DISCARD:
-            return
-        for other in self.table.active:
-            if other == self.table.dealer or self.table.roles[other] == XIAOJIA:
-                continue
-            for i in self._undeclared_fours(other):
-                card = ALL_KINDS[i]
-                self.seats[other].hand[i] -= 4
-                self.seats[other].laid.append(LaidSet(Meld(SetKind.FOUR, (card,) * 4), "four"))
-                self._event("four", *four_display(self.rules, other, card))
-
             name = {2: "八块", 3: "十二块", 4: "十六块"}.get(n, f"{4 * n}块")
             self.eight_blocks_by = s
             self._event(
@@ -1522,12 +1495,6 @@ class Deal:
                     deal_.play(action)
             except RuleError as error:
                 raise RuleError(error.text, code=error.code, where=where) from None
-        if pending:  # a violation the history never commits: the state disagrees with itself
-            raise RuleError(
-                Text(f"历史里没有违规“{pending[0]}”", f"the history commits no violation “{pending[0]}”"),
-                code="bad-state",
-                where="violations",
-            )
         return deal_
 
     def copy(self) -> Deal:
@@ -1721,23 +1688,6 @@ def instant_result(deal_: Deal, s: int) -> dict[str, Any]:
     points = 0
     for i, n in enumerate(hand):
         if n == 4:
-    if _dealt_lantern(deal_.initial_hands[s]):
-        result = _without_piao(result)
-    return result
-
-
-def _dealt_lantern(hand: tuple[Card, ...]) -> bool:
-    """The dealt hand held a 龙灯 (2, 7, 10 of one case)."""
-    return any(all(Card(n, big) in hand for n in (2, 7, 10)) for big in (False, True))
-
-
-def _without_piao(result: Any) -> Any:
-    """[003] "拆開龍燈報瞟和" is a violation, and a 龙灯 kept whole is a held scoring set: a hand dealt a
-    龙灯 is never 瞟和, whatever it holds at the win. (The hand analysis sees only the cards at the win.)"""
-    if not any(hit.code == "piao" for hit in result.patterns):
-        return result
-    readings = tuple(_without_piao(r) for r in result.readings)
-    return replace(result, patterns=tuple(h for h in result.patterns if h.code != "piao"), readings=readings)
             points += deal_.rules.points_of(SetKind.FOUR, (ALL_KINDS[i],) * 4)
         elif n == 3:
             points += deal_.rules.points_of(SetKind.KAN, (ALL_KINDS[i],) * 3)

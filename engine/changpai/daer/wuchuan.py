@@ -22,7 +22,7 @@ from .playrules import (
     _SILENT,
     EAT_OWN_TURN_ONLY,
     EAT_PREV_DISCARD_OR_TURN,
-    FOUR_DEALER_FIRST_OTHERS_AFTER_ITS_DISCARD,
+    FOUR_DEALER_FIRST_OTHERS_AFTER_CLAIM,
     PENALTY_PAY_EACH,
     PlayRules,
     _p,
@@ -326,10 +326,10 @@ PLAY = PlayRules(
     win_on_own_discard_barred=_p(False, "[000]", "[000] 未载", "not in [000]"),
     passed_win_barred=_p(False, "[000]", "[000] 未载", "not in [000]"),
     four_timing=_p(
-        FOUR_DEALER_FIRST_OTHERS_AFTER_ITS_DISCARD,
+        FOUR_DEALER_FIRST_OTHERS_AFTER_CLAIM,
         "[000]",
-        "庄家先亮龙后出牌，闲家在庄家打出第一张牌后立即亮龙",
-        "the dealer shows a 活龙 before discarding, the others at once after the dealer's first discard",
+        "庄家先亮龙后出牌，闲家随后亮龙（引擎：在其第一次进张时）",
+        "the dealer shows before discarding, others after (engine: at their first claim)",
     ),
     kong_compulsory=_p(
         True, "[000]", "坎上出现第四张必须开招", "the fourth card onto a held 坎 must be claimed (开招)"
