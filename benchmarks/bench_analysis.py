@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import platform
 import random
 import statistics
@@ -49,6 +50,22 @@ def ready_hands(count: int, seed: int, rules: str) -> list[tuple[list, list]]:
         if waits(hand, table, rules):
             hands.append((hand, table))
     return hands
+
+
+def load_average() -> str:
+    """The machine's load (1/5/15 min), or "n/a" where the platform has none (Pyodide)."""
+    try:
+        return "/".join(f"{x:.2f}" for x in os.getloadavg())
+    except (AttributeError, OSError):
+        return "n/a"
+
+
+def hand_set(hands: list[tuple[list, list]]) -> str:
+    """A short fingerprint of the hands, so two runs can be checked to have timed the same inputs."""
+    import hashlib
+
+    text = json.dumps([[[str(c) for c in hand], [str(c) for c in table]] for hand, table in hands])
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
 def median_ms(func: Callable[[], object], repeat: int) -> float:
@@ -93,11 +110,16 @@ def main(argv: list[str] | None = None) -> int:
     from changpai.daer.analysis import analyse, waits
 
     oracle = load_oracle()
+    load_before = load_average()
     hands = ready_hands(max(args.hands, args.oracle_hands), args.seed, args.rules)
     both = measure(hands[: args.oracle_hands], args.rules, waits, analyse, oracle, repeat=args.repeat, with_oracle=True)
     alone = measure(hands[: args.hands], args.rules, waits, analyse, oracle, repeat=args.repeat, with_oracle=False)
     figures = {
         "python": f"{platform.python_implementation()} {platform.python_version()} ({sys.platform})",
+        "load_before": load_before,
+        "load_after": load_average(),
+        "hand_set": f"{len(hands)} random ready 20-card hands, concealed (changpai.daer.samples.random_ready_hand, "
+        f"seed {args.seed}), sha256 {hand_set(hands)}, first: {' '.join(str(c) for c in hands[0][0])}",
         "rules": args.rules,
         "seed": args.seed,
         "engine_hands": alone["hands"],
@@ -118,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(figures))
         return 0
     print(f"hand analysis benchmark — {figures['python']}, rules {args.rules}, seed {args.seed}")
+    print(f"load {figures['load_before']} before, {figures['load_after']} after · {os.cpu_count()} cores")
+    print(f"hand set: {figures['hand_set']}")
     print(f"{'median per call':<34}{'engine ms':>12}{'oracle ms':>12}{'ratio':>9}")
     print(f"{'waits, ' + str(alone['hands']) + ' hands (engine only)':<34}{figures['waits_engine_ms']:>12.4f}")
     print(f"{'analyse, ' + str(alone['hands']) + ' hands (engine only)':<34}{figures['analyse_engine_ms']:>12.4f}")
