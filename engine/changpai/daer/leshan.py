@@ -198,7 +198,10 @@ def _leshan(deal: Any, win: Any, out: Settlement) -> None:
         if "heaven" in win.context:
             fan += opts["tianhe_fan"]
             out.lines.append(
-                Text(f"天和：加 {opts['tianhe_fan']} 番", f"heavenly win: doubled {opts['tianhe_fan']} {'time' if opts['tianhe_fan'] == 1 else 'times'}")
+                Text(
+                    f"天和：加 {opts['tianhe_fan']} 番",
+                    f"heavenly win: doubled {opts['tianhe_fan']} {'time' if opts['tianhe_fan'] == 1 else 'times'}",
+                )
             )
         if "earth" in win.context:
             fan += 1
@@ -250,6 +253,7 @@ VARIANT = Variant(words=WORDS, patterns=_patterns, settle=_leshan, four_display=
 LESHAN = RuleSet(
     name="leshan",
     title=Text("乐山贰柒拾（桥字牌）", "Leshan Er Qi Shi (Qiao Zipai)"),
+    tradition=Text("乐山贰柒拾", "Leshan Er Qi Shi"),
     sources=("[003]",),
     red_scheme=_s(
         "big", "[003]", "大写（壹…拾）为红，小写（一…十）为黑", "the big cards (壹…拾) are red, the small ones black"

@@ -39,6 +39,7 @@ from .settlement import Settlement, _hits, _losers, _pattern_value
 
 # ---------------------------------------------------------------- words
 
+TRADITION = Text("泸州大贰", "Luzhou Da Er")  # both rule sets' tradition ([001] rule sheet, [004] encyclopedia)
 WORDS_A = action_words("胡", "比", "叫牌", "放炮", "[001]")
 WORDS_B = action_words("胡", "比", "叫牌", "放炮", "[004]", silent="discarder")
 
@@ -441,7 +442,12 @@ def _luzhou_a(deal: Any, win: Any, out: Settlement) -> None:
             if hit.code == "kong-or-four" and not opts["fan_each_kong_and_four"]:
                 continue
             fan += hit.value
-            out.lines.append(Text(f"{hit.name.zh}：加 {hit.value} 翻", f"{hit.name.en}: doubled {hit.value} {'time' if hit.value == 1 else 'times'}"))
+            out.lines.append(
+                Text(
+                    f"{hit.name.zh}：加 {hit.value} 翻",
+                    f"{hit.name.en}: doubled {hit.value} {'time' if hit.value == 1 else 'times'}",
+                )
+            )
     for code in ("heaven", "first-stock-card", "last-stock-card"):
         if code in win.context:
             value = _pattern_value(deal, code)
@@ -451,7 +457,9 @@ def _luzhou_a(deal: Any, win: Any, out: Settlement) -> None:
                 "first-stock-card": Text("水上漂", "first stock card"),
                 "last-stock-card": Text("海底", "last stock card"),
             }[code]
-            out.lines.append(Text(f"{name.zh}：加 {value} 翻", f"{name.en}: doubled {value} {'time' if value == 1 else 'times'}"))
+            out.lines.append(
+                Text(f"{name.zh}：加 {value} 翻", f"{name.en}: doubled {value} {'time' if value == 1 else 'times'}")
+            )
     if "self-turn" in win.context:
         fan += 1
         out.lines.append(Text("自摸加翻：胡自己翻出的牌，加倍", "自摸加翻: a win on one's own turned card doubles"))
@@ -590,6 +598,7 @@ _LUZHOU_NAMES = {
 LUZHOU_A = RuleSet(
     name="luzhou-a",
     title=Text("泸州大贰（规则单）", "Luzhou Da Er (rule sheet)"),
+    tradition=TRADITION,
     sources=("[001]",),
     red_scheme=_s("two-seven-ten", "[001]", "大小写的二、七、十为红，其余为黑", "2, 7 and 10 are red in both cases"),
     set_points=_frozen(
@@ -631,6 +640,7 @@ LUZHOU_A = RuleSet(
 LUZHOU_B = RuleSet(
     name="luzhou-b",
     title=Text("泸州大贰（百科词条）", "Luzhou Da Er (encyclopedia entry)"),
+    tradition=TRADITION,
     sources=("[004]",),
     red_scheme=_s("two-seven-ten", "[004]", "大小写的二、七、十为红，其余为黑", "2, 7 and 10 are red in both cases"),
     set_points=_frozen(

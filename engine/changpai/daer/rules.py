@@ -143,6 +143,7 @@ class RuleSet:
     variant: Variant  # the tradition's hooks (patterns, grades, payments, words)
     notes: tuple[Sourced[str], ...] = ()
     point_word: Text = Text("胡", "points")  # what players call a point: 胡 / 胡子 [001], 和 [003], 油子 [000]
+    tradition: Text | None = None  # the tradition's short name, shared by its rule sets (泸州大贰 for A and B)
     # ---- options (see OPTIONS) ----
     win_on_pair: str = "pong"
     special_sets: str = "source"
@@ -245,6 +246,7 @@ class RuleSet:
         return {
             "name": self.name,
             "title": self.title.as_dict(),
+            "tradition": (self.tradition or self.title).as_dict(),
             "sources": list(self.sources),
             "red_scheme": self.red_scheme.as_dict(),
             "card_classes": {c: CARD_CLASSES[c].as_dict() for c in classes},
