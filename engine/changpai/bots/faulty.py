@@ -55,6 +55,23 @@ def open_violations(deal: Deal, seat: int) -> list[tuple[Action, str]]:
     return found
 
 
+# Violations that need an earlier passed chance (后对牌, 吃过张, 现张不和, 有开不开) or an earlier discard (吃回自己
+# 打出的牌): rare in play, so a seat that remembers one tries them far more often than ``rate``.
+REMEMBERED = frozenset({"pong-passed", "eat-passed", "win-passed", "win-declined-claim", "eat-own-discard"})
+REMEMBERED_RATE = 0.3
+
+
+def _remembers(deal: Deal, seat: int) -> bool:
+    """The card on the table is one ``seat`` passed up or discarded before (or it declined a kong)."""
+    if deal.phase != CLAIM or deal.exposed is None:
+        return False
+    st = deal.seats[seat]
+    k = deal.exposed.card.index
+    return st.passed_kong or any(
+        k in kinds for kinds in (st.passed_pong, st.passed_eat, st.passed_win, st.discarded_kinds)
+    )
+
+
 class FaultyBot:
     """``SimpleBot``'s moves, and now and then (``rate``) a violation the tradition names, chosen at random."""
 
@@ -75,9 +92,13 @@ class FaultyBot:
 
     def fault(self, deal: Deal, seat: int) -> tuple[Action, str] | None:
         """A violation to commit now, or ``None`` (most of the time)."""
-        if self.rng.random() >= self.rate:
+        roll = self.rng.random()
+        remembered = _remembers(deal, seat)
+        if roll >= self.rate and not (remembered and roll < self.rate + REMEMBERED_RATE):
             return None
         found = open_violations(deal, seat)
+        if roll >= self.rate:  # the extra chance is only for the violations a passed chance makes possible
+            found = [f for f in found if f[1] in REMEMBERED]
         if not found:
             return None
         codes = sorted({c for _, c in found})
