@@ -1495,6 +1495,12 @@ class Deal:
                     deal_.play(action)
             except RuleError as error:
                 raise RuleError(error.text, code=error.code, where=where) from None
+        if pending:  # a violation the history never commits: the state disagrees with itself
+            raise RuleError(
+                Text(f"历史里没有违规“{pending[0]}”", f"the history commits no violation “{pending[0]}”"),
+                code="bad-state",
+                where="violations",
+            )
         return deal_
 
     def copy(self) -> Deal:
