@@ -213,7 +213,8 @@ def test_a_concordance_row_with_a_stray_key_is_refused(tmp_path):
     assert 'en: "one number, two-and-one across cases"' in good
     broken = good.replace('en: "one number, two-and-one across cases"', "en: one number, two-and-one across cases")
     (tmp_path / "comma.yml").write_text(broken, encoding="utf-8")
-    with pytest.raises(eg.GlossaryError, match="unknown keys.*two-and-one"):
+    line = next(i for i, text in enumerate(broken.splitlines(), 1) if "en: one number, two-and-one" in text)
+    with pytest.raises(eg.GlossaryError, match=rf"comma.yml:{line}: unknown key “two-and-one across cases”"):
         eg.load_glossary(tmp_path / "comma.yml")
 
 
