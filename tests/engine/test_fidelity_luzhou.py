@@ -223,8 +223,7 @@ def test_10_rule_set_a_lets_the_turner_pong_its_own_card():
 # ---------------------------------------------------------------- every option on the page
 
 
-@pytest.mark.xfail(strict=True, reason="issue 14: play options are not listed")
-@pytest.mark.parametrize("name", ["luzhou-a", "luzhou-b"])
+@pytest.mark.parametrize("name", ["luzhou-a", "luzhou-b", "leshan", "wuchuan"])
 def test_every_engine_option_is_listed_on_the_rules_page(name):
     """Issue 14, done when: "the rules pages list every option the engine has"."""
     pytest.importorskip("mkdocs", reason="the site build is not part of the browser's Python")
@@ -235,7 +234,7 @@ def test_every_engine_option_is_listed_on_the_rules_page(name):
     described = handle({"command": "rules", "name": name})
     play = handle({"command": "play_rules", "name": name})
     names = set(described["options"]) | set(play.get("options", {}))
-    assert {"declare", "instant_win_on_deal"} <= names
+    assert "declare" in names and ("instant_win_on_deal" in names or not name.startswith("luzhou"))
     listing = expand(f"{{{{cp ruleset-options {name} codes}}}}", lang="en", page=None, source="t.md")
     for option in names:
         assert f"`{option}`" in listing, option
