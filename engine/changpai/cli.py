@@ -89,6 +89,8 @@ def read_json_object(stream: BinaryIO, what: str = "standard input") -> dict[str
             f"{what}: invalid JSON at line {error.lineno} column {error.colno}: {error.msg} / "
             f"JSON 格式错误（第 {error.lineno} 行第 {error.colno} 列）"
         ) from None
+    except (ValueError, RecursionError) as error:  # nested too deep, or a number over 4300 digits
+        raise InputError(f"{what}: invalid JSON ({error}) / JSON 无法读取（嵌套太深或数字太长）") from None
     if not isinstance(value, dict):
         raise InputError(f"{what} must be one JSON object, not {type(value).__name__} / 输入应是一个 JSON 对象")
     return value

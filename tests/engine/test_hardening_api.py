@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from typing import Any
 
 import pytest
@@ -150,3 +151,22 @@ def test_the_hand_inputs_stop_at_the_engines_bound() -> None:
     for path in (root / "widgets" / "hand-calculator.js", root / "js" / "hand-check.js"):
         found = re.findall(r'maxlength: "(\d+)"', path.read_text(encoding="utf-8"))
         assert found == [str(MAX_CARD_TEXT)], path
+
+
+@pytest.mark.parametrize("text", ["[" * 3000 + "]" * 3000, '{"hand": ' + "9" * 5000 + "}"], ids=["deep", "huge-number"])
+def test_the_command_line_refuses_deep_or_huge_json_with_one_line(text: str) -> None:
+    import contextlib
+    import io
+
+    from changpai.cli import main
+
+    err = io.StringIO()
+    stdin = io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8")
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        real, sys.stdin = sys.stdin, stdin
+        try:
+            status = main(["score", "--rules", "leshan"])
+        finally:
+            sys.stdin = real
+    assert status == 2, err.getvalue()
+    assert "invalid JSON" in err.getvalue()
