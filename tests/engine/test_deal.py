@@ -8,9 +8,10 @@ from changpai.core.game import LegalActions
 from changpai.core.text import HandError, RuleError
 from changpai.daer.actions import Action, ActionType, native_words
 from changpai.daer.analysis import waits
-from changpai.daer.deal import CLAIM, DISCARD, OVER, TURN, Deal, _fits
+from changpai.daer.deal import CLAIM, DISCARD, OVER, TURN, Deal
 from changpai.daer.record import DealRecord, frames
 from changpai.daer.sets import Meld, SetKind
+from changpai.daer.split import fits
 from changpai.daer.traditions import get_rules
 from changpai.decks.numerals import ALL_KINDS
 from dealkit import build, pass_all
@@ -138,7 +139,7 @@ def test_quick_check_finds_exactly_the_cards_the_analysis_finds(kinds, table_set
         oracle = {w.card.index for w in waits(cards, table, "luzhou-b")}
     except HandError:  # two held fours need more cards than a 20-card deal gives: not a hand of play
         assume(False)
-    quick = {k for k in range(20) if hand[k] < 4 and _fits(tuple(hand), 7 - table_sets, True, k)}
+    quick = {k for k in range(20) if hand[k] < 4 and fits(tuple(hand), 7 - table_sets, True, k)}
     assert quick == oracle
 
 

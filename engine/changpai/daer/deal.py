@@ -41,6 +41,7 @@ from .playrules import PlayRules
 from .rules import OPTIONS as RULE_OPTIONS
 from .rules import RuleSet
 from .sets import Meld, SetKind, classify_three, kind_of_three
+from .split import PARTNER_IDX, THIRD_CARDS, FitsKey, can_join, card_counts, fits
 from .traditions import get_play_rules, get_rules
 from .violations import violation_codes
 
@@ -148,191 +149,6 @@ class WinInfo:
     context: tuple[str, ...]  # deal patterns: heaven, earth, first-stock-card, last-stock-card, self-turn …
 
 
-def _counts(cards: list[Card] | tuple[Card, ...]) -> list[int]:
-    out = [0] * 20
-    for c in cards:
-        out[c.index] += 1
-    return out
-
-
-def _templates() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """For each kind, every three-card set of different kinds or mixed case that contains it."""
-    out = []
-    for i, card in enumerate(ALL_KINDS):
-        base = 10 if card.big else 0
-        n = card.number
-        found: list[tuple[int, ...]] = []
-        for lo in (n - 2, n - 1, n):
-            if 1 <= lo <= 8:
-                found.append(tuple(base + m - 1 for m in (lo, lo + 1, lo + 2)))
-        if n in (2, 7, 10):
-            found.append((base + 1, base + 6, base + 9))
-        other = (i + 10) % 20
-        found += [(i, i, other), (i, other, other)]
-        out.append(tuple(found))
-    return tuple(out)
-
-
-_TEMPLATES = _templates()
-
-
-def _third_cards() -> dict[tuple[int, int], frozenset[int]]:
-    """For two kinds, the kinds that make a three-card set with them (run, 2-7-10 or mixed case)."""
-    out: dict[tuple[int, int], set[int]] = {}
-    for c in range(20):
-        for template in _TEMPLATES[c]:
-            rest = list(template)
-            rest.remove(c)
-            low, high = sorted(rest)
-            out.setdefault((low, high), set()).add(c)
-    return {pair: frozenset(kinds) for pair, kinds in out.items()}
-
-
-_THIRD_CARDS = _third_cards()
-
-# The split search's memo key: (card counts, sets still to find, a pair allowed, cards beyond the sets).
-FitsKey = tuple[tuple[int, ...], int, bool, int]
-
-_TEMPLATE_NEEDS = tuple(tuple(tuple(sorted({k: t.count(k) for k in t}.items())) for t in ts) for ts in _TEMPLATES)
-
-
-def _fits(
-    counts: tuple[int, ...], sets_left: int, pair_ok: bool, extra: int, memo: dict[FitsKey, bool] | None = None
-) -> bool:
-    """Can ``counts`` plus one card of kind ``extra`` (``-1``: none) split into exactly ``sets_left``
-    sets, at most one of them a pair? Held triples and fours in ``counts`` stay whole (the extra card
-    may make a triple four). A necessary condition for a win; the hand analysis has the last word.
-
-    The search always places the lowest card left, so every split is tried once; ``memo`` (one per
-    deal) remembers the answers for the rest of the deal."""
-    if memo is None:
-        memo = {}
-    key = (counts, sets_left, pair_ok, extra)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _fits_search(counts, sets_left, pair_ok, extra, memo)
-    return found
-
-
-def _fits_search(  # noqa: C901 — the engine's hottest loop, written out inline on purpose
-    counts: tuple[int, ...], sets_left: int, pair_ok: bool, extra: int, memo: dict[FitsKey, bool]
-) -> bool:
-    # The memo lookups of ``_fits`` are written out inline below: this is the engine's hottest loop.
-    i = 0
-    while i < 20 and not counts[i] and i != extra:
-        i += 1
-    if i == 20:
-        return sets_left == 0
-    if sets_left <= 0:
-        return False
-    left_sets = sets_left - 1
-    n = counts[i]
-    c = list(counts)
-    if n >= 3:
-        c[i] = 0
-        rest = tuple(c)
-        if n == 3 and extra == i:  # the held triple and the extra card: a four
-            key = (rest, left_sets, pair_ok, -1)
-            found = memo.get(key)
-            if found is None:
-                found = memo[key] = _fits_search(rest, left_sets, pair_ok, -1, memo)
-            if found:
-                return True
-        key = (rest, left_sets, pair_ok, extra)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = _fits_search(rest, left_sets, pair_ok, extra, memo)
-        return found
-    total = n + (extra == i)
-    if total == 3:  # a pair in hand and the extra card
-        c[i] = 0
-        rest = tuple(c)
-        key = (rest, left_sets, pair_ok, -1)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = _fits_search(rest, left_sets, pair_ok, -1, memo)
-        if found:
-            return True
-        c[i] = n
-    if pair_ok and total >= 2:
-        c[i] = n - min(n, 2)
-        rest = tuple(c)
-        after = extra if n >= 2 else -1
-        key = (rest, left_sets, False, after)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = _fits_search(rest, left_sets, False, after, memo)
-        if found:
-            return True
-        c[i] = n
-    for needs in _TEMPLATE_NEEDS[i]:
-        left = extra
-        for k, m in needs:  # first see whether the set is there, without copying
-            have = n if k == i else counts[k]
-            if have >= 3 and k != i:
-                have = 0  # never from a held triple
-            if have >= m:
-                continue
-            if have == m - 1 and left == k:
-                left = -1
-                continue
-            break
-        else:
-            c = list(counts)
-            for k, m in needs:
-                have = n if k == i else counts[k]
-                if have >= 3 and k != i:
-                    continue  # the extra card stands in; the held triple stays whole
-                c[k] -= m if have >= m else have
-            rest = tuple(c)
-            key = (rest, left_sets, pair_ok, left)
-            found = memo.get(key)
-            if found is None:
-                found = memo[key] = _fits_search(rest, left_sets, pair_ok, left, memo)
-            if found:
-                return True
-    return False
-
-
-def _eat_partner_pairs(card: Card) -> list[tuple[Card, Card]]:
-    """Every pair of cards that makes a set with ``card`` by eating (run, 2-7-10, mixed)."""
-    n, big = card.number, card.big
-    out: list[tuple[Card, Card]] = []
-    for lo in (n - 2, n - 1, n):
-        if lo >= 1 and lo + 2 <= 10:
-            others = [m for m in (lo, lo + 1, lo + 2) if m != n]
-            out.append((Card(others[0], big), Card(others[1], big)))
-    if n in (2, 7, 10):
-        others = [m for m in (2, 7, 10) if m != n]
-        out.append((Card(others[0], big), Card(others[1], big)))
-    out.append((card, Card(n, not big)))
-    out.append((Card(n, not big), Card(n, not big)))
-    return out
-
-
-_PARTNERS = {card: _eat_partner_pairs(card) for card in ALL_KINDS}
-# The same by kind index: (first index, second index, mixed-case?, the two cards, the whole set sorted).
-_PARTNER_IDX = [
-    [
-        (a.index, b.index, a.number == b.number == card.number, (a, b), tuple(sorted((card, a, b))))
-        for a, b in _PARTNERS[card]
-    ]
-    for card in ALL_KINDS
-]
-
-
-def _can_join(hand: list[int], k: int) -> bool:
-    """Can a card of kind ``k`` (not held) make a three-card set with two cards of ``hand`` outside held triples?"""
-    for ai, bj, _mixed, _pair, _group in _PARTNER_IDX[k]:
-        a = hand[ai]
-        if ai == bj:
-            if a == 2:
-                return True
-        elif 0 < a < 3 and 0 < hand[bj] < 3:
-            return True
-    return False
-
-
 class Deal:
     """One deal of Luzhou / Leshan / Wuchuan play. See the module docstring."""
 
@@ -346,7 +162,7 @@ class Deal:
         self.initial_hands = dealt.hands
         self.initial_stock = dealt.stock
         self.cut_card = dealt.cut_card
-        self.seats = [SeatState(_counts(h), [], []) for h in dealt.hands]
+        self.seats = [SeatState(card_counts(h), [], []) for h in dealt.hands]
         self.stock = list(dealt.stock)
         self.turned = 0  # stock cards taken so far
         self.shown: Card | None = None
@@ -567,7 +383,7 @@ class Deal:
         blocked = self._kan_kinds(st)
         if st.last_eat is not None and self.play_rules.eat_then_discard_barred.value:
             low, high = sorted(st.last_eat)
-            blocked |= _THIRD_CARDS.get((low, high), frozenset())  # 吃字屙字 [003]
+            blocked |= THIRD_CARDS.get((low, high), frozenset())  # 吃字屙字 [003]
         # Only when every card is barred may one break a held triple, then anything goes.
         choices = [i for i in held if i not in blocked] or [i for i in held if st.hand[i] >= 3] or held
         for i in choices:
@@ -646,7 +462,7 @@ class Deal:
         out: list[Action] = []
         exempt_mixed = self.play_rules.bi_exempt_mixed.value
         bi_required = self.play_rules.bi_required.value
-        for ai, bj, mixed, pair, _group in _PARTNER_IDX[k]:
+        for ai, bj, mixed, pair, _group in PARTNER_IDX[k]:
             if ai == bj:
                 if hand[ai] < 2:
                     continue
@@ -764,11 +580,11 @@ class Deal:
             k = card.index
             # the card must join a set with the hand (twin, or two partners not locked in a held triple):
             # a cheap test that spares the search for about a quarter of the cards offered
-            if not st.hand[k] and not _can_join(st.hand, k):
+            if not st.hand[k] and not can_join(st.hand, k):
                 return None
-            if not _fits(hand_key, 7 - len(st.laid), True, k, self._fits_memo):
+            if not fits(hand_key, 7 - len(st.laid), True, k, self._fits_memo):
                 return None
-        elif not _fits(hand_key, 7 - len(st.laid), True, -1, self._fits_memo):
+        elif not fits(hand_key, 7 - len(st.laid), True, -1, self._fits_memo):
             return None  # 天胡 / 三龙 checks on the dealt hand: most hands fail here, before the full analysis
         ex = self.exposed
         where = None if ex is None else (ex.source == s, ex.first_discard_of)
@@ -1400,7 +1216,7 @@ class Deal:
             return st.hand[card.index] >= 2
         if action.type == ActionType.KONG:
             return st.hand[card.index] >= 3
-        need = _counts(list(action.cards) + [c for g in action.bi for c in g])
+        need = card_counts(list(action.cards) + [c for g in action.bi for c in g])
         if any(need[i] > st.hand[i] for i in range(20)):
             return False
         return classify_three((card, *action.cards)) is not None and all(classify_three(g) for g in action.bi)
@@ -1557,7 +1373,7 @@ def _bi_layouts(rest: list[int], k: int, copies: int) -> list[tuple[tuple[Card, 
         if left == 0:
             results.add(acc)
             return
-        for ai, bj, _mixed, _pair, group in _PARTNER_IDX[k]:
+        for ai, bj, _mixed, _pair, group in PARTNER_IDX[k]:
             if rest[ai] >= 3 or rest[bj] >= 3:
                 continue  # never from a held triple
             c = counts.copy()
@@ -1602,7 +1418,7 @@ def _dealt_from(play: PlayRules, table: Table, hands: list[list[Card]], stock: l
     total = sum(len(h) for h in full) + len(stock)
     cut = None
     if total == len(DECK) - 1 and play.cut_card_out_of_play.value:
-        missing = _counts(list(DECK))
+        missing = card_counts(list(DECK))
         for c in [c for h in full for c in h] + list(stock):
             missing[c.index] -= 1
         cut = ALL_KINDS[next(i for i, n in enumerate(missing) if n)]
