@@ -1,0 +1,58 @@
+"""Search as a visitor uses it (issue 16, point 9): whole English words are found ("teahouses", "nearly" once
+returned nothing: Material turns each query word into a prefix search, which lunr runs without its stemmer, so a
+stemmed index never matched), and results stay in the page's language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+DESKTOP = pytest.mark.browser_context_args(viewport={"width": 1366, "height": 900})
+
+
+def search(page: Page, query: str) -> list[str]:
+    page.locator(".md-search__input").click()
+    page.keyboard.type(query)
+    meta = page.locator(".md-search-result__meta")
+    expect(meta).not_to_have_text(re.compile("^(Type to start searching|键入以开始搜索|)$"), timeout=20_000)
+    page.wait_for_timeout(800)  # the last keystroke's results
+    return page.eval_on_selector_all(
+        ".md-search-result__list > .md-search-result__item:not([hidden]) > a", "links => links.map(a => new URL(a.href).pathname)"
+    )
+
+
+def pages_with(site_dir, word: str, english: bool) -> list[str]:
+    root = site_dir / "en" if english else site_dir
+    found = []
+    for path in root.rglob("*.html"):
+        if not english and path.is_relative_to(site_dir / "en"):
+            continue
+        text = re.sub(r"<[^>]+>", " ", path.read_text(encoding="utf-8"))
+        if re.search(rf"\b{word}\b", text, re.IGNORECASE):
+            found.append(path)
+    return found
+
+
+@DESKTOP
+@pytest.mark.parametrize("word", ["teahouses", "nearly", "teahouse"])
+def test_english_words_on_the_pages_are_found(page: Page, site_dir, word):
+    if not pages_with(site_dir, "teahouses" if word == "teahouse" else word, english=True):
+        pytest.fail(f"no English page says {word!r} any more: pick another word from the pages")
+    page.goto("en/index.html")
+    hits = search(page, word)
+    assert hits, f"searching {word!r} found nothing"
+    assert all(h.startswith("/en/") for h in hits), hits
+
+
+@DESKTOP
+def test_results_stay_in_the_page_language(page: Page):
+    page.goto("index.html")
+    hits = search(page, "cards")  # an English word that the Chinese pages also carry (card names, alt text)
+    assert all(not h.startswith("/en/") for h in hits), hits
+    meta = page.locator(".md-search-result__meta").inner_text()
+    assert str(len(hits)) in meta or (not hits and "没有" in meta), meta
+    page.goto("en/index.html")
+    hits = search(page, "碰")
+    assert hits and all(h.startswith("/en/") for h in hits), hits
