@@ -156,7 +156,6 @@ def test_6_the_page_says_what_the_engine_does():
 # ---------------------------------------------------------------- 7. 比 with two held copies
 
 
-@pytest.mark.xfail(strict=True, reason="Luzhou 7: 比 counts one copy per set")
 def test_7_two_held_copies_may_be_laid_out_together_in_one_mixed_set():
     """[004] 比牌: "必須要將手中的這張牌根據某種組合，也要放到桌面" — 三三叁 is such a combination."""
     state = play(make_state("luzhou-b", 4, {0: "三", 1: "三三叁四五"}), "0 discard 三")["state"]
