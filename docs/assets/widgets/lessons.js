@@ -5,6 +5,21 @@
 (function () {
   "use strict";
   const { h, text } = window.cp;
+  // A drawn lamp, not the 💡 emoji: the kiosk's Chromium has no colour-emoji font and showed a blank box.
+  function hintIcon() {
+    const ns = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("viewBox", "0 0 24 24");
+    svg.setAttribute("width", "1.2em");
+    svg.setAttribute("height", "1.2em");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("class", "cp-hint__icon");
+    const path = document.createElementNS(ns, "path");
+    path.setAttribute("fill", "currentColor");
+    path.setAttribute("d", "M9 21h6v-1.5H9zm3-19a7 7 0 0 0-4 12.7V17a1 1 0 0 0 1 1h6a1 1 0 0 0 1-1v-2.3A7 7 0 0 0 12 2zm2.9 11.4-.9.6V16h-4v-2l-.9-.6a5 5 0 1 1 5.8 0z");
+    svg.append(path);
+    return svg;
+  }
   const C = window.cpCards;
   const STORAGE_PREFIX = "changpai:lesson:";
 
@@ -189,7 +204,7 @@
             type: "button",
             class: "cp-btn cp-lesson__hint",
             onclick: (event) => {
-              if (state.hints < lv.hints.length) hints.append(h("p", { class: "cp-muted" }, "💡 " + text(lv.hints[state.hints++], lang)));
+              if (state.hints < lv.hints.length) hints.append(h("p", { class: "cp-muted cp-hint" }, hintIcon(), text(lv.hints[state.hints++], lang)));
               if (state.hints >= lv.hints.length) event.currentTarget.disabled = true;
             },
           }, L.hint)
