@@ -1260,16 +1260,7 @@ class Deal:
         and cut card must be the ones that deal gives, and its history is replayed rule by rule."""
         if not isinstance(data, dict):
             raise RuleError(Text("state 应是对象", "a state must be an object"), code="bad-state")
-        for key, (kinds, required) in _STATE_FIELDS.items():
-            value = data.get(key)
-            if (value is None and required) or (
-                value is not None and (isinstance(value, bool) or not isinstance(value, kinds))
-            ):
-                raise RuleError(
-                    Text("缺少这个字段，或类型不对", "this field is missing or of the wrong type"),
-                    code="bad-state",
-                    where=key,
-                )
+        _check_state_fields(data, cls.game)
         roles = data["roles"]
         try:
             deal_ = cls.new(
@@ -1433,6 +1424,7 @@ def _dealt_from(play: PlayRules, table: Table, hands: list[list[Card]], stock: l
 
 # A state's fields: (types, required). ``Deal.from_dict`` checks them before anything is read.
 _STATE_FIELDS: dict[str, tuple[type | tuple[type, ...], bool]] = {
+    "game": (str, False),
     "rules": (str, True),
     "rule_options": (dict, False),
     "options": (dict, False),
@@ -1445,6 +1437,31 @@ _STATE_FIELDS: dict[str, tuple[type | tuple[type, ...], bool]] = {
     "history": (list, True),
     "violations": (list, False),
 }
+
+
+def _check_state_fields(data: dict[str, Any], game: str) -> None:
+    """Every field of a state known, of its type, and there when required (``_STATE_FIELDS``)."""
+    for key in data:
+        if key not in _STATE_FIELDS:  # as in a record, a typo or a forged field never passes silently
+            raise RuleError(
+                Text(f"state 里没有“{key}”这个字段", f"a state has no field “{key}”"),
+                code="bad-state",
+                where=str(key),
+            )
+    if data.get("game", game) != game:
+        raise RuleError(Text(f"这不是{game}的牌局", f"not a {game} deal"), code="bad-state", where="game")
+    for key, (kinds, required) in _STATE_FIELDS.items():
+        value = data.get(key)
+        if (value is None and required) or (
+            value is not None and (isinstance(value, bool) or not isinstance(value, kinds))
+        ):
+            raise RuleError(
+                Text("缺少这个字段，或类型不对", "this field is missing or of the wrong type"),
+                code="bad-state",
+                where=key,
+            )
+
+
 MAX_SEED = 2**64  # a seed only picks a shuffle: a 100,000-digit one would only cost time
 
 
