@@ -96,6 +96,10 @@ def _forge(change: str) -> dict[str, Any]:
         state["violations"] = "false-win"
     elif change == "violation-never-committed":
         state["violations"] = ["false-win"]
+    elif change == "unknown-field":
+        state["winner"] = 0
+    elif change == "other-game":
+        state["game"] = "chuo"
     return state
 
 
@@ -117,6 +121,8 @@ FORGERIES: list[tuple[str, str, str | None]] = [
     ("seed-text", "state.seed", None),
     ("violations-text", "state.violations", None),
     ("violation-never-committed", "state.violations", None),
+    ("unknown-field", "state.winner", None),
+    ("other-game", "state.game", None),
 ]
 
 
