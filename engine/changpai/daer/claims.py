@@ -9,12 +9,15 @@ nearest counter-clockwise; [000] 先后顺序). One winner per deal: there is ne
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .actions import Action
 
+if TYPE_CHECKING:
+    from .deal import Deal
 
-def claim_key(deal: Any, action: Action) -> tuple[int, int]:
+
+def claim_key(deal: Deal, action: Action) -> tuple[int, int]:
     """Sort key: higher priority first, then the turner, then nearest the source in playing order."""
     ex = deal.exposed
     if ex is None:
@@ -26,7 +29,7 @@ def claim_key(deal: Any, action: Action) -> tuple[int, int]:
     return (-action.priority, distance)
 
 
-def resolve(deal: Any, wishes: dict[int, Action | None]) -> Action | None:
+def resolve(deal: Deal, wishes: dict[int, Action | None]) -> Action | None:
     """The claim that takes the card, given every seat's wish; ``None`` when all pass."""
     claims = [a for a in wishes.values() if a is not None and a.is_claim]
     if not claims:
@@ -34,6 +37,6 @@ def resolve(deal: Any, wishes: dict[int, Action | None]) -> Action | None:
     return min(claims, key=lambda a: claim_key(deal, a))
 
 
-def ranked(deal: Any, actions: list[Action]) -> list[Action]:
+def ranked(deal: Deal, actions: list[Action]) -> list[Action]:
     """Claims in the order they would be honoured."""
     return sorted((a for a in actions if a.is_claim), key=lambda a: claim_key(deal, a))

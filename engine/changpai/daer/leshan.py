@@ -10,7 +10,7 @@ graded totals (小和 … 台和), the payments, the hand's point table (big car
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..core.sourced import Sourced
 from ..core.table import seat_name
@@ -30,6 +30,9 @@ from .playrules import (
 from .rules import RuleSet, Variant, _frozen, _names, _row, _s
 from .sets import SetKind
 from .settlement import Settlement, _hits, _losers
+
+if TYPE_CHECKING:
+    from .deal import Deal, WinInfo
 
 # ---------------------------------------------------------------- words
 
@@ -169,7 +172,7 @@ def _four_display(rules: RuleSet, seat: int, card: Card) -> tuple[str, str]:
 # ---------------------------------------------------------------- payments
 
 
-def _leshan(deal: Any, win: Any, out: Settlement) -> None:
+def _leshan(deal: Deal, win: WinInfo, out: Settlement) -> None:
     opts = dict(deal.play_rules.options.value)
     players = len(deal.table.active)
     if isinstance(win.result, dict):  # 小家

@@ -14,7 +14,7 @@ The shared machinery (``rules``, ``analysis``, ``deal``, ``settlement``) calls t
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.sourced import Sourced
 from ..core.table import seat_name
@@ -36,6 +36,9 @@ from .playrules import (
 from .rules import SPECIAL_SETS, RuleSet, Variant, _frozen, _names, _row, _s
 from .sets import SetKind
 from .settlement import Settlement, _hits, _losers, _pattern_value
+
+if TYPE_CHECKING:
+    from .deal import Deal, WinInfo
 
 # ---------------------------------------------------------------- words
 
@@ -423,7 +426,7 @@ def luzhou_a_row(points: int, *, extrapolate: bool = True, no_hu: bool = False) 
     return (tens + 2, tens + 1, 1)
 
 
-def _luzhou_a(deal: Any, win: Any, out: Settlement) -> None:
+def _luzhou_a(deal: Deal, win: WinInfo, out: Settlement) -> None:
     opts = dict(deal.play_rules.options.value)
     no_hu = win.points == 0 and opts["allow_no_hu_win"]
     extrapolate = opts["extrapolate_above_49"]
@@ -488,7 +491,7 @@ def _luzhou_a(deal: Any, win: Any, out: Settlement) -> None:
             out.payments[sitter] += sitter_part * k
 
 
-def _luzhou_b(deal: Any, win: Any, out: Settlement) -> None:
+def _luzhou_b(deal: Deal, win: WinInfo, out: Settlement) -> None:
     """[004]. Ordinary play (the default, as [004]'s worked example): grade points (at least 2) plus the 底家's 1,
     times every multiplier (红, 天, 地 ×2; 乌 ×4). Advanced play "不依賴胡的多少": the 番 of the 名堂 (added, or
     multiplied under ``fan_combine``) take the place of the grade points; the 底家's 1 is added, undoubled.

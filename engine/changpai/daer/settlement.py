@@ -19,10 +19,13 @@ Violations (包牌) add their own payments (``violations.penalty_payments``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.text import Text
 from .violations import penalty_payments
+
+if TYPE_CHECKING:
+    from .deal import Deal, WinInfo
 
 
 @dataclass(slots=True)
@@ -45,7 +48,7 @@ class Settlement:
         }
 
 
-def settle(deal: Any) -> Settlement:
+def settle(deal: Deal) -> Settlement:
     """The settlement of a finished deal (an unfinished one settles only its violations)."""
     payments, lines = penalty_payments(deal)
     out = Settlement(None, 0, payments, lines)
@@ -71,18 +74,18 @@ def _check_zero(out: Settlement) -> None:
     assert sum(out.payments) == 0, out.payments
 
 
-def _losers(deal: Any, winner: int) -> list[int]:
+def _losers(deal: Deal, winner: int) -> list[int]:
     return [s for s in deal.table.active if s != winner]
 
 
-def _pattern_value(deal: Any, code: str) -> int:
+def _pattern_value(deal: Deal, code: str) -> int:
     for p in deal.rules.patterns:
         if p.code == code and isinstance(p.value.value, int):
             return p.value.value
     return 0
 
 
-def _hits(win: Any) -> list[Any]:
+def _hits(win: WinInfo) -> list[Any]:
     result = win.result
     return list(getattr(result, "patterns", ()) or ())
 
@@ -90,7 +93,7 @@ def _hits(win: Any) -> list[Any]:
 # ---------------------------------------------------------------- shared by the traditions' schemes
 
 
-def declare(deal: Any, win: Any, out: Settlement) -> Any:
+def declare(deal: Deal, win: WinInfo, out: Settlement) -> Any:
     """The reading the winner declares when the cards read several ways (``HandResult.readings``): by default
     the one whose whole payment, doublings and classes included, brings the winner most (ties to the most
     points); option ``declare`` ``most-points`` keeps the reading with the most points. The sources are silent;

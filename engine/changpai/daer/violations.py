@@ -12,10 +12,13 @@ must not have broken a rule [001], so the violator may not win that deal.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.table import seat_name
 from ..core.text import Text
+
+if TYPE_CHECKING:
+    from .deal import Deal
 
 # code → (name, which rule sets name it as a violation, sources)
 _TABLE: dict[str, tuple[Text, tuple[str, ...], str]] = {
@@ -98,7 +101,7 @@ def describe(rules_name: str) -> list[dict[str, Any]]:
     ]
 
 
-def penalty_payments(deal: Any) -> tuple[list[int], list[Text]]:
+def penalty_payments(deal: Deal) -> tuple[list[int], list[Text]]:
     """Payments for the violations committed in ``deal`` (zero-sum), with a line for each."""
     play = deal.play_rules
     payments = [0] * deal.table.size

@@ -10,7 +10,7 @@ parameters of play. The shared machinery calls these through ``Variant``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..core.table import seat_name
 from ..core.text import Text
@@ -30,6 +30,9 @@ from .playrules import (
 from .rules import RuleSet, Variant, _frozen, _names, _row, _s
 from .sets import SetKind
 from .settlement import Settlement, _losers
+
+if TYPE_CHECKING:
+    from .deal import Deal, WinInfo
 
 # ---------------------------------------------------------------- words
 
@@ -161,7 +164,7 @@ def _four_display(rules: RuleSet, seat: int, card: Card) -> tuple[str, str]:
 # ---------------------------------------------------------------- payments
 
 
-def _wuchuan(deal: Any, win: Any, out: Settlement) -> None:
+def _wuchuan(deal: Deal, win: WinInfo, out: Settlement) -> None:
     opts = dict(deal.play_rules.options.value)
     cls = getattr(win.result, "win_class", None)
     if "heaven" in win.context or "earth" in win.context:
@@ -185,7 +188,7 @@ def _wuchuan(deal: Any, win: Any, out: Settlement) -> None:
         out.lines.append(Text(f"胡家付数底费 {fee}", f"the winner pays the counting fee, {fee}"))
 
 
-def _wuchuan_draw(deal: Any, out: Settlement) -> None:
+def _wuchuan_draw(deal: Deal, out: Settlement) -> None:
     sitter = deal.table.sitter
     if sitter is None:
         out.lines.append(Text("和局，无人胡", "a drawn deal"))
