@@ -431,6 +431,8 @@ class Deal:
         cache[key] = out
         return out
 
+            if ex.how == "turn" and ex.source == s and not self.play_rules.pong_own_turn.value:
+                n = 0  # [004] 碰 / 招 only on another player's card
     def _leaves_a_discard(self, claim: Action) -> bool:
         """A claim must leave a card to discard, unless it makes 八块 (no discard owed)."""
         st = self.seats[claim.seat]

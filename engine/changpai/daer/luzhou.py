@@ -770,7 +770,13 @@ PLAY_A = PlayRules(
         "[001] 未说大大小吃法免比（[004] 免比）",
         "[001] does not exempt the mixed form from 比 ([004] does)",
     ),
-    passed_eat_barred=_p(True, "[001]", "过张不能吃", "a passed card may not be eaten"),
+    passed_eat_barred=_p(
+        True,
+        "[001]",
+        "过张不能吃；[001] 把自己翻出或别人打出的无用牌也叫过张，引擎只记能吃而未吃的牌（手牌只减不增，两种读法几乎没有差别）",
+        "a passed card may not be eaten; [001] also calls useless cards one turned or others discarded 过张, the "
+        "engine records only cards one could have eaten (a hand only shrinks, so the readings hardly ever differ)",
+    ),
     passed_pong_barred=_p(False, "[001]", "碰是强制的，过张只禁吃", "pong is compulsory; 过张 bars only eating"),
     settlement=_p(
         "luzhou-a",
@@ -809,6 +815,12 @@ PLAY_B = PlayRules(
     bi_exempt_mixed=_p(True, "[004]", "用大大小、小小大吃牌时不用比", "eating by the mixed 2+1 form needs no 比"),
     passed_eat_barred=_p(True, "[004]", "过张后不能再吃", "after passing a card one may not eat it"),
     passed_pong_barred=_p(True, "[004]", "过张后也不能再碰", "after passing a card one may not pong it either"),
+    pong_own_turn=_p(
+        False,
+        "[004]",
+        "[004] 只说别人打或摸的牌可以碰、招，不含自己翻出的",
+        "[004] lets one pong or kong another player's discard or turned card, not one's own turned card",
+    ),
     settlement=_p(
         "luzhou-b",
         "[004]",
@@ -822,6 +834,6 @@ PLAY_B = PlayRules(
         "fan_combine: [004] does not say whether 名堂 番 add or multiply; default add (the table itself is "
         "rules option b_mode)",
     ),
-    **_COMMON,
+    **{k: v for k, v in _COMMON.items() if k != "pong_own_turn"},
     **_LUZHOU_COMMON,
 )

@@ -96,6 +96,7 @@ class PlayRules:
     settlement: Sourced[Any]  # which payment scheme (see settlement.py)
     options: Sourced[Any]  # scheme-specific options, a tuple of (name, value) pairs
     declare: Sourced[Any]  # which reading of a hand read two ways is scored: DECLARE_BEST_PAY or DECLARE_MOST_POINTS
+    pong_own_turn: Sourced[Any]  # may one pong / kong a card one turned up oneself
 
     def with_options(self, overrides: dict[str, Any] | None) -> PlayRules:
         """A copy with some values replaced (house rules); unknown names are refused."""
@@ -207,6 +208,12 @@ def _coerce(value: Any, like: Any, key: str) -> Any:
 _SILENT = "engine"
 
 _COMMON = dict(
+    pong_own_turn=_p(
+        True,
+        "[001][003][000]",
+        "自己翻出的牌也能碰、招（对、开；兑）",
+        "one may pong or kong a card one turned up oneself",
+    ),
     declare=_p(
         DECLARE_BEST_PAY,
         "engine",
