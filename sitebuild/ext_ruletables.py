@@ -19,7 +19,8 @@ Shortcodes (``NAME`` is a rule set: ``luzhou-a``, ``luzhou-b``, ``leshan``, ``wu
     what each loser pays, from the engine's settlement (Luzhou [001]'s 分 bands; Wuchuan's class amounts,
     engine defaults); the other rule sets state their payment rule in a line.
 ``{{cp ruleset-options NAME}}``
-    the open questions of the sources as named options: choices, the engine's default, and why.
+    every option of the tradition (the hand's and the play's): question, choices, the engine's default and why,
+    in words; ``{{cp ruleset-options NAME codes}}`` (the reference page) also gives the option names.
 ``{{cp ruleset-compare KIND}}``
     one kind of set (``pong``, ``kan``, ``kong``, ``four``) across every rule set, side by side.
 
@@ -35,7 +36,8 @@ from changpai.core.text import Text
 from changpai.daer.leshan import leshan_grade
 from changpai.daer.luzhou import luzhou_b_grade
 from changpai.daer.patterns import CLASS_NAMES, value_text
-from changpai.daer.rules import CARD_CLASSES, OPTIONS, SPECIAL_NAMES, RuleSet
+from changpai.daer.playoptions import PLAY_OPTIONS, choice_key, option_value
+from changpai.daer.rules import CARD_CLASSES, OPTIONS, SPECIAL_NAMES, OptionDef, RuleSet
 from changpai.daer.sets import GENERIC_NAMES, SetKind
 from changpai.daer.traditions import RULESETS, get_rules
 
@@ -249,28 +251,52 @@ def grades(rules: RuleSet, lang: str, page: Any = None) -> str:
     return _table(header, rows) + "\n" + more + "\n"
 
 
-def options(rules: RuleSet, lang: str, page: Any = None) -> str:
+def _default_words(option: OptionDef, value: object, lang: str) -> str:
+    """The default in plain words: its choice's text, or the number where a choice stands for any ``N``."""
+    key = choice_key(value)
+    if key in option.choices:
+        return _t(option.choices[key], lang)
+    if "N" in option.choices:
+        return _t(option.choices["N"], lang).replace("N", key)
+    return key
+
+
+def options(rules: RuleSet, lang: str, page: Any = None, *, codes: bool = False) -> str:
+    """Every option of the tradition: the hand's (``rules.OPTIONS``) and the play's (``PLAY_OPTIONS``), each with
+    its question, choices, the engine's default and why. Visitor pages show them in words; the reference page
+    (``codes``) also names each option and choice as a record or a request writes it."""
+    from changpai.daer.traditions import get_play_rules
+
     zh = lang == "zh"
+    play = get_play_rules(rules.name)
+    entries: list[tuple[OptionDef, object]] = [(OPTIONS[name], value) for name, value in rules.options.items()]
+    entries += [
+        (option, option_value(play, name)) for name, option in PLAY_OPTIONS.items() if rules.name in option.applies_to
+    ]
     rows = []
-    for name, value in rules.options.items():
-        option = OPTIONS[name]
-        choices = (
-            "；".join(f"`{k}` {_t(v, lang)}" for k, v in option.choices.items())
-            if zh
-            else "; ".join(f"`{k}` — {_t(v, lang)}" for k, v in option.choices.items())
-        )
+    for option, value in entries:
+        if codes:
+            parts = [f"`{k}` {_t(v, lang)}" if zh else f"`{k}` — {_t(v, lang)}" for k, v in option.choices.items()]
+        else:
+            parts = [_t(v, lang) for v in option.choices.values()]
+        choices = ("；" if zh else "; ").join(parts)
         tags = " ".join(_tag(s, page, lang) for s in option.sources)
-        rows.append([f"`{name}`", _t(option.question, lang), choices, f"`{value}`", _t(option.why_default, lang), tags])
+        default = _default_words(option, value, lang)
+        row = [_t(option.question, lang), choices, default, _t(option.why_default, lang), tags]
+        if codes:
+            row = [f"`{option.name}`", *row[:2], f"`{choice_key(value)}`", *row[3:]]
+        rows.append(row)
     if not rows:
         return "\n" + ("这个规则集没有选项。" if zh else "This rule set has no options.") + "\n"
     header = [
-        "选项" if zh else "Option",
         "问题" if zh else "Question",
         "可选" if zh else "Choices",
         "默认" if zh else "Default",
         "为什么" if zh else "Why",
         "出处" if zh else "Sources",
     ]
+    if codes:
+        header = ["选项" if zh else "Option", *header]
     return _table(header, rows)
 
 
@@ -363,7 +389,10 @@ def ruleset_table(args: list[str], lang: str, page: Any) -> str:
 
 @shortcode("ruleset-options")
 def ruleset_options(args: list[str], lang: str, page: Any) -> str:
-    return options(_rules(args), _lang(lang), page)
+    """``{{cp ruleset-options NAME}}`` in words; ``{{cp ruleset-options NAME codes}}`` with the option names."""
+    if len(args) not in (1, 2) or args[1:] not in ([], ["codes"]):
+        raise ValueError("use {{cp ruleset-options NAME}} or {{cp ruleset-options NAME codes}}")
+    return options(_rules(args), _lang(lang), page, codes=args[1:] == ["codes"])
 
 
 @shortcode("ruleset-compare")

@@ -84,6 +84,7 @@ from .core.text import ChangpaiError, HandError, RuleError, Text
 from .daer.actions import Action, native_words
 from .daer.analysis import SOURCES, analyse, not_ready_reasons, waits
 from .daer.deal import Deal, check_seed
+from .daer.playoptions import play_options
 from .daer.record import DealRecord, frames, read_text
 from .daer.rules import OPTIONS, RuleSet
 from .daer.settlement import settle
@@ -476,4 +477,5 @@ def _play_rules(request: Request) -> dict[str, Any]:
         return {"rules": [{"name": r.name, "title": r.title.as_dict()} for r in PLAY_RULES.values()]}
     rules = get_play_rules(name)
     words = {key: word.as_dict() for key, word in native_words(get_rules(rules.name)).items()}
-    return {**rules.describe(), "violations": describe_violations(rules.name), "words": words}
+    options = play_options(rules)  # the options of play, explained (rules.OPTIONS are the hand's)
+    return {**rules.describe(), "violations": describe_violations(rules.name), "words": words, "options": options}

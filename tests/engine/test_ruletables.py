@@ -62,8 +62,16 @@ def test_sources_link_from_the_page():
 
 
 def test_options_table_shows_defaults():
-    body = rows(ext.options(get_rules("leshan"), "zh"))
-    assert {row[0]: row[3] for row in body} == {f"`{k}`": f"`{v}`" for k, v in get_rules("leshan").options.items()}
+    body = rows(ext.options(get_rules("leshan"), "zh", codes=True))
+    shown = {row[0]: row[3] for row in body}
+    assert {f"`{k}`": f"`{v}`" for k, v in get_rules("leshan").options.items()}.items() <= shown.items()
+    assert shown["`tianhe_fan`"] == "`1`" and shown["`declare`"] == "`best-pay`"  # the play's options too
+
+
+def test_visitor_options_table_speaks_in_words():
+    # Visitor pages name no option codes: the question, the choices and the default are words.
+    text = ext.options(get_rules("leshan"), "zh")
+    assert "`" not in text and "两番（眉山、仁寿）" in text and "一番（乐山）" in text
 
 
 @pytest.mark.parametrize("args", [[], ["luzhou-a"], ["luzhou-a", "nothing"], ["nowhere", "basics"]])
@@ -80,7 +88,7 @@ def test_reference_pages_show_every_table_of_every_rule_set(filename):
             if table == "grades" and get_rules(name).family not in ("leshan", "luzhou-b"):
                 continue
             assert f"{{{{cp ruleset-table {name} {table}}}}}" in text, (name, table)
-        assert f"{{{{cp ruleset-options {name}}}}}" in text
+        assert f"{{{{cp ruleset-options {name} codes}}}}" in text
 
 
 def test_grade_bands_show_both_ends_and_the_right_value():

@@ -1377,7 +1377,8 @@ def _bi_layouts(rest: list[int], k: int, copies: int) -> list[tuple[tuple[Card, 
                 continue
             if acc and group < acc[-1]:
                 continue
-            go(c, left - 1, (*acc, group))
+            # two held copies may go out together in one mixed set (三三叁) [004] "根據某種組合"
+            go(c, left - sum(1 for card in group if card.index == k), (*acc, group))
 
     go(rest, copies, ())
     return sorted(results)
