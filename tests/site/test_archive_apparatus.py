@@ -27,7 +27,9 @@ TOUCHED = [
     DOCS / "rules" / "leshan.md",
     DOCS / "rules" / "wuchuan.md",
     DOCS / "rules" / "luzhou.md",
+    DOCS / "rules" / "chuopai.md",
     REPO / "tutorials" / "deals" / "leshan-doukou.yml",
+    REPO / "engine" / "changpai" / "daer" / "luzhou.py",  # the red stock card's description (was [004]'s words)
 ]
 
 
