@@ -84,7 +84,20 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
     quiet = True
     _policy: str | None = csp.BASE_POLICY
 
+    def send_response(self, code, message=None):
+        self._status = code
+        self._length = 0
+        super().send_response(code, message)
+
+    def send_header(self, keyword, value):
+        if keyword.lower() == "content-length":
+            self._length = int(value)
+        super().send_header(keyword, value)
+
     def end_headers(self):
+        log = getattr(self.server, "request_log", None)
+        if log is not None and self.command == "GET":
+            log.append((self.path, getattr(self, "_status", 0), getattr(self, "_length", 0)))
         if self._policy:
             self.send_header("Content-Security-Policy", self._policy)
         for name, value in csp.SECURITY_HEADERS.items():
@@ -200,12 +213,17 @@ class QuietThreadingHTTPServer(http.server.ThreadingHTTPServer):
 
 
 class SiteServer:
-    """A built site on 127.0.0.1 in a background thread; port 0 picks a free port."""
+    """A built site on 127.0.0.1 in a background thread; port 0 picks a free port.
 
-    def __init__(self, root: Path, port: int = 0, *, quiet: bool = True):
+    ``record=True`` keeps ``request_log``: (path with query, status, body bytes) of every GET, for the offline tests
+    and the benchmarks (what a rebuild makes the browser download again)."""
+
+    def __init__(self, root: Path, port: int = 0, *, quiet: bool = True, record: bool = False):
         handler_class = type("Handler", (SiteRequestHandler,), {"quiet": quiet})
         handler = functools.partial(handler_class, directory=str(root))
         self.httpd = QuietThreadingHTTPServer((LOCAL_HOST, port), handler)
+        self.request_log: list[tuple[str, int, int]] | None = [] if record else None
+        self.httpd.request_log = self.request_log  # type: ignore[attr-defined]
         self.thread = threading.Thread(target=self.httpd.serve_forever, name="site-server", daemon=True)
 
     @property

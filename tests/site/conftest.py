@@ -75,7 +75,9 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict, site_url: str) -> dict:
-    return {**browser_context_args, "base_url": site_url}
+    # The site's Content-Security-Policy refuses eval, which Playwright uses for string predicates
+    # (wait_for_function("expr")); tests/site/test_csp.py checks the policy in contexts of its own, without bypass.
+    return {**browser_context_args, "base_url": site_url, "bypass_csp": True}
 
 
 @dataclass

@@ -7,9 +7,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Page
+import pytest
+from playwright.sync_api import Browser, Page
 
 from sitebuild import csp
+from tests.site.conftest import BrowserLog, is_local
 
 ENGINE_MS = 120_000
 
@@ -20,6 +22,31 @@ document.addEventListener('securitypolicyviolation', (e) => {
   window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI || ''} ${where}`);
 });
 """
+
+
+@pytest.fixture
+def strict_page(browser: Browser, site_url: str):
+    """Like the ``page`` fixture (local requests only, a console or page error fails the test), but keeping to the
+    site's policy: the shared fixture bypasses it for Playwright's string predicates. Predicates here are functions."""
+    log = BrowserLog()
+    context = browser.new_context(base_url=site_url, bypass_csp=False)
+
+    def on_route(route):
+        if is_local(route.request.url):
+            route.continue_()
+        else:
+            log.foreign_requests.append(route.request.url)
+            route.abort("blockedbyclient")
+
+    context.route("**/*", on_route)
+    strict = context.new_page()
+    strict.on("console", lambda m: log.console_errors.append(m.text) if m.type == "error" else None)
+    strict.on("pageerror", lambda e: log.page_errors.append(str(e)))
+    yield strict
+    problems = log.problems()
+    context.close()
+    if problems:
+        pytest.fail("the page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
 
 
 def site_pages(site: Path) -> list[str]:
@@ -49,7 +76,8 @@ def test_every_page_carries_the_same_policy_first_in_its_head(site_dir: Path):
     assert len(policies) == 1, "pages carry different policies (instant navigation keeps the first page's)"
 
 
-def test_no_page_breaks_the_policy_engine_and_widgets_included(page: Page, site_dir: Path):
+def test_no_page_breaks_the_policy_engine_and_widgets_included(strict_page: Page, site_dir: Path):
+    page = strict_page
     page.add_init_script(WATCH_VIOLATIONS_JS)
     header_checked = False
     engine_pages = 0
@@ -74,10 +102,11 @@ def test_no_page_breaks_the_policy_engine_and_widgets_included(page: Page, site_
     print(f"\n{len(site_pages(site_dir))} pages, {engine_pages} with the engine: 0 CSP violations")
 
 
-def test_instant_navigation_keeps_to_the_policy(page: Page, site_dir: Path):
+def test_instant_navigation_keeps_to_the_policy(strict_page: Page, site_dir: Path):
+    page = strict_page
     page.add_init_script(WATCH_VIOLATIONS_JS)
     page.goto("index.html")
-    page.wait_for_function("window.document$ !== undefined")
+    page.wait_for_function("() => window.document$ !== undefined")
     page.evaluate("() => { window.__cpSameDocument = true; }")  # gone if a navigation reloads the page
     for target in ("learn/calculator.html", "archive/index.html", "en/learn/deals.html"):
         page.evaluate(

@@ -642,7 +642,7 @@
   function idleTick() {
     if (state.screen === "welcome") {
       state.lastActivity = Date.now();
-      if (reloadDue() && Date.now() - state.lastTouch > settings.idleSeconds * 1000) location.reload();
+      if (reloadDue() && Date.now() - state.lastTouch > settings.idleSeconds * 1000) freshPage();
       return;
     }
     const idle = (Date.now() - state.lastActivity) / 1000;
@@ -671,9 +671,10 @@
     state.resets += 1;
     state.lastReset = reason || "reset";
     if (reason === "idle" && reloadDue()) {
-      location.reload(); // nobody is here: start the new build, or a long-running kiosk, on a clean page
+      freshPage(); // nobody is here: start the new build, or a long-running kiosk, on a clean page
       return;
     }
+    if (reason === "idle" && window.changpaiOffline) window.changpaiOffline.check(); // a new build? ready by next time
     show("welcome");
     state.lastActivity = Date.now();
   }
@@ -713,13 +714,29 @@
     }
   });
 
-  // A new build installed by the service worker takes over at the next reset.
-  if ("serviceWorker" in navigator) {
-    const hadController = Boolean(navigator.serviceWorker.controller);
-    navigator.serviceWorker.addEventListener("controllerchange", () => {
-      if (hadController) state.updateWaiting = true;
-    });
+  // A new build waits in the service worker while the kiosk is open (sitebuild/sw_template.js); the next idle
+  // reset, a safe moment, lets it take over and reloads, so old scripts never meet new pages.
+  let reloading = false;
+  function freshPage() {
+    if (reloading) return;
+    reloading = true;
+    const offline = window.changpaiOffline;
+    const activated = offline && state.updateWaiting ? offline.activateUpdate() : Promise.resolve(false);
+    activated.then(
+      () => location.reload(),
+      () => location.reload(),
+    );
   }
+  function watchUpdates() {
+    if (window.changpaiOffline) {
+      window.changpaiOffline.onUpdateWaiting(() => {
+        state.updateWaiting = true;
+      });
+    }
+  }
+  // The registration script (sitebuild/ext_offline.py) comes after this one in the page.
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watchUpdates);
+  else watchUpdates();
 
   window.changpaiKiosk = { reset, show, state, settings, activity, mixed };
   show("welcome");
