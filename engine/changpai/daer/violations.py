@@ -86,6 +86,17 @@ _TABLE: dict[str, tuple[Text, tuple[str, ...], str]] = {
 }
 
 VIOLATION_NAMES: dict[str, Text] = {code: name for code, (name, _, _) in _TABLE.items()}
+# The same rule in a tradition's own words: [003] names calling 八块 wrongly (喊错八块), [000] discarding
+# after a repeated 招 (重招打牌, where one calls 下抓).
+_OWN_NAMES: dict[tuple[str, str], Text] = {
+    ("eight-blocks", "leshan"): Text("喊错八块", "getting 八块 wrong (喊错八块): discarding when it was due"),
+    ("eight-blocks", "wuchuan"): Text("重招打牌", "discarding after a repeated 招 (重招打牌; call 下抓 instead)"),
+}
+
+
+def violation_name(code: str, rules_name: str) -> Text:
+    """A violation's name in the words of the tradition ``rules_name``."""
+    return _OWN_NAMES.get((code, rules_name)) or VIOLATION_NAMES.get(code, Text(code, code))
 
 
 def violation_codes(rules_name: str) -> frozenset[str]:
@@ -95,8 +106,8 @@ def violation_codes(rules_name: str) -> frozenset[str]:
 
 def describe(rules_name: str) -> list[dict[str, Any]]:
     return [
-        {"code": code, "name": name.as_dict(), "sources": src}
-        for code, (name, names, src) in _TABLE.items()
+        {"code": code, "name": violation_name(code, rules_name).as_dict(), "sources": src}
+        for code, (_name, names, src) in _TABLE.items()
         if rules_name in names
     ]
 
@@ -127,7 +138,7 @@ def penalty_payments(deal: Deal) -> tuple[list[int], list[Text]]:
         for other in others:
             payments[other] += amount
             payments[v.seat] -= amount
-        name = VIOLATION_NAMES.get(v.code, Text(v.code, v.code))
+        name = violation_name(v.code, play.name)
         lines.append(
             Text(
                 f"包牌：{seat_name(v.seat).zh}（{name.zh}）赔每家 {amount}（{play.penalty.source}）",
