@@ -44,6 +44,7 @@
       choose: "请选择语言",
       attract: "自动演示：一局有讲解的牌",
       attractNone: "八十张牌，二十种写法",
+      ask: "认得这三张吗？贰、柒、拾凑在一起就是一组。碰一下屏幕，来认认这副牌！",
       menuTitle: "想看什么？",
       back: "返回",
       restart: "重新开始",
@@ -87,6 +88,7 @@
       choose: "Choose a language",
       attract: "Playing by itself: an annotated deal",
       attractNone: "Eighty cards, twenty kinds",
+      ask: "Two, seven and ten together make a set. Touch the screen and meet the deck!",
       menuTitle: "What would you like to see?",
       back: "Back",
       restart: "Start over",
@@ -321,7 +323,17 @@
         const row = h("div", { class: "kiosk-deck__row" }, h("p", { class: "kiosk-deck__label" }, big ? t.big : t.small));
         const cards = h("div", { class: "kiosk-deck__cards" });
         for (let n = 1; n <= 10; n++) {
-          if (C) cards.append(C.element(C.card(n, big), { scheme, lang: state.lang, size: "l" }));
+          // English readers get the number under each card (the numerals are the lesson, not a given).
+          if (C) {
+            cards.append(
+              h(
+                "figure",
+                { class: "kiosk-deck__card" },
+                C.element(C.card(n, big), { scheme, lang: state.lang, size: "l" }),
+                state.lang === "en" ? h("figcaption", { class: "kiosk-deck__number" }, String(n)) : null,
+              ),
+            );
+          }
           else cards.append(h("span", { class: "kiosk-card-text" }, (big ? "壹贰叁肆伍陆柒捌玖拾" : "一二三四五六七八九十")[n - 1]));
         }
         row.append(cards);
@@ -409,6 +421,22 @@
     );
   }
 
+  // The attract loop speaks to passers-by: no source tags ("[001]") on the table.
+  const plain = (s) => String(s || "").replace(/\s*\[\d{3}\]/g, "");
+
+  /** Between two deals: three big cards and a question to whoever walks past. */
+  function invite() {
+    const C = window.cpCards;
+    const cards = h("div", { class: "kiosk-attract__deck-cards" });
+    for (const [n, big] of [[2, true], [7, true], [10, true]]) if (C) cards.append(C.element(C.card(n, big), { scheme: "luzhou", size: "l", lang: "zh" }));
+    return h(
+      "div",
+      { class: "kiosk-attract__deck kiosk-attract__invite" },
+      cards,
+      h("p", { class: "kiosk-attract__ask" }, h("span", { lang: "zh" }, TEXT.zh.ask), h("span", { lang: "en" }, TEXT.en.ask)),
+    );
+  }
+
   function runAttract(container, frames) {
     const C = window.cpCards;
     const scheme = C ? C.schemeFor(frames.rules) : "luzhou";
@@ -454,22 +482,42 @@
         }),
       );
       action.replaceChildren();
-      if (step.action) {
+      const won = step.settlement && step.settlement.winner != null && step.settlement.hand;
+      seats.hidden = Boolean(won); // the won hand takes the table
+      if (won && window.cpWin) {
+        // A hand being won: its sets, each with its points, the headline the hand's own points.
+        const hand = step.settlement.hand;
+        const who = frames.seats[step.settlement.winner] || {};
+        const word = C && String(frames.rules).startsWith("leshan") ? "和" : "胡";
         action.append(
-          h("span", { class: "kiosk-attract__label" }, h("span", { lang: "zh" }, bi(step.action.label, "zh")), h("span", { lang: "en" }, mixed(bi(step.action.label, "en"), "en"))),
+          h(
+            "p",
+            { class: "kiosk-attract__win-head" },
+            h("span", { lang: "zh" }, bi(who.name, "zh") + " " + word + "了，" + hand.points + " " + word),
+            " · ",
+            h("span", { lang: "en" }, bi(who.name, "en") + " wins with " + hand.points + " points"),
+          ),
+          window.cpWin.draw(hand, { scheme, lang: "zh", word, size: "m" }),
+        );
+      } else if (step.action) {
+        action.append(
+          h("span", { class: "kiosk-attract__label" }, h("span", { lang: "zh" }, plain(bi(step.action.label, "zh"))), h("span", { lang: "en" }, mixed(plain(bi(step.action.label, "en")), "en"))),
           cardsRow(step.action.cards, "l"),
         );
       }
       note.replaceChildren();
-      if (step.note) note.append(h("p", { lang: "zh" }, bi(step.note, "zh")), h("p", { lang: "en" }, mixed(bi(step.note, "en"), "en")));
+      if (step.note && !won) note.append(h("p", { lang: "zh" }, plain(bi(step.note, "zh"))), h("p", { lang: "en" }, mixed(plain(bi(step.note, "en")), "en")));
       bar.firstChild.style.width = Math.round(((index + 1) / frames.steps.length) * 100) + "%";
       container.dataset.step = String(index);
     };
     const tick = () => {
       if (index >= frames.steps.length - 1) {
-        // The deal is over: the next deal of data-deals takes the table.
-        container.replaceChildren();
-        startAttract(container);
+        // The deal is over: a question to passers-by, then the next deal of data-deals takes the table.
+        container.replaceChildren(invite());
+        later(() => {
+          container.replaceChildren();
+          startAttract(container);
+        }, ATTRACT_PAUSE_MS);
         return;
       }
       index += 1;
