@@ -132,7 +132,6 @@ def test_7_discarding_from_a_held_kan_is_refused_and_the_page_says_it_is_our_rea
 # ---------------------------------------------------------------- 8. / 9. 小家's doublings
 
 
-@pytest.mark.xfail(strict=True, reason="Leshan 8: 小家 gets no 地和 doubling")
 def test_8_xiaojia_gets_the_earthly_doubling():
     """[003] 小家: "小家和牌不算「坤」、「瞟」" — only those two; 地和 still doubles."""
     state = make_state("leshan", 4, {0: "三", 3: "三三"})
@@ -141,7 +140,6 @@ def test_8_xiaojia_gets_the_earthly_doubling():
     assert any("地和" in line for line in _lines(answer))
 
 
-@pytest.mark.xfail(strict=True, reason="Leshan 9: the 小家 doubling applies to any turned card")
 def test_9_xiaojia_self_draw_doubling_is_only_for_its_own_draw():
     """[003] 小家: "在眉山等地有小家自摸和牌要加倍計數的規定" — 自摸, not another seat's turned card."""
     options = {"xiaojia_self_draw_double": True}

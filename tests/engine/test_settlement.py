@@ -174,14 +174,15 @@ def test_leshan_win_on_a_turned_card_is_paid_by_everyone_by_default():
 
 
 def test_leshan_xiaojia_wins_with_its_own_count():
-    # 小家 (seat 0) holds 七七; the dealer's discard 七 makes a black 对子: 20 [003]; the discarder pays × 4.
+    # 小家 (seat 0) holds 七七; the dealer's discard 七 makes a black 对子: 20 [003], doubled for 地和 (the dealer's
+    # first discard; [003] leaves out only 坤 and 瞟 for 小家); the discarder pays × 4.
     d = build("leshan", 4, {0: "七七", 1: "七"}, dealer=1)
     assert d.table.roles[0] == "xiaojia"
     d.play("1 discard 七")
     assert Action.parse("0 win 七") in d.legal_actions()
     d.play("0 win 七")
     assert d.win.points == 20
-    assert settle(d).payments == [80, -80, 0, 0]
+    assert settle(d).payments == [160, -160, 0, 0]
 
 
 def test_luzhou_a_no_hu_win_is_an_option():

@@ -180,9 +180,14 @@ def _leshan(deal: Deal, win: WinInfo, out: Settlement) -> None:
         out.lines.append(
             Text(f"小家：{win.result['name']['zh']} 算 {total} 和", f"小家: {win.result['name']['en']} counts {total}")
         )
-        if win.how in ("self-draw", "turn") and opts["xiaojia_self_draw_double"]:
+        # 自摸: its own draw (kept or shown), not another seat's turned card [003]
+        own_draw = win.how == "self-draw" or (win.how == "turn" and win.source == win.seat)
+        if own_draw and opts["xiaojia_self_draw_double"]:
             total *= 2
             out.lines.append(Text("小家自摸加倍（眉山）", "小家's self-drawn win doubles (Meishan)"))
+        if "earth" in win.context:  # [003] leaves out only 坤 and 瞟 for 小家
+            total *= 2
+            out.lines.append(Text("地和：加一番", "earthly win: doubled"))
     else:
         grade = getattr(win.result, "grade", None)
         total = grade.value if grade is not None else win.points
