@@ -421,6 +421,8 @@ class Deal:
             if self._win_allowed(s, card) and self._can_win(s, card, ex.source, ex.how) is not None:
                 out.append(Action(ActionType.WIN, s, card))
             n = st.hand[card.index]
+            if ex.how == "turn" and ex.source == s and not self.play_rules.pong_own_turn.value:
+                n = 0  # [004] 碰 / 招 only on another player's card
             if n == 3 and not self._pong_blocked(s, card):
                 out.append(Action(ActionType.KONG, s, card))
             if n == 2 and not self._pong_blocked(s, card):
@@ -431,8 +433,6 @@ class Deal:
         cache[key] = out
         return out
 
-            if ex.how == "turn" and ex.source == s and not self.play_rules.pong_own_turn.value:
-                n = 0  # [004] 碰 / 招 only on another player's card
     def _leaves_a_discard(self, claim: Action) -> bool:
         """A claim must leave a card to discard, unless it makes 八块 (no discard owed)."""
         st = self.seats[claim.seat]
