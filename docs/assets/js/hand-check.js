@@ -29,8 +29,11 @@
   const lang = () => (window.cp ? window.cp.lang() : "zh");
   const t = (key) => TEXT[key][lang()];
 
-  // The engine's words for points: 和 in Leshan, 胡 elsewhere.
-  const pointWord = (rules) => (String(rules).startsWith("leshan") ? "和" : "胡");
+  // The engine's word for points (和 in Leshan, 胡 elsewhere), from the page's engine data (cards.js).
+  const pointWord = (rules) => {
+    const info = window.cpCards && window.cpCards.rulesInfo(rules);
+    return info ? info.point_word.zh : "胡";
+  };
 
   // One wait: {"card": "十", "ascii": "ts", "points": 15, "win": true, "left": 4}; "minimum" is on the answer.
   function waitItem(wait, minimum, scheme, rules) {

@@ -299,11 +299,11 @@
       result.dataset.state = score.error && !countOnly(score) ? "error" : "ok";
     }
 
-    // Each tradition's own words: Leshan counts 和 (和数, 和了), the others 胡.
+    // Each tradition's own word for points, from the engine: Leshan counts 和 (和数, 和了), the others 胡.
     function words(rules) {
-      const leshan = String(rules).startsWith("leshan");
       if (lang === "en") return { points: L.points, unit: "points", win: (w) => (w ? L.win : L.notWin) };
-      const c = leshan ? "和" : "胡";
+      const info = window.cpCards.rulesInfo(rules);
+      const c = info ? info.point_word.zh : "胡";
       return { points: c + "数", unit: c, win: (w) => (w ? c + "了" : "还没成" + c) };
     }
 
