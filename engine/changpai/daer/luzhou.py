@@ -14,7 +14,7 @@ The shared machinery (``rules``, ``analysis``, ``deal``, ``settlement``) calls t
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..core.sourced import Sourced
 from ..core.table import seat_name
