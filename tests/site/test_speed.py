@@ -187,3 +187,21 @@ def test_instant_navigation_reads_the_one_compressed_sitemap(page: Page, browser
     page.wait_for_load_state("networkidle")
     assert page.evaluate("window.__sameDocument === true"), "the click reloaded the page: instant navigation is off"
     assert [u.rsplit("/", 1)[1] for u in browser_log.requests if "sitemap" in u] == ["sitemap.xml.gz"]
+
+
+def test_widget_scripts_come_only_with_widgets_also_after_instant_navigation(page: Page, browser_log):
+    page.goto("archive/history.html")
+    page.wait_for_load_state("networkidle")
+    assert not [u for u in browser_log.requests if u.endswith(".js") and ("/assets/widgets/" in u or "/engine/" in u)]
+    page.evaluate("window.__sameDocument = true")
+    # A plain internal link in the text, clicked: Material's instant navigation takes it.
+    page.evaluate(
+        """() => { const a = document.createElement("a"); a.id = "cp-test-link"; a.href = "../learn/calculator.html";
+                   a.textContent = "calculator"; document.querySelector("article").prepend(a); }"""
+    )
+    page.locator("#cp-test-link").click()
+    page.wait_for_function("location.pathname.endsWith('/learn/calculator.html')")
+    assert page.evaluate("window.__sameDocument === true"), "instant navigation should have kept the document"
+    widget = page.locator("[data-cp-widget]").first
+    expect(widget).to_have_attribute("data-cp-mounted", "1", timeout=15_000)
+    assert page.evaluate("changpaiEngine.call({command: 'version'}).then(r => typeof r.version)") == "string"

@@ -5,6 +5,8 @@
 // * sitemap.xml: instant navigation reads it once for every language link (three copies of the same file).
 //   It is fetched once, as the build's sitemap.xml.gz, and every request gets that text, with the site's own
 //   origin in its URLs (Material compares host and port); sitemap.xml itself is the fallback.
+// * the widget scripts: a page without a widget is built without them (sitebuild/ext_lean.py) and lists them in
+//   <meta name="cp-widget-scripts">; after an instant navigation to a page with a widget they are added here.
 (() => {
   "use strict";
   if (window.__cpLean) return;
@@ -76,4 +78,26 @@
     }
     return realSend.call(this, body);
   };
+
+  // Resolved against the first page's address now: after instant navigation relative URLs would point elsewhere.
+  let widgetScripts = null;
+  let widgetScriptsAdded = false;
+  function addWidgetScripts() {
+    if (widgetScriptsAdded || !widgetScripts || !document.querySelector("[data-cp-widget]")) return;
+    widgetScriptsAdded = true;
+    // The engine client and core.js (window.cp) first: a widget added after the page loaded registers at once.
+    const rank = (src) => (/\/engine\/engine\.js$/.test(src) ? 0 : /\/widgets\/core\.js$/.test(src) ? 1 : 2);
+    for (const src of [...widgetScripts].sort((a, b) => rank(a) - rank(b))) {
+      const script = document.createElement("script");
+      script.src = src;
+      script.async = false; // in the listed order: engine.js and core.js before the widgets
+      document.body.append(script);
+    }
+  }
+  document.addEventListener("DOMContentLoaded", () => {
+    const meta = document.querySelector('meta[name="cp-widget-scripts"]');
+    if (!meta) return; // this page was built with its scripts
+    widgetScripts = meta.content.split(/\s+/).filter(Boolean).map((src) => new URL(src, document.baseURI).href);
+    if (window.document$) window.document$.subscribe(addWidgetScripts);
+  });
 })();

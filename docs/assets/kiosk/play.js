@@ -59,6 +59,10 @@
       youWon: (pts) => "你赢了，" + pts + "！",
       pointsOf: (n, rules) => n + " " + pointWord(rules),
       youLost: "这一手你没有赢。",
+      trail: "刚才",
+      lostOn: (who, card) => who + "打出的" + card + "被胡了（放炮）",
+      wonOnTurn: (card) => "胡的是翻开的" + card,
+      pays: (n) => "按 " + n + " 分结算",
       payments: "输赢",
       points: (n) => (n > 0 ? "+" : "") + n,
       engineFailed: "规则引擎出了问题，这一手没法继续。",
@@ -94,6 +98,10 @@
       youWon: (pts) => "You won, with " + pts + "!",
       pointsOf: (n) => n + " points",
       youLost: "You did not win this hand.",
+      trail: "Just now",
+      lostOn: (who, card) => who + "’s discard " + card + " was won on",
+      wonOnTurn: (card) => "won on the turned-up " + card,
+      pays: (n) => "settled at " + n,
       payments: "Payments",
       points: (n) => (n > 0 ? "+" : "") + n,
       engineFailed: "The rules engine ran into a problem; this hand cannot go on.",
@@ -188,6 +196,9 @@
     const opponents = el("div", { class: "kiosk-play__opponents" });
     const centre = el("div", { class: "kiosk-play__centre" });
     const log = el("p", { class: "kiosk-play__log", "aria-live": "polite" });
+    // The last moves stay on screen: the computer moves every second and a visitor should still follow them.
+    const trail = el("ol", { class: "kiosk-play__trail", "aria-label": W.trail });
+    const history = []; // [{line, action}] newest last
     const prompt = el("p", { class: "kiosk-play__prompt" });
     const actions = el("div", { class: "kiosk-play__actions", role: "group" });
     const mySets = el("div", { class: "kiosk-play__my-sets" });
@@ -197,7 +208,7 @@
       { class: "kiosk-play__board" },
       opponents,
       centre,
-      el("div", { class: "kiosk-play__talk" }, log, prompt, actions),
+      el("div", { class: "kiosk-play__talk" }, log, trail, prompt, actions),
       el("div", { class: "kiosk-play__mine" }, mySets, hand),
     );
     container.append(status, board);
@@ -392,8 +403,11 @@
       let line = explain(action, who, W, lang, rules, action.seat === HUMAN);
       const events = (response.events || []).filter((e) => e.code !== "win");
       if (events.length) line += " " + events.map((e) => seatNames(e[lang] || e.en || "")).join(" ");
+      if (log.textContent) history.push({ line: log.textContent, type: log.dataset.action });
       log.replaceChildren(mixed(line));
       log.dataset.action = action.type;
+      lastActions.push(action);
+      trail.replaceChildren(...history.slice(-4).reverse().map((m) => el("li", { dataset: { action: m.type || "" } }, mixed(m.line))));
       return response;
     }
 
@@ -402,6 +416,18 @@
       const response = await call({ command: "bot_move", wishes: wishes || {} });
       if (!response.detail) throw new EngineProblem({ code: "no-move", where: "bot_move", zh: "电脑玩家没有可走的牌", en: "the computer player has no move" }, "bot_move");
       return response.detail;
+    }
+
+    const lastActions = [];
+
+    // Which card the hand was won on: another's discard (that seat lost it) or a turned-up card.
+    function lostLine(s) {
+      const win = lastActions[lastActions.length - 1];
+      const before = lastActions[lastActions.length - 2];
+      if (!win || s.winner == null || !before || !before.cards) return null;
+      if (before.type === "discard" && before.seat !== s.winner) return W.lostOn(before.seat === HUMAN ? W.youSeat : seatName(before.seat), before.cards);
+      if (before.type === "turn") return W.wonOnTurn(before.cards);
+      return null;
     }
 
     function humanLegal() {
@@ -451,19 +477,29 @@
       const payments = (s.payments || []).map((n, seat) =>
         el("li", { class: n > 0 ? "is-plus" : n < 0 ? "is-minus" : "" }, (seat === HUMAN ? W.youSeat : seatName(seat)) + " " + W.points(n)),
       );
+      // The headline is the hand's own points (22 胡), not the payment figure the settlement is built from.
+      const handPoints = s.hand && typeof s.hand.points === "number" ? s.hand.points : s.points;
       const headline =
         s.winner == null
           ? W.noWinner
           : s.winner === HUMAN
-            ? W.youWon(W.pointsOf(s.points, rules))
-            : W.youLost + " " + W.winner(seatName(s.winner), W.pointsOf(s.points, rules));
-      const winnerSets = s.winner == null ? null : el("div", { class: "kiosk-play__winning" }, meldsEl(((view && view.melds) || [])[s.winner]), cardsEl(((view && view.hands) || [])[s.winner] || "", "s"));
+            ? W.youWon(W.pointsOf(handPoints, rules))
+            : W.youLost + " " + W.winner(seatName(s.winner), W.pointsOf(handPoints, rules));
+      const lost = lostLine(s);
+      const winnerSets =
+        s.winner == null
+          ? null
+          : s.hand && window.cpWin
+            ? el("div", { class: "kiosk-play__winning" }, window.cpWin.draw(s.hand, { scheme, lang, word: pointWord(rules), size: "m" }))
+            : el("div", { class: "kiosk-play__winning" }, meldsEl(((view && view.melds) || [])[s.winner]), cardsEl(((view && view.hands) || [])[s.winner] || "", "s"));
       const box = el(
         "section",
         { class: "kiosk-play__settlement", role: "dialog", "aria-label": W.settlement },
         el("h2", {}, W.settlement),
-        el("p", { class: "kiosk-play__headline" }, headline),
+        el("p", { class: "kiosk-play__headline", dataset: { points: String(handPoints) } }, headline),
+        lost ? el("p", { class: "kiosk-play__lost-on" }, mixed(lost)) : null,
         winnerSets,
+        s.winner != null && s.hand ? el("p", { class: "kiosk-play__basis" }, W.pays(s.points)) : null,
         lines.length ? el("ul", { class: "kiosk-play__lines" }, lines) : null,
         payments.length ? el("ul", { class: "kiosk-play__payments", "aria-label": W.payments }, payments) : null,
         againButton(),
