@@ -238,7 +238,7 @@ def _deal_arguments(parser: argparse.ArgumentParser) -> None:
         "--players",
         type=int,
         default=None,
-        help="people at the table (default: 4, or 3 for Leshan's maximum without 小家)",
+        help="people at the table (default: 4; in Leshan one of the four is 小家)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed for the shuffle and the computer players")
     parser.add_argument("--bot", choices=sorted(BOTS), default="simple", help="computer player")
@@ -342,6 +342,7 @@ def _simulate(args: argparse.Namespace) -> int:
             win_class = getattr(deal.win.result, "win_class", None)
             if win_class:
                 patterns[f"class:{win_class}"] += 1
+            named = {p.code for p in deal.rules.patterns}  # only the tradition's own 名堂 (no 海底 for Leshan)
             for code in deal.win.context:
                 patterns[f"deal:{code}"] += 1
     except ChangpaiError as error:

@@ -171,7 +171,6 @@ def _leshan_texts(seeds: range) -> list[str]:
     return out
 
 
-@pytest.mark.xfail(strict=True, reason="Leshan 11: Luzhou words in Leshan output")
 def test_11_leshan_output_uses_leshan_words():
     """[003] 和牌: "「和牌」又稱「胡牌」" in passing, but it counts 和, 番, 房 and 滚 throughout."""
     for text in _leshan_texts(range(12)):
@@ -181,7 +180,6 @@ def test_11_leshan_output_uses_leshan_words():
         assert not re.search(r"翻(?![出牌开])", text), text
 
 
-@pytest.mark.xfail(strict=True, reason="Leshan 11: the CLI help says 3 players")
 def test_11_cli_help_gives_leshans_four_players(capsys):
     """[003] 傳統打法: "一般是三人或四人一起打，四人打的時候，有一家要做「小家」"."""
     from changpai.cli import main

@@ -248,7 +248,7 @@ def _leshan(deal: Deal, win: WinInfo, out: Settlement) -> None:
         out.payments[win.seat] += total
     out.lines.append(
         Text(
-            f"其余每家各付 {total}（[003] 未说翻牌被胡谁付，引擎默认）",
+            f"其余每家各付 {total}（[003] 未说和了翻出的牌谁付，引擎默认）",
             f"every other player pays {total} ([003] does not say who pays for a turned card; engine default)",
         )
     )

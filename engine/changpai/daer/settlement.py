@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..core.text import Text
+from .actions import native_words
 from .violations import penalty_payments
 
 if TYPE_CHECKING:
@@ -58,7 +59,8 @@ def settle(deal: Deal) -> Settlement:
         if variant.settle_draw is not None and deal.over and deal.ended_by == "stock":
             variant.settle_draw(deal, out)
         elif deal.over:
-            out.lines.append(Text("无人胡牌，不付钱", "no winner: nobody pays"))
+            win_word = native_words(deal.rules)["win"].zh  # 胡 / 和
+            out.lines.append(Text(f"无人{win_word}牌，不付钱", "no winner: nobody pays"))
         _check_zero(out)
         return out
     out.winner = win.seat
