@@ -114,7 +114,8 @@ def declare(deal: Deal, win: WinInfo, out: Settlement) -> Any:
         word = deal.rules.point_word.zh
         out.lines.append(
             Text(
-                f"这手牌可读作 {win.points} {word}，也可读作 {best.points} {word}；报 {best.points} {word}，连番算下来给得更多",
+                f"这手牌可读作 {win.points} {word}，也可读作 {best.points} {word}；"
+                f"报 {best.points} {word}，整笔算下来给得更多",
                 f"the hand reads as {win.points} points or as {best.points}; {best.points} is declared, as it pays "
                 "more, doublings included",
             )
