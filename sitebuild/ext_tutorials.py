@@ -146,7 +146,7 @@ def _tradition_name(ruleset: Any) -> dict[str, str]:
     one, else the glossary's ``traditions:`` (docs/data/glossary.yml, the one home of the site's terms)."""
     from sitebuild.ext_glossary import glossary
 
-    own = getattr(ruleset, "tradition", None)
+    own = ruleset.tradition
     if own is not None:
         return dict(own.as_dict())
     known = glossary().traditions.get(ruleset.name.split("-")[0])
