@@ -1051,10 +1051,14 @@ class Deal:
             n = self.seats[s].fours
             name = {2: "八块", 3: "十二块", 4: "十六块"}.get(n, f"{4 * n}块")
             self.eight_blocks_by = s
-            self._event(
-                "eight-blocks",
-                f"{name}：第 {n} 个四张组，不出牌，下家翻牌",
-                f"{name}: a four-card set number {n}, so no discard; the next seat turns a card",
+            own_words = self.rules.variant.eight_blocks_text
+            zh, en = (
+                own_words(n)
+                if own_words is not None
+                else (
+                    f"{name}：第 {n} 个四张组，不出牌，下家翻牌",
+                    f"{name}: a four-card set number {n}, so no discard; the next seat turns a card",
+                )
             )
             self._next_turn(self.table.next_seat(s))
 

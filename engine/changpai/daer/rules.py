@@ -124,6 +124,8 @@ class Variant:
     win_class: Callable[[list[PatternHit]], str | None] | None = None
     settle_draw: Callable[[Any, Any], None] | None = None
     special_points: Callable[[RuleSet], Mapping[str, Sourced[int]]] | None = None
+    # the event when a second (third …) four-card set means no discard: 八块 by default; Wuchuan's 重招 / 下抓
+    eight_blocks_text: Callable[[int], tuple[str, str]] | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -155,6 +157,7 @@ class RuleSet:
     b_27: str = "at-least"
     kong_is_held: str = "no"
     ribbon_case: str = "one-case"
+    wuchuan_red_no_kan: str = "small"
     kan_fourth_elsewhere: str = "true"  # Leshan's 开 is optional too [003]; luzhou-a and wuchuan say "false"
 
     # ---- colours and points ----
@@ -442,6 +445,23 @@ OPTIONS: dict[str, OptionDef] = {
             "Default one case for all four: the plainest reading of [004]'s wording [004]",
         ),
         ("[004]",),
+    ),
+    "wuchuan_red_no_kan": OptionDef(
+        "wuchuan_red_no_kan",
+        Text(
+            "十张以上红牌、没有坎、不足 18 胡：算哪一等胡？",
+            "Ten or more red cards, no 坎, under 18: which class of win?",
+        ),
+        {
+            "small": Text("小胡", "small win (小胡)"),
+            "middle": Text("中胡", "middle win (中胡)"),
+        },
+        ("wuchuan",),
+        Text(
+            "[000] 的红胡要有坎，飘胡要没有十红，这手两样都不是；默认按最小的小胡",
+            "[000]'s 红胡 needs a 坎 and its 飘胡 fewer than ten red, so neither fits; default the smallest, 小胡",
+        ),
+        ("[000]",),
     ),
     "kan_fourth_elsewhere": OptionDef(
         "kan_fourth_elsewhere",

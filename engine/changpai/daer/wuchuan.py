@@ -169,9 +169,21 @@ def _wuchuan(deal: Deal, win: WinInfo, out: Settlement) -> None:
     cls = getattr(win.result, "win_class", None)
     if "heaven" in win.context or "earth" in win.context:
         cls = "big"
+    names = {"big": Text("大胡", "big win"), "middle": Text("中胡", "middle win"), "small": Text("小胡", "small win")}
+    kind: Text | None = None  # which win of the class: 台胡, 红胡, 飘胡, 黑胡 … [000]
+    if "heaven" in win.context or "earth" in win.context:
+        kind = Text("天胡", "heavenly") if "heaven" in win.context else Text("地胡", "earthly")
     if cls is None:
-        cls = "small"
-        out.lines.append(Text("[000] 未给这种胡定大小，按小胡", "[000] names no class for this win; counted as small"))
+        cls = deal.rules.wuchuan_red_no_kan
+        out.lines.append(
+            Text(
+                f"[000] 未给这种胡（十红以上、无坎、不足 18 胡）定大小，按{names[cls].zh}",
+                f"[000] names no class for this win (ten red or more, no 坎, under 18); counted as {names[cls].en}",
+            )
+        )
+    for hit in getattr(win.result, "patterns", ()) or ():
+        if kind is None and hit.unit == "class" and hit.value == cls and "：" in hit.name.zh:
+            kind = Text(hit.name.zh.split("：")[-1], hit.name.en.split(": ")[-1])
     amount = opts[f"{cls}_win"]
     names = {"big": Text("大胡", "big win"), "middle": Text("中胡", "middle win"), "small": Text("小胡", "small win")}
     out.points = amount
@@ -179,7 +191,8 @@ def _wuchuan(deal: Deal, win: WinInfo, out: Settlement) -> None:
     for s in losers:
         out.payments[s] -= amount
         out.payments[win.seat] += amount
-    out.lines.append(Text(f"{names[cls].zh}：每家付 {amount}", f"{names[cls].en}: each loser pays {amount}"))
+    named = Text(f"{names[cls].zh}（{kind.zh}）", f"{names[cls].en} ({kind.en})") if kind else names[cls]
+    out.lines.append(Text(f"{named.zh}：每家付 {amount}", f"{named.en}: each loser pays {amount}"))
     sitter = deal.table.sitter
     if sitter is not None:
         fee = opts["counting_fee"]
@@ -208,6 +221,10 @@ VARIANT = Variant(
     settle=_wuchuan,
     four_display=_four_display,
     win_class=wuchuan_class,
+    eight_blocks_text=lambda n: (
+        f"重招：第 {n} 个四张组，不出牌，喊“下抓”，由下家抓牌 [000]",
+        f"重招 (a repeated 招): four-card set number {n}, so no discard; call 下抓, the next player draws [000]",
+    ),
     settle_draw=_wuchuan_draw,
 )
 
