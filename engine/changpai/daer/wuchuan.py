@@ -22,7 +22,7 @@ from .playrules import (
     _SILENT,
     EAT_OWN_TURN_ONLY,
     EAT_PREV_DISCARD_OR_TURN,
-    FOUR_DEALER_FIRST_OTHERS_AFTER_CLAIM,
+    FOUR_DEALER_FIRST_OTHERS_AFTER_ITS_DISCARD,
     PENALTY_PAY_EACH,
     PlayRules,
     _p,
@@ -185,7 +185,6 @@ def _wuchuan(deal: Deal, win: WinInfo, out: Settlement) -> None:
         if kind is None and hit.unit == "class" and hit.value == cls and "：" in hit.name.zh:
             kind = Text(hit.name.zh.split("：")[-1], hit.name.en.split(": ")[-1])
     amount = opts[f"{cls}_win"]
-    names = {"big": Text("大胡", "big win"), "middle": Text("中胡", "middle win"), "small": Text("小胡", "small win")}
     out.points = amount
     losers = _losers(deal, win.seat)
     for s in losers:
@@ -221,11 +220,11 @@ VARIANT = Variant(
     settle=_wuchuan,
     four_display=_four_display,
     win_class=wuchuan_class,
+    settle_draw=_wuchuan_draw,
     eight_blocks_text=lambda n: (
         f"重招：第 {n} 个四张组，不出牌，喊“下抓”，由下家抓牌 [000]",
         f"重招 (a repeated 招): four-card set number {n}, so no discard; call 下抓, the next player draws [000]",
     ),
-    settle_draw=_wuchuan_draw,
 )
 
 WUCHUAN = RuleSet(
@@ -346,10 +345,10 @@ PLAY = PlayRules(
     win_on_own_discard_barred=_p(False, "[000]", "[000] 未载", "not in [000]"),
     passed_win_barred=_p(False, "[000]", "[000] 未载", "not in [000]"),
     four_timing=_p(
-        FOUR_DEALER_FIRST_OTHERS_AFTER_CLAIM,
+        FOUR_DEALER_FIRST_OTHERS_AFTER_ITS_DISCARD,
         "[000]",
-        "庄家先亮龙后出牌，闲家随后亮龙（引擎：在其第一次进张时）",
-        "the dealer shows before discarding, others after (engine: at their first claim)",
+        "庄家先亮龙后出牌，闲家在庄家打出第一张牌后立即亮龙",
+        "the dealer shows a 活龙 before discarding, the others at once after the dealer's first discard",
     ),
     kong_compulsory=_p(
         True, "[000]", "坎上出现第四张必须开招", "the fourth card onto a held 坎 must be claimed (开招)"
