@@ -84,11 +84,13 @@ LOCATED = [
         {"command": "waits", "rules": "leshan", "hand": HAND, "seen": "七" * 100_000},
         {"command": "score", "rules": "leshan", "hand": HAND, "win_card": "七" * 100_000},
         {"command": "score", "rules": "leshan", "hand": HAND, "table": [{"set": "pong", "cards": "七" * 100_000}]},
+        {"command": "apply", "state": None, "action": "0 eat 七 with " + "一 " * 300_000},
+        {"command": "bot_move", "state": None, "wishes": {"0": "0 eat 七 with " + "一 " * 300_000}},
     ],
-    ids=["hand", "seen", "win_card", "table"],
+    ids=["hand", "seen", "win_card", "table", "action", "wish"],
 )
 def test_a_card_text_longer_than_a_deck_is_refused_before_parsing(request_: dict[str, Any]) -> None:
-    error = _error(handle(request_))
+    error = _error(handle(_with_state(request_)))  # (an action's text too: a long one took quadratic time)
     assert error["code"] == "too-long", error
 
 

@@ -131,6 +131,11 @@ VERBS.update(
 )
 
 
+# The longest action text read: the longest real one ("3 eat 七 with 八九 bi 七八九 bi 七八九", or in ASCII notation)
+# is well under 100 characters.
+MAX_ACTION_TEXT = 200
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """One action by one seat.
@@ -149,6 +154,15 @@ class Action:
 
     @classmethod
     def parse(cls, text: str, *, where: str | None = None) -> Action:
+        if len(str(text)) > MAX_ACTION_TEXT:  # refused before reading: a long one would take quadratic time
+            raise RuleError(
+                Text(
+                    f"动作太长：{len(str(text))} 个字符，最多 {MAX_ACTION_TEXT}",
+                    f"the action is too long: {len(str(text))} characters, at most {MAX_ACTION_TEXT}",
+                ),
+                code="too-long",
+                where=where,
+            )
         words = str(text).split()
         if len(words) < 2:
             raise _bad(text, "需要“座位 动作 [牌]”", "expected “SEAT VERB [CARD]”", where)
