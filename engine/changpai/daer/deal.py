@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.game import LegalActions
@@ -100,6 +100,7 @@ class SeatState:
     passed_eat: set[int] = field(default_factory=set)
     passed_pong: set[int] = field(default_factory=set)
     passed_win: set[int] = field(default_factory=set)
+    passed_win_total: int = -1  # the biggest total of a win passed since the last 进张 (-1: none) [003] 现张不和
     passed_kong: bool = False
     barred: bool = False  # a violation bars this seat from winning (Luzhou reading)
     last_eat: tuple[int, int] | None = None  # the two hand cards of an eat awaiting its discard
@@ -336,7 +337,9 @@ class Deal:
             for s, options in open_claims.items():
                 if (seat is not None and s != seat) or not options:
                     continue
-                floor = max((p for other, p in forced.items() if other != s), default=0)
+                # a compulsory claim (one's own or a higher one elsewhere) outranks what lies below it [001]
+                floor = max((p for other, p in forced.items() if other != s), default=forced[s])
+                floor = max(floor, forced[s])
                 yield from (a for a in options if a.priority >= floor)
                 if not any(self._compulsory(a) for a in options):
                     yield Action(ActionType.PASS, s)
@@ -412,14 +415,21 @@ class Deal:
         st = self.seats[s]
         role = self.table.roles[s]
         if role == XIAOJIA:
-            if (ex.how == "turn" or ex.source != s) and self._xiaojia_can_win(s, card):
+            if (
+                (ex.how == "turn" or ex.source != s)
+                and self._win_allowed(s, card)
+                and self._xiaojia_can_win(s, card)
+                and self._upgrade_ok(s, xiaojia_result(self, s, card))
+            ):  # 小家 keeps 现张不和 and 和回龙 like every player [003]
                 out.append(Action(ActionType.WIN, s, card))
             cache[key] = out
             return out
         own_discard = ex.how == "discard" and ex.source == s
         if not own_discard:
-            if self._win_allowed(s, card) and self._can_win(s, card, ex.source, ex.how) is not None:
-                out.append(Action(ActionType.WIN, s, card))
+            if self._win_allowed(s, card):
+                result = self._can_win(s, card, ex.source, ex.how)
+                if result is not None and self._upgrade_ok(s, result):
+                    out.append(Action(ActionType.WIN, s, card))
             n = st.hand[card.index]
             if ex.how == "turn" and ex.source == s and not self.play_rules.pong_own_turn.value:
                 n = 0  # [004] 碰 / 招 only on another player's card
@@ -496,10 +506,15 @@ class Deal:
         timing = self.play_rules.four_timing.value
         if timing == pr.FOUR_WHEN_YOU_LIKE:
             return True
+        if timing == pr.FOUR_DEALER_FIRST_OTHERS_AFTER_ITS_DISCARD:
+            return s == self.table.dealer  # the others' are laid out at the dealer's first discard
         return s == self.table.dealer or self.seats[s].claims > 0
 
     def _four_must(self, s: int) -> bool:
-        return self.play_rules.four_timing.value != pr.FOUR_WHEN_YOU_LIKE and self._four_may(s)
+        if self.play_rules.four_timing.value == pr.FOUR_WHEN_YOU_LIKE:
+            # [003] 八塊: with two 滚 (the dealer's dealt two included) there is no discard: lay them, call 八块
+            return self._four_may(s) and self.seats[s].fours + len(self._undeclared_fours(s)) >= 2
+        return self._four_may(s)
 
     def _target(self, s: int) -> int:
         base = (
@@ -544,11 +559,15 @@ class Deal:
             return False
         if card is None:
             return True
-        if self.play_rules.passed_win_barred.value and card.index in st.passed_win:
-            return False
         if self.play_rules.win_on_own_discard_barred.value and card.index in st.discarded_kinds:
             return False
         return not (self.play_rules.declined_claim_bars_win.value and (st.passed_kong or card.index in st.passed_pong))
+
+    def _upgrade_ok(self, s: int, result: Any) -> bool:
+        """现张不和 [003] ("進張後和牌或升級"): after a passed win, any win waits for a 进张 unless
+        its total is bigger than the passed one (升级)."""
+        passed = self.seats[s].passed_win_total
+        return not self.play_rules.passed_win_barred.value or passed < 0 or win_total(result) > passed
 
     def _compulsory(self, action: Action) -> bool:
         if action.type == ActionType.PONG:
@@ -725,9 +744,9 @@ class Deal:
         options = self._claims_for(s)
         if action not in options:
             raise self._explain_illegal(action)
-        # A lower claim while another seat must make a higher compulsory one.
+        # A lower claim while this seat or another must make a higher compulsory one ([001] 碰 before 吃).
         for other in self.table.active:
-            if other == s or other in self.passed:
+            if other in self.passed:
                 continue
             for claim in self._claims_for(other):
                 if self._compulsory(claim) and claim.priority > action.priority:
@@ -861,6 +880,13 @@ class Deal:
         if t == ActionType.FOUR:
             if card is None or st.hand[card.index] != 4:
                 return rule("no-four", f"手中没有四张{card}", f"the hand does not hold four {card}", "[001]")
+            if P.four_timing.value == pr.FOUR_DEALER_FIRST_OTHERS_AFTER_ITS_DISCARD:
+                return rule(
+                    "four-too-early",
+                    "闲家的活龙在庄家打出第一张牌后立即亮出",
+                    "a player's held four is shown at once after the dealer's first discard",
+                    P.four_timing.source,
+                )
             return rule(
                 "four-too-early",
                 "闲家进第一张牌之后才能亮龙",
@@ -888,11 +914,11 @@ class Deal:
                 f"和回龙: {card} is a card this seat discarded",
                 P.win_on_own_discard_barred.source,
             )
-        if card is not None and P.passed_win_barred.value and card.index in st.passed_win:
+        if card is not None and P.passed_win_barred.value and st.passed_win_total >= 0:
             return rule(
                 "win-passed",
-                f"现张不和：{card}先前可和而未和，须进张后才能和",
-                f"现张不和: a win on {card} was passed; a new claim is needed first",
+                "现张不和：先前有牌可和而未和，须进张后或升级才能和",
+                "现张不和: a win was passed; a new claim or a bigger hand is needed first",
                 P.passed_win_barred.source,
             )
         if P.declined_claim_bars_win.value and (st.passed_kong or (card is not None and card.index in st.passed_pong)):
@@ -1024,14 +1050,31 @@ class Deal:
         st = self.seats[s]
         if self.phase == DRAWN:
             assert self.drawn is not None
-            st.hand[self.drawn.index] += 1  # 小家 keeps the drawn card [003]
+            st.hand[self.drawn.index] += 1  # 小家 keeps the drawn card [003]: its 进张 (摸)
             self.drawn = None
+            st.passed_win.clear()
+            st.passed_win_total = -1
         st.hand[card.index] -= 1
         st.discarded_kinds.add(card.index)
         st.last_eat = None
         first = self.discards_made[s] == 0
         self.discards_made[s] += 1
+        if first and s == self.table.dealer:
+            self._lay_fours_after_dealer_discard()
         self._open_window(Exposed(card, s, "discard", first_discard_of=s if first else None))
+
+    def _lay_fours_after_dealer_discard(self) -> None:
+        """[000] (闲家 "待庄家出牌后" 亮龙): every other player lays out its 活龙 at once."""
+        if self.play_rules.four_timing.value != pr.FOUR_DEALER_FIRST_OTHERS_AFTER_ITS_DISCARD:
+            return
+        for other in self.table.active:
+            if other == self.table.dealer or self.table.roles[other] == XIAOJIA:
+                continue
+            for i in self._undeclared_fours(other):
+                card = ALL_KINDS[i]
+                self.seats[other].hand[i] -= 4
+                self.seats[other].laid.append(LaidSet(Meld(SetKind.FOUR, (card,) * 4), "four"))
+                self._event("four", *four_display(self.rules, other, card))
 
     def _apply_four(self, action: Action) -> None:
         s, card = action.seat, action.named_card
@@ -1060,6 +1103,7 @@ class Deal:
                     f"{name}: a four-card set number {n}, so no discard; the next seat turns a card",
                 )
             )
+            self._event("eight-blocks", zh, en)
             self._next_turn(self.table.next_seat(s))
 
     def _open_window(self, ex: Exposed) -> None:
@@ -1103,6 +1147,11 @@ class Deal:
                     st.passed_kong = True
                 elif option.type == ActionType.WIN:
                     st.passed_win.add(card.index)
+                    if self.table.roles[s] == XIAOJIA:
+                        passed_total = win_total(xiaojia_result(self, s, card))
+                    else:
+                        passed_total = win_total(self._can_win(s, card, ex.source, ex.how))
+                    st.passed_win_total = max(st.passed_win_total, passed_total)
         if claim is None:
             self.exposed = None
             self.seats[ex.source].pile.append(card)
@@ -1116,6 +1165,7 @@ class Deal:
         self.exposed = None
         st.claims += 1
         st.passed_win.clear()  # a new 进张 lifts 现张不和 [003]
+        st.passed_win_total = -1
         if claim.type == ActionType.PONG:
             st.hand[card.index] -= 2
             st.laid.append(LaidSet(Meld(SetKind.PONG, (card,) * 3), "pong", card, ex.source))
@@ -1509,9 +1559,26 @@ def evaluate_hand(deal_: Deal, s: int, card: Card | None, how: str) -> Any:
     else:
         source = "discard"
     try:
-        return analyse(st.hand_cards(), [ls.meld for ls in st.laid], deal_.rules, win_card=card, source=source)
+        result = analyse(st.hand_cards(), [ls.meld for ls in st.laid], deal_.rules, win_card=card, source=source)
     except ChangpaiError:
         return None  # a hand the analysis cannot read is not a win
+    if _dealt_lantern(deal_.initial_hands[s]):
+        result = _without_piao(result)
+    return result
+
+
+def _dealt_lantern(hand: tuple[Card, ...]) -> bool:
+    """The dealt hand held a 龙灯 (2, 7, 10 of one case)."""
+    return any(all(Card(n, big) in hand for n in (2, 7, 10)) for big in (False, True))
+
+
+def _without_piao(result: Any) -> Any:
+    """[003] "拆開龍燈報瞟和" is a violation, and a 龙灯 kept whole is a held scoring set: a hand dealt a
+    龙灯 is never 瞟和, whatever it holds at the win. (The hand analysis sees only the cards at the win.)"""
+    if not any(hit.code == "piao" for hit in result.patterns):
+        return result
+    readings = tuple(_without_piao(r) for r in result.readings)
+    return replace(result, patterns=tuple(h for h in result.patterns if h.code != "piao"), readings=readings)
 
 
 def result_complete(result: Any) -> bool:
@@ -1519,6 +1586,16 @@ def result_complete(result: Any) -> bool:
     if isinstance(result, dict):
         return bool(result.get("valid"))
     return bool(result.win) or result.reason.code == "below-minimum"
+
+
+def win_total(result: Any) -> int:
+    """What a win is worth for 升级 [003]: the graded total (小和 … 台和), or 小家's own count."""
+    if result is None:
+        return -1
+    if isinstance(result, dict):
+        return int(result["points"])
+    grade = getattr(result, "grade", None)
+    return int(grade.value) if grade is not None else int(result.points)
 
 
 def result_points(result: Any) -> int:
