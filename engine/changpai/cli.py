@@ -344,7 +344,8 @@ def _simulate(args: argparse.Namespace) -> int:
                 patterns[f"class:{win_class}"] += 1
             named = {p.code for p in deal.rules.patterns}  # only the tradition's own 名堂 (no 海底 for Leshan)
             for code in deal.win.context:
-                patterns[f"deal:{code}"] += 1
+                if code in named:
+                    patterns[f"deal:{code}"] += 1
     except ChangpaiError as error:
         raise InputError(str(error)) from None
     write_json(
