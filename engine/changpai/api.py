@@ -94,6 +94,7 @@ from .daer.violations import describe as describe_violations
 Request = dict[str, Any]
 Handler = Callable[[Request], dict[str, Any]]
 
+MAX_TABLE_SETS = 27  # 80 cards make at most 26 sets of three: more cannot be a table
 _COMMANDS: dict[str, Handler] = {}
 _FIELDS: dict[str, frozenset[str]] = {}
 
@@ -212,6 +213,12 @@ def table_field(request: Request) -> list[dict[str, Any]]:
     table = request.get("table") or []
     if not isinstance(table, list):
         raise HandError(Text("table 应是牌组的列表", "table must be a list of sets"), code="bad-field", where="table")
+    if len(table) > MAX_TABLE_SETS:
+        raise HandError(
+            Text(f"桌上至多 {MAX_TABLE_SETS} 组牌", f"a table holds at most {MAX_TABLE_SETS} sets"),
+            code="too-long",
+            where="table",
+        )
     for i, item in enumerate(table):
         if not isinstance(item, dict):
             raise HandError(

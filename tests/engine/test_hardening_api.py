@@ -172,3 +172,27 @@ def test_the_command_line_refuses_deep_or_huge_json_with_one_line(text: str) -> 
             sys.stdin = real
     assert status == 2, err.getvalue()
     assert "invalid JSON" in err.getvalue()
+
+
+def test_record_data_and_tables_are_bounded_before_they_are_read() -> None:
+    """A frames request or a table of any size is refused early: at most 1000 steps, 4 seats, 27 sets."""
+    deal = handle({"command": "new_deal", "rules": "leshan", "players": 3, "seed": 4})
+    record = handle({"command": "deal_record", "state": deal["state"]})["record"]
+    question = {
+        "question": {
+            "seat": 0,
+            "prompt": {"zh": "？", "en": "?"},
+            "choices": [{"id": "a", "label": {"zh": "甲", "en": "a"}}],
+            "answer": ["a"],
+        }
+    }
+    steps = _error(handle({"command": "frames", "record": {**record, "steps": [question] * 1001}}))
+    assert steps["where"].startswith("steps"), steps
+    seats = _error(handle({"command": "frames", "record": {**record, "seats": [{"zh": "某", "en": "x"}] * 5}}))
+    assert seats["where"].startswith("seats"), seats
+    table = _error(
+        handle(
+            {"command": "score", "rules": "leshan", "hand": HAND, "table": [{"set": "pong", "cards": "七七七"}] * 28}
+        )
+    )
+    assert table["code"] == "too-long" and table["where"] == "table", table

@@ -57,6 +57,8 @@ from .deal import Deal
 from .settlement import settle
 from .traditions import get_play_rules
 
+MAX_SEATS = 4  # the largest table of any tradition
+MAX_STEPS = 1000  # a deal ends within a few hundred actions; questions and notes add a few more
 RECORD_KEYS = (
     "game",
     "rules",
@@ -165,20 +167,29 @@ class DealRecord:
             rec.intro = _text(data["intro"], where.at(("intro",)))
         if "seats" in data:
             seats = data["seats"]
-            if not isinstance(seats, list):
-                raise RecordError(Text("seats 应是列表", "“seats” must be a list"), where=where.at(("seats",)))
+            if not isinstance(seats, list) or len(seats) > MAX_SEATS:
+                raise RecordError(
+                    Text(
+                        f"seats 应是至多 {MAX_SEATS} 个名字的列表",
+                        f"“seats” must be a list of at most {MAX_SEATS} names",
+                    ),
+                    where=where.at(("seats",)),
+                )
             rec.seats = [_text(s, where.at(("seats", i))) for i, s in enumerate(seats)]
         if "hands" in data:
             hands = data["hands"]
-            if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
+            if not isinstance(hands, list) or len(hands) > MAX_SEATS or not all(isinstance(h, str) for h in hands):
                 raise RecordError(
                     Text("hands 应是每个座位一行牌", "“hands” must be a list of card strings, one per seat"),
                     where=where.at(("hands",)),
                 )
             rec.hands = list(hands)
         steps = data.get("steps") or []
-        if not isinstance(steps, list):
-            raise RecordError(Text("steps 应是列表", "“steps” must be a list"), where=where.at(("steps",)))
+        if not isinstance(steps, list) or len(steps) > MAX_STEPS:
+            raise RecordError(
+                Text(f"steps 应是至多 {MAX_STEPS} 步的列表", f"“steps” must be a list of at most {MAX_STEPS} steps"),
+                where=where.at(("steps",)),
+            )
         for i, raw in enumerate(steps):
             rec.steps.append(_step(raw, i, where))
         return rec
