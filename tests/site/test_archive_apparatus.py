@@ -293,3 +293,11 @@ def test_no_run_of_twelve_characters_shared_with_a_source_remains_in_the_rewritt
         [str(OVERLAP_TOOL), "--min", "12", *map(str, TOUCHED)], cwd=REPO, capture_output=True, text=True
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("lang, words", [("zh", "以 CC BY-SA 4.0 授权"), ("en", "licensed CC BY-SA 4.0")])
+def test_every_page_footer_states_the_licence_of_our_text_and_drawings(site_dir, lang, words):
+    for name in ("index.html", "archive/history.html", "rules/luzhou.html"):
+        html = read(site_dir / ("" if lang == "zh" else "en") / name)
+        footer = re.search(r'<div class="md-copyright__highlight">(.*?)</div>', html, re.DOTALL)
+        assert footer and words in footer.group(1), f"{lang}/{name}: the footer does not state the licence"
