@@ -16,6 +16,7 @@ The widgets' scripts live in ``docs/assets/widgets/``.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import logging
@@ -367,10 +368,19 @@ def _json_data(data: Any, cls: str) -> str:
     return f'<div class="cp-widget-data {cls}" hidden data-json="{text}"></div>'
 
 
+def frames_file_text(frames: dict[str, Any]) -> str:
+    """The text of assets/deals/ID.json (one file per deal, shared by both languages)."""
+    return json.dumps(frames, ensure_ascii=False)
+
+
 def deal_html(deal_id: str, lang: str, page_url: str) -> str:
+    """The static version, and where the viewer fetches the frames (when the deal is opened or scrolls into view:
+    a page of twenty deals does not carry twenty sets of frames in its HTML). ?v= is the content's hash."""
     frames = deal_frames(deal_id)
     static = render_static(deal_id, frames, lang, page_url)
-    return static + _json_data(frames, "cp-deal-frames")
+    digest = hashlib.sha256(frames_file_text(frames).encode("utf-8")).hexdigest()[:12]
+    src = html.escape(get_relative_url(f"assets/deals/{deal_id}.json", page_url) + f"?v={digest}", quote=True)
+    return static + f'<div class="cp-widget-data cp-deal-frames" hidden data-src="{src}"></div>'
 
 
 # --- lessons ------------------------------------------------------------------------------------------------------
@@ -710,4 +720,4 @@ def on_post_build(config) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     for deal_id in ids:
         frames = deal_frames(deal_id)
-        (out_dir / f"{deal_id}.json").write_text(json.dumps(frames, ensure_ascii=False), encoding="utf-8")
+        (out_dir / f"{deal_id}.json").write_text(frames_file_text(frames), encoding="utf-8")

@@ -205,3 +205,23 @@ def test_widget_scripts_come_only_with_widgets_also_after_instant_navigation(pag
     widget = page.locator("[data-cp-widget]").first
     expect(widget).to_have_attribute("data-cp-mounted", "1", timeout=15_000)
     assert page.evaluate("changpaiEngine.call({command: 'version'}).then(r => typeof r.version)") == "string"
+
+
+def test_deal_viewer_fetches_its_frames_only_when_opened(page: Page, browser_log, site_dir: Path):
+    page.goto("learn/deals.html")
+    page.wait_for_load_state("networkidle")
+    html_text = (site_dir / "learn/deals.html").read_text(encoding="utf-8")
+    assert "data-json" not in html_text.split('data-cp-widget="deal"', 1)[1], "frames should not be in the HTML"
+    fetched = lambda: [u for u in browser_log.requests if "/assets/deals/" in u]  # noqa: E731
+    closed = page.locator("details.cp-gallery__item:not([open])")
+    assert closed.count() >= 2
+    before = fetched()
+    item = closed.nth(1)
+    deal_id = item.get_attribute("id").removeprefix("gallery-")
+    assert not [u for u in before if f"/{deal_id}.json" in u], "a closed deal's frames were fetched early"
+    item.locator("> summary").click()
+    viewer = page.locator(f'[data-deal="{deal_id}"]')
+    expect(viewer).to_have_attribute("data-frames-state", "loaded", timeout=15_000)
+    expect(viewer.locator(".cp-deal__next")).to_be_visible()
+    assert [u for u in fetched() if f"/{deal_id}.json?v=" in u]
+    expect(viewer.locator(".cp-deal-static")).to_be_attached()  # the static version stays for readers without script

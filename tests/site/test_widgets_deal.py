@@ -255,6 +255,8 @@ def test_touch_targets_are_large_enough(page: Page, deals):
 def test_widgets_mount_after_instant_navigation(page: Page, deals):
     page.goto("learn/index.html")
     page.locator('a[href$="deals.html"]').first.click()
+    # Viewers mount when they come near the screen (their frames are fetched then): open the first folded deal.
+    page.locator("details.cp-gallery__item > summary").first.click()
     expect(page.locator('[data-cp-widget="deal"] .cp-deal__live-view').first).to_be_attached()
 
 
@@ -292,4 +294,5 @@ def test_rule_pages_open_each_deal_at_its_step(page: Page, site_dir: Path):
     assert widgets.count() > 0
     for widget in widgets.all():
         wanted = widget.get_attribute("data-step")
+        widget.scroll_into_view_if_needed()  # a viewer mounts when it comes near the screen
         expect(widget.locator(".cp-deal__live-view")).to_have_attribute("data-step", wanted)

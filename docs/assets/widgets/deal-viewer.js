@@ -575,5 +575,48 @@
     fromHash();
   }
 
-  window.cp.widget("deal", mount);
+  // The frames are a file of their own (data-src, written by sitebuild/ext_tutorials.py): fetched when the deal
+  // comes near the screen or its <details> opens (a closed <details> is not rendered, so it never intersects),
+  // then the viewer mounts over the static version. Frames embedded in data-json still mount at once.
+  const LAZY_MARGIN = "300px";
+  function mountWhenNear(el, lang) {
+    const data = el.querySelector(".cp-widget-data");
+    const src = data && data.dataset.src;
+    // A link to one of this deal's steps (#deal-ID-N) mounts it at once: the viewer opens its folded entry itself.
+    const linked = location.hash.startsWith("#deal-" + (el.dataset.deal || "") + "-");
+    if (!src || data.dataset.json || linked || !("IntersectionObserver" in window)) {
+      if (src && !data.dataset.json) loadFrames(el, lang, data, src);
+      else mount(el, lang);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        loadFrames(el, lang, data, src);
+      },
+      { rootMargin: LAZY_MARGIN },
+    );
+    observer.observe(el);
+  }
+
+  function loadFrames(el, lang, data, src) {
+    el.dataset.framesState = "loading";
+    fetch(new URL(src, document.baseURI))
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`${src}: ${r.status}`))))
+      .then(
+        (json) => {
+          data.dataset.json = json;
+          el.dataset.framesState = "loaded";
+          mount(el, lang);
+        },
+        (err) => {
+          el.dataset.framesState = "failed";
+          const why = String((err && err.message) || err);
+          el.append(window.cp.errorBox({ code: "frames", zh: "无法取得这一局的步骤：" + why, en: "Could not fetch this deal's steps: " + why }, lang));
+        },
+      );
+  }
+
+  window.cp.widget("deal", mountWhenNear);
 })();
