@@ -69,8 +69,10 @@ def fuzz_requests(count: int, rng: random.Random) -> dict[str, Any]:
     seeds = seed_requests()
     internal = unlocated = escaped = 0
     examples: Counter[str] = Counter()
+    slowest = (0.0, "")
     for _ in range(count):
         request = mutate(rng.choice(seeds), rng)
+        start = time.perf_counter()
         try:
             if rng.random() < 0.1:
                 try:
@@ -87,6 +89,10 @@ def fuzz_requests(count: int, rng: random.Random) -> dict[str, Any]:
             escaped += 1
             examples[f"escaped {type(error).__name__}"] += 1
             continue
+        took = time.perf_counter() - start
+        if took > slowest[0]:
+            name = request.get("command") if isinstance(request, dict) else type(request).__name__
+            slowest = (took, str(name))
         wrong = problem(answer)
         if wrong is None:
             continue
@@ -95,7 +101,14 @@ def fuzz_requests(count: int, rng: random.Random) -> dict[str, Any]:
         else:
             unlocated += 1
         examples[wrong[:110]] += 1
-    return {"requests": count, "internal": internal, "unlocated": unlocated, "escaped": escaped, "examples": examples}
+    return {
+        "requests": count,
+        "internal": internal,
+        "unlocated": unlocated,
+        "escaped": escaped,
+        "examples": examples,
+        "slowest": slowest,
+    }
 
 
 def record_texts() -> list[str]:
@@ -178,7 +191,8 @@ def main() -> int:
     req = fuzz_requests(args.requests, rng)
     print(
         f"requests: {req['requests']}  internal errors: {req['internal']}  unlocated errors: {req['unlocated']}  "
-        f"exceptions out of the facade: {req['escaped']}  ({time.perf_counter() - start:.1f} s)"
+        f"exceptions out of the facade: {req['escaped']}  ({time.perf_counter() - start:.1f} s; slowest one "
+        f"{req['slowest'][0] * 1000:.0f} ms, {req['slowest'][1]})"
     )
     for text, n in req["examples"].most_common(12):
         print(f"    {n:6d}  {text}")

@@ -48,6 +48,9 @@ HOSTILE: list[Any] = [
     "\ufeff",
     "\x00",
     "name",
+    "七 " * 50_000,  # big values: each must be refused early, not read in full
+    [{"set": "pong", "cards": "七七七"}] * 1000,
+    {f"k{i}": "v" for i in range(1000)},
 ]
 OPTION_NAMES = [
     "name",
