@@ -37,6 +37,9 @@ send only its id (``"game"``, returned by ``new_deal`` and ``apply``; the 64 mos
 A state sent back is trusted no more than a record: ``Deal.from_dict`` deals it again and replays it, and
 a forged or damaged one answers the record's own error, located in the state (``state.hands.2``,
 ``state.roles``, ``state.history.7`` …).
+Inputs are bounded and refused before they are read: a card text at most 400 characters
+(``decks.numerals.MAX_CARD_TEXT``, also the widgets' ``maxlength``), an action 200 (``actions.MAX_ACTION_TEXT``),
+a table 27 sets, a record 4 seats and 1000 steps, a seed within 2**64; a longer one answers ``too-long``.
 
 ``frames``         ``{"record": record data, "name"?: file name}`` → the viewer's frames
                    ``{"rules", "title", "seats", "steps"}``; a bad record answers an error whose ``where`` is
