@@ -39,7 +39,8 @@ a forged or damaged one answers the record's own error, located in the state (``
 ``state.roles``, ``state.history.7`` …).
 Inputs are bounded and refused before they are read: a card text at most 400 characters
 (``decks.numerals.MAX_CARD_TEXT``, also the widgets' ``maxlength``), an action 200 (``actions.MAX_ACTION_TEXT``),
-a table 27 sets, a record 4 seats and 1000 steps, a seed within 2**64; a longer one answers ``too-long``.
+a table 27 sets (over these: ``too-long``), a record 4 seats and 1000 steps (``bad-record``), a seed within
+2**64 (``bad-seed``).
 
 ``frames``         ``{"record": record data, "name"?: file name}`` → the viewer's frames
                    ``{"rules", "title", "seats", "steps"}``; a bad record answers an error whose ``where`` is
