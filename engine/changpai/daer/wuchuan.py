@@ -230,6 +230,7 @@ VARIANT = Variant(
 WUCHUAN = RuleSet(
     name="wuchuan",
     title=Text("务川大贰·字牌", "Wuchuan Da Er, zipai"),
+    tradition=Text("务川大贰", "Wuchuan Da Er"),
     sources=("[000]",),
     red_scheme=_s(
         "two-seven-ten",
