@@ -72,7 +72,7 @@ def _engine_names_cached() -> dict[str, Any]:
         words = engine_handle({"command": "play_rules", "name": name})["words"]
         rules[name] = {
             "title": ruleset.title.as_dict(),
-            "tradition": _tradition_name(ruleset),
+            "tradition": (ruleset.tradition or ruleset.title).as_dict(),  # 泸州大贰 for both Luzhou rule sets
             "family": ruleset.family,
             "red": ruleset.red_scheme.value,
             "point_word": ruleset.point_word.as_dict(),
@@ -140,20 +140,6 @@ def _frames_cached(path: Path, _mtime: int) -> dict[str, Any]:
         raise _engine_error(path, exc) from exc
     _check_frames(path, frames)
     return frames
-
-
-def _tradition_name(ruleset: Any) -> dict[str, str]:
-    """A tradition's short name (泸州大贰 for both Luzhou rule sets): the engine's ``RuleSet.tradition`` once it has
-    one, else the glossary's ``traditions:`` (docs/data/glossary.yml, the one home of the site's terms)."""
-    from sitebuild.ext_glossary import glossary
-
-    own = ruleset.tradition
-    if own is not None:
-        return dict(own.as_dict())
-    known = glossary().traditions.get(ruleset.name.split("-")[0])
-    if isinstance(known, dict):
-        return {"zh": str(known["zh"]), "en": str(known["en"])}
-    return dict(ruleset.title.as_dict())
 
 
 def _check_frames(path: Path, frames: dict[str, Any]) -> None:
