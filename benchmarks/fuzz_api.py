@@ -13,9 +13,9 @@
    goes through ``python -m changpai replay FILE`` (in this process), which must give the same verdict.
 3. ``--deals`` seeded deals played by the fault-injecting player (``changpai.bots.faulty``), which commits at
    random each violation the rule set names: payments sum to zero, every card is where it should be after
-   every violation and at the end, a violator never wins, a deal with no winner pays exactly the
-   penalties, and the deal's record replays to the same payments. Printed: deals, violations committed (by
-   code), broken invariants (must be 0).
+   every violation and at the end, a violator never wins where the rules bar it (Luzhou), a deal ended by a
+   violation pays exactly the penalties, and the deal's record replays to the same payments. Printed: deals,
+   violations committed (by code, and those named but never committed), broken invariants (must be 0).
 
 The exit code is 1 if any must-be-0 figure is not 0. The load average is printed before and after.
 """

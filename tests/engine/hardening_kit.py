@@ -315,9 +315,10 @@ def deal_problems(deal: Any) -> list[str]:
     if sum(payments) != 0:
         out.append(f"payments {payments} do not sum to 0")
     violators = {v.seat for v in deal.violations}
-    if deal.win is not None and deal.win.seat in violators:
-        out.append(f"seat {deal.win.seat} broke a rule and won")
     play = deal.play_rules
+    barred = play.penalty.value == "barred"  # Luzhou: a violator may not win; where 包牌 is paid, play goes on
+    if barred and deal.win is not None and deal.win.seat in violators:
+        out.append(f"seat {deal.win.seat} broke a rule and won")
     if deal.win is None and deal.ended_by == "violation":  # (a drawn deal may also pay a fee: Wuchuan 数底费)
         expected = [0] * deal.table.size
         if play.penalty.value == "pay-each":

@@ -1,7 +1,7 @@
 """Penalties under load (issue #17, item 11): seeded deals played by the fault-injecting player, which commits
 at random each violation the rule set names. Payments sum to zero, no card is lost or doubled after any
-violation, a violator never wins, a deal ended by a violation pays exactly the penalties, and the deal's
-record replays to the same payments."""
+violation, a violator never wins where the rules bar it (Luzhou), a deal ended by a violation pays exactly
+the penalties, and the deal's record replays to the same payments."""
 
 from __future__ import annotations
 

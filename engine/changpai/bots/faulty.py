@@ -55,21 +55,30 @@ def open_violations(deal: Deal, seat: int) -> list[tuple[Action, str]]:
     return found
 
 
-# Violations that need an earlier passed chance (后对牌, 吃过张, 现张不和, 有开不开) or an earlier discard (吃回自己
-# 打出的牌): rare in play, so a seat that remembers one tries them far more often than ``rate``.
-REMEMBERED = frozenset({"pong-passed", "eat-passed", "win-passed", "win-declined-claim", "eat-own-discard"})
-REMEMBERED_RATE = 0.3
+# Violations that need a moment that seldom comes: an earlier passed chance (后对牌, 吃过张, 现张不和, 有开不开), an
+# earlier discard (吃回自己打出的牌), a held four not yet laid out (迟亮龙), 八块 just called, a compulsory claim on
+# the table (不兑, 不开招). When one is open the seat tries those far more often than ``rate``.
+RARE_RATE = 0.3
 
 
-def _remembers(deal: Deal, seat: int) -> bool:
-    """The card on the table is one ``seat`` passed up or discarded before (or it declined a kong)."""
-    if deal.phase != CLAIM or deal.exposed is None:
-        return False
+def _rare_chances(deal: Deal, seat: int) -> frozenset[str]:
+    """The rarely possible violations that the moment may allow ``seat`` (the rule check still decides)."""
     st = deal.seats[seat]
-    k = deal.exposed.card.index
-    return st.passed_kong or any(
-        k in kinds for kinds in (st.passed_pong, st.passed_eat, st.passed_win, st.discarded_kinds)
-    )
+    if deal.phase == CLAIM and deal.exposed is not None:
+        k = deal.exposed.card.index
+        codes = set()
+        if st.passed_kong or any(k in kinds for kinds in (st.passed_pong, st.passed_eat, st.passed_win)):
+            codes |= {"pong-passed", "eat-passed", "win-passed", "win-declined-claim"}
+        if k in st.discarded_kinds:
+            codes.add("eat-own-discard")
+        if st.hand[k] >= 2:
+            codes |= {"must-pong", "must-kong"}
+        return frozenset(codes)
+    if deal.eight_blocks_by == seat:
+        return frozenset({"eight-blocks"})
+    if deal.to_act == seat and 4 in st.hand:
+        return frozenset({"four-first"})
+    return frozenset()
 
 
 class FaultyBot:
@@ -93,12 +102,12 @@ class FaultyBot:
     def fault(self, deal: Deal, seat: int) -> tuple[Action, str] | None:
         """A violation to commit now, or ``None`` (most of the time)."""
         roll = self.rng.random()
-        remembered = _remembers(deal, seat)
-        if roll >= self.rate and not (remembered and roll < self.rate + REMEMBERED_RATE):
+        rare = _rare_chances(deal, seat) if roll >= self.rate else frozenset()
+        if roll >= self.rate and not (rare and roll < self.rate + RARE_RATE):
             return None
         found = open_violations(deal, seat)
-        if roll >= self.rate:  # the extra chance is only for the violations a passed chance makes possible
-            found = [f for f in found if f[1] in REMEMBERED]
+        if roll >= self.rate:  # the extra chance is only for the rare violations the moment allows
+            found = [f for f in found if f[1] in rare]
         if not found:
             return None
         codes = sorted({c for _, c in found})
