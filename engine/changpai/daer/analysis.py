@@ -23,10 +23,10 @@ always places the lowest remaining card, so each split is met once.
 
 from __future__ import annotations
 
-import weakref
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from ..core.text import CardError, HandError, Text
@@ -183,15 +183,11 @@ class _Template:
     is_pair: bool
 
 
-# Per rule set (options change the sets' points); weak keys, so variants made per request do not pile up.
-_TEMPLATES: weakref.WeakKeyDictionary[RuleSet, list[list[_Template]]] = weakref.WeakKeyDictionary()
-
-
+# Per rule set (options change the sets' points; a RuleSet hashes by identity); bounded, so variants made per
+# request do not pile up in a long-running page.
+@lru_cache(maxsize=64)
 def _templates(rules: RuleSet) -> list[list[_Template]]:
     """For each kind index, the sets whose lowest card is that kind (the only sets that can place it)."""
-    cached = _TEMPLATES.get(rules)
-    if cached is not None:
-        return cached
     win_triple = SetKind.PONG if rules.win_on_pair == "pong" else SetKind.KAN
     starts: list[list[_Template]] = []
     for i, card in enumerate(ALL_KINDS):
@@ -216,7 +212,6 @@ def _templates(rules: RuleSet) -> list[list[_Template]]:
                 )
             )
         starts.append(row)
-    _TEMPLATES[rules] = starts
     return starts
 
 
