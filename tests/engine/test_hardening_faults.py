@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 TABLES = [("luzhou-a", 4), ("luzhou-b", 4), ("leshan", 3), ("leshan", 4), ("leshan", 2), ("wuchuan", 4)]
 
 
-@settings(max_examples=60, deadline=None, derandomize=True)
+@settings(max_examples=40, deadline=None, derandomize=True)
 @given(st.sampled_from(TABLES), st.integers(0, 10**6))
 def test_deals_with_injected_violations_keep_every_invariant(table: tuple[str, int], seed: int) -> None:
     rules, players = table
@@ -31,7 +31,7 @@ def test_deals_with_injected_violations_keep_every_invariant(table: tuple[str, i
 @pytest.mark.parametrize(("rules", "players"), TABLES)
 def test_the_faulty_player_commits_many_kinds_of_violation(rules: str, players: int) -> None:
     seen: Counter[str] = Counter()
-    for seed in range(40):
+    for seed in range(25):
         rng = random.Random(seed)
         deal = Deal.new(rules, players, rng=rng, seed=seed)
         bots = [FaultyBot(random.Random(rng.getrandbits(64)), rate=0.05) for _ in range(players)]
