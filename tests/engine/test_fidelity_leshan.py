@@ -108,6 +108,16 @@ def test_5_hanzuo_bakuai_is_named_as_calling_bakuai_wrongly():
 # ---------------------------------------------------------------- 6. 包后继续
 
 
+def test_6_a_violator_who_paid_bao_pai_may_still_win():
+    """[003] 包後繼續: "不管何種原因出現包牌而爭鬥仍繼續下去" — play goes on; nothing bars the violator from winning."""
+    dealer = "五五五二七十贰柒拾壹壹壹捌玖拾七八九二三四"  # 拆坎子: discards a 五, then waits on 伍 (五五伍)
+    state = make_state("leshan", 3, {0: dealer}, stock="伍")
+    state = {**state, "history": ["0 discard 五"], "violations": ["break-kan"]}
+    answer = play(state, "1 turn")
+    assert answer["view"]["violations"][0]["code"] == "break-kan"
+    assert "0 win 伍" in legal(answer["state"], 0)
+
+
 def test_6_a_violator_plays_on_and_may_still_win():
     """[003] 包後繼續: "除詐和外，不管何種原因出現包牌而爭鬥仍繼續下去" — play goes on, nothing more."""
     note = play_rules("leshan")["params"]["penalty_ends_deal"]

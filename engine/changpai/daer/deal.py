@@ -1237,7 +1237,8 @@ class Deal:
         self.history.append(action)
         v = Violation(error.code, s, len(self.history), error.text)
         self.violations.append(v)
-        self.seats[s].barred = True
+        if self.play_rules.penalty.value == pr.PENALTY_BARRED:
+            self.seats[s].barred = True  # Luzhou's reading; where 包牌 is paid, play simply goes on [003] 包後繼續
         self._claims_window = None  # the violator's options change
         self._event(f"violation:{error.code}", f"违规（包牌）：{error.text.zh}", f"violation (包牌): {error.text.en}")
         if self.play_rules.penalty_ends_deal.value or error.code == "false-win":
