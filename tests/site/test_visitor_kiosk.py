@@ -1,0 +1,114 @@
+"""The kiosk at gallery scale (issue 16, point 6), on a 1920×1080 touch screen seen from two metres: cards and labels
+large enough, the watch settlement whole on the screen, an attract loop that shows a won hand and asks passers-by
+a question (no "[001]" tags), 1–10 under the cards for English readers, and kiosk play's trail of recent moves with
+the hand's own points in the headline."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.site.test_kiosk_play import ENGINE_MS, play_to_the_end, start
+
+KIOSK = pytest.mark.browser_context_args(viewport={"width": 1920, "height": 1080}, has_touch=True)
+CARD_MIN_PX = 36  # a card's width; its label below
+LABEL_MIN_PX = 22
+
+
+def open_kiosk(page: Page) -> None:
+    page.goto("kiosk/index.html")
+    page.wait_for_function("window.changpaiKiosk && window.changpaiKiosk.state.screen === 'welcome'")
+
+
+def widths(locator) -> list[float]:
+    return locator.evaluate_all("els => els.map(e => e.getBoundingClientRect().width).filter(w => w > 0)")
+
+
+@KIOSK
+def test_attract_loop_cards_are_readable_and_free_of_source_tags(page: Page):
+    open_kiosk(page)
+    attract = page.locator(".kiosk-attract")
+    seat_cards = attract.locator(".kiosk-attract__seat .cp-card")
+    expect(seat_cards.first).to_be_visible(timeout=10_000)
+    assert min(widths(seat_cards)) >= CARD_MIN_PX, widths(seat_cards)[:3]
+    for _ in range(3):  # a few steps of the deal: no "[001]" on the table
+        text = attract.inner_text()
+        assert not re.search(r"\[\d{3}\]", text), text
+        page.wait_for_timeout(3300)
+
+
+@KIOSK
+def test_the_attract_loop_shows_a_won_hand_then_asks_a_question(page: Page):
+    open_kiosk(page)
+    win = page.locator(".kiosk-attract .cp-win")
+    expect(win).to_be_visible(timeout=60_000)
+    head = page.locator(".kiosk-attract__win-head")
+    expect(head).to_contain_text(re.compile(r"(胡|和)了，\d+ (胡|和)"))
+    expect(head).to_contain_text(re.compile(r"wins with \d+ points"))
+    sets = win.locator(".cp-win__set")
+    assert sets.count() >= 5
+    expect(sets.first.locator(".cp-meld__points")).to_have_text(re.compile(r"^\d+ (胡|和)$"))
+    assert min(widths(win.locator(".cp-card"))) >= CARD_MIN_PX
+    box = page.locator(".kiosk-attract").bounding_box()
+    assert box["y"] + box["height"] <= 1080, "the attract panel runs off the screen"
+    ask = page.locator(".kiosk-attract__ask")
+    expect(ask).to_be_visible(timeout=15_000)
+    expect(ask).to_contain_text("碰一下屏幕")
+    expect(ask).to_contain_text("Touch the screen")
+
+
+@KIOSK
+def test_meet_the_deck_numbers_the_cards_for_english_readers(page: Page):
+    open_kiosk(page)
+    page.locator('.kiosk-btn--lang[data-lang="en"]').click()
+    page.locator(".kiosk-go-cards").click()
+    numbers = page.locator(".kiosk-deck__number")
+    expect(numbers).to_have_count(20)
+    assert numbers.all_inner_texts() == [str(n) for n in range(1, 11)] * 2
+    size = numbers.first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= LABEL_MIN_PX, size
+    page.locator(".kiosk-lang-switch").click()
+    expect(page.locator(".kiosk-deck__number")).to_have_count(0)  # Chinese readers read the numerals
+
+
+@KIOSK
+def test_watch_cards_labels_and_a_settlement_that_fits(page: Page):
+    open_kiosk(page)
+    page.locator('.kiosk-btn--lang[data-lang="zh"]').click()
+    page.locator(".kiosk-go-watch").click()
+    page.locator('.kiosk-deal-choice[data-deal="luzhou-win-settlement"]').click()
+    deal = page.locator('.kiosk-watch__body [data-cp-widget="deal"]')
+    expect(deal.locator(".cp-seat").first).to_be_visible(timeout=20_000)
+    hand_cards = deal.locator(".cp-seat__hand .cp-card")
+    assert min(widths(hand_cards)) >= CARD_MIN_PX, widths(hand_cards)[:3]
+    label = deal.locator(".cp-seat__label").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert label >= LABEL_MIN_PX, label
+    deal.locator(".cp-deal__last").click()
+    settlement = deal.locator(".cp-deal__settle")
+    expect(settlement.locator(".cp-settlement__winner")).to_have_text("丁 胡了，27 胡")
+    box = settlement.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 1080 and box["x"] + box["width"] <= 1920, box
+    assert settlement.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "the settlement needs scrolling"
+
+
+@KIOSK
+def test_play_keeps_a_trail_of_moves_and_headlines_the_hands_points(page: Page):
+    start(page, "zh", ".kiosk-rules-leshan", 11, bot_delay_ms=0)
+    trail = page.locator(".kiosk-play__trail li")
+    lit = page.locator(".kiosk-play__column.is-legal")
+    expect(lit.first).to_be_visible(timeout=ENGINE_MS)  # the visitor deals and plays first
+    lit.first.click()
+    expect(trail.first).to_be_visible(timeout=ENGINE_MS)  # after the next move the visitor's own stays listed
+    size = trail.first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= LABEL_MIN_PX, size
+    assert trail.count() <= 4
+    result = play_to_the_end(page, "zh")
+    headline = page.locator(".kiosk-play__headline")
+    shown = int(headline.get_attribute("data-points"))
+    hand = page.locator(".kiosk-play__winning .cp-win")
+    if hand.count():
+        assert int(hand.get_attribute("data-points")) == shown
+        assert str(shown) in result["headline"]
+        assert hand.locator(".cp-win__set").count() >= 5
