@@ -136,7 +136,8 @@ if(document.getElementById('kiosk-app')){var e=window.changpaiEngine;
 document.addEventListener('click',function(e){
 var b=e.target instanceof Element&&e.target.closest('[data-cp-keep-offline]');if(!b)return;
 b.disabled=true;b.setAttribute('aria-busy','true');
-keep().then(function(r){b.removeAttribute('aria-busy');b.dataset.state=r&&!r.error?'done':'failed';});});
+keep().then(function(r){var ok=r&&!r.error;b.removeAttribute('aria-busy');b.dataset.state=ok?'done':'failed';
+b.append(ok?' \u2713':' \u2717');});});
 function later(){setTimeout(go,__DELAY__);}
 if(document.readyState==='complete')later();else addEventListener('load',later);
 })();"""

@@ -275,6 +275,52 @@ def test_the_engine_and_the_precache_fetch_pyodide_once(browser: Browser, site_d
             context.close()
 
 
+def test_after_a_takeover_an_open_page_loads_its_next_page_in_full(browser: Browser, site_dir: Path, tmp_path: Path):
+    """A new worker taking over an open page must not mix its old scripts with new pages (instant navigation)."""
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    with SiteServer(site) as server:
+        context = offline_context(browser, server.url)
+        page = context.new_page()
+        try:
+            page.goto("index.html")
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=SW_READY_MS)
+            page.evaluate("() => { window.__sameDocument = true; }")
+            new = rebuild(site, "archive/index.html", "rebuilt")
+            page.evaluate("() => window.changpaiOffline.check()")
+            wait_until(page, "(v) => window.changpaiOffline.version().then((i) => i.version === v)", new)
+            assert page.evaluate("() => window.__sameDocument") is True
+            page.evaluate(
+                """() => { const a = document.createElement('a'); a.href = 'archive/index.html'; a.id = 'cp-next';
+                           a.textContent = 'next'; document.querySelector('.md-content').append(a); }"""
+            )
+            with page.expect_navigation():
+                page.locator("#cp-next").click()
+            page.wait_for_selector("#rebuilt")
+            assert page.evaluate("() => window.__sameDocument") is None, "instant navigation mixed two builds"
+        finally:
+            context.close()
+
+
+def test_a_visitor_can_ask_to_keep_the_whole_site_offline(browser: Browser, site_dir: Path):
+    with SiteServer(site_dir) as server:
+        context = offline_context(browser, server.url)
+        page = context.new_page()
+        try:
+            page.goto("kiosk/setup.html")
+            button = page.locator("[data-cp-keep-offline]")
+            assert button.count() == 1, "the kiosk setup page has no keep-offline button"
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=SW_READY_MS)
+            assert page.evaluate("() => window.changpaiOffline.version().then((v) => v.keepOffline)") is False
+            button.click()
+            page.wait_for_function("document.querySelector('[data-cp-keep-offline]').dataset.state", timeout=90_000)
+            assert button.get_attribute("data-state") == "done"
+            info = page.evaluate(ASK_VERSION_JS)
+            assert info["keepOffline"] and info["cached"] == info["files"]
+        finally:
+            context.close()
+
+
 @pytest.mark.parametrize(("address", "lang"), [("no/such/page.html", "zh"), ("en/nowhere/", "en")])
 def test_offline_an_unknown_address_gets_the_404_page_with_status_404(
     browser: Browser, site_dir: Path, address: str, lang: str
