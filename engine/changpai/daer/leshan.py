@@ -248,8 +248,9 @@ def _leshan(deal: Deal, win: WinInfo, out: Settlement) -> None:
         out.payments[win.seat] += total
     out.lines.append(
         Text(
-            f"其余每家各付 {total}（[003] 未说和了翻出的牌谁付，引擎默认）",
-            f"every other player pays {total} ([003] does not say who pays for a turned card; engine default)",
+            # Visitors read this line at the table: the caveat about [003]'s silence lives in the option docs.
+            f"其余每家各付 {total}",
+            f"every other player pays {total}",
         )
     )
 
