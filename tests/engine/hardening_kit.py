@@ -207,7 +207,7 @@ def corrupt_record(text: str, rng: random.Random) -> str:
             lines[i] = _edit_text(lines[i], rng)
         elif kind == 3:
             lines[i] = re.sub(r"\d+", lambda _m: str(rng.choice([-1, 0, 1, 2, 3, 4, 5, 99, 10**30])), lines[i])
-        elif kind == 4:
+        elif kind == 4 and not lines[0].startswith("\ufeff"):  # one byte-order mark, as an editor writes it
             lines[0] = "\ufeff" + lines[0]
         elif kind == 5:
             lines.insert(i, rng.choice(["players: 2", "players: 4", "dealer: 3", "seed: 9", "junk: 1", "  - 七"]))
