@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 from changpai.api import handle
 from fidelity_kit import legal, make_state, play, play_rules, try_play
 
@@ -60,7 +59,7 @@ def test_1_piao_is_not_paid_after_breaking_a_dealt_dragon_lantern():
 
 
 def test_2_xiaojia_too_may_not_win_on_a_card_it_let_pass():
-    """[003] "如果現張不和，則只能進張後和牌或升級才能和牌，否則違規" — 小家 is a player like any other."""
+    """[003] "現張不和" … "否則違規" — 小家 is a player like any other."""
     state = make_state("leshan", 4, {0: "三", 3: "三三"}, stock="三")
     state = play(state, "0 discard 三")["state"]
     assert "3 win 三" in legal(state, 3)
@@ -85,7 +84,7 @@ def test_3_a_passed_win_bars_every_win_until_a_new_claim_not_only_the_same_card(
 
 
 def test_4_a_dealer_dealt_two_gun_calls_bakuai_and_does_not_discard():
-    """[003] 八塊: "當玩家進張形成兩滾牌時（包括頭家當底後即有兩滾），這時不能再出牌"."""
+    """[003] 八塊: "形成兩滾牌時（包括頭家當底後即有兩滾）" … "不能再出牌"."""
     state = make_state("leshan", 3, {0: "四四四四肆肆肆肆"})
     assert not [a for a in legal(state, 0) if " discard " in a]
     answer = play(state, "0 four 四", "0 four 肆")
@@ -109,7 +108,7 @@ def test_5_hanzuo_bakuai_is_named_as_calling_bakuai_wrongly():
 
 
 def test_6_a_violator_who_paid_bao_pai_may_still_win():
-    """[003] 包後繼續: "不管何種原因出現包牌而爭鬥仍繼續下去" — play goes on; nothing bars the violator from winning."""
+    """[003] 包後繼續: "爭鬥仍繼續下去" — play goes on; nothing bars the violator from winning."""
     dealer = "五五五二七十贰柒拾壹壹壹捌玖拾七八九二三四"  # 拆坎子: discards a 五, then waits on 伍 (五五伍)
     state = make_state("leshan", 3, {0: dealer}, stock="伍")
     state = {**state, "history": ["0 discard 五"], "violations": ["break-kan"]}
@@ -119,7 +118,7 @@ def test_6_a_violator_who_paid_bao_pai_may_still_win():
 
 
 def test_6_a_violator_plays_on_and_may_still_win():
-    """[003] 包後繼續: "除詐和外，不管何種原因出現包牌而爭鬥仍繼續下去" — play goes on, nothing more."""
+    """[003] 包後繼續: "除詐和外" … "仍繼續下去" — play goes on, nothing more."""
     note = play_rules("leshan")["params"]["penalty_ends_deal"]
     assert note["value"] is False and note["source"] == "[003]"
     described = play_rules("leshan")["params"]["penalty"]
@@ -132,7 +131,7 @@ def test_6_a_violator_plays_on_and_may_still_win():
 
 
 def test_7_discarding_from_a_held_kan_is_refused_and_the_page_says_it_is_our_reading():
-    """[003] "拆坎子：指將坎子拆開進行其它組合的行為" — the source speaks of combining; we also refuse discards."""
+    """[003] "將坎子拆開進行其它組合" — the source speaks of combining; we also refuse discards."""
     state = make_state("leshan", 3, {0: "三三三"})
     error = try_play(state, "0 discard 三")["error"]
     assert error["code"] == "break-kan"
@@ -151,7 +150,7 @@ def test_8_xiaojia_gets_the_earthly_doubling():
 
 
 def test_9_xiaojia_self_draw_doubling_is_only_for_its_own_draw():
-    """[003] 小家: "在眉山等地有小家自摸和牌要加倍計數的規定" — 自摸, not another seat's turned card."""
+    """[003] 小家: "小家自摸和牌要加倍" — 自摸, not another seat's turned card."""
     options = {"xiaojia_self_draw_double": True}
     state = make_state("leshan", 4, {0: "壹", 3: "三三"}, stock="三", options=options)
     answer = play(state, "0 discard 壹", "1 turn", "3 win 三")
@@ -191,7 +190,7 @@ def test_11_leshan_output_uses_leshan_words():
 
 
 def test_11_cli_help_gives_leshans_four_players(capsys):
-    """[003] 傳統打法: "一般是三人或四人一起打，四人打的時候，有一家要做「小家」"."""
+    """[003] 傳統打法: "三人或四人一起打" … "有一家要做「小家」"."""
     from changpai.cli import main
 
     try:

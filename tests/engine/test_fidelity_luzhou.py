@@ -77,7 +77,7 @@ KAN_ELSEWHERE = "壹贰叁贰柒拾伍伍伍九九九二七十六七八四五"
 
 
 def test_4_the_fourth_copy_of_a_held_kan_must_join_it_in_rule_set_a():
-    """[001] 招牌: "與自己手中的一坎牌相同時，必須招牌" — the 九 cannot go to 七八九 beside 九九九."""
+    """[001] 招牌: "一坎牌相同時，必須招牌" — the 九 cannot go to 七八九 beside 九九九."""
     assert score("luzhou-a", KAN_ELSEWHERE, "九")["win"] is False
     assert score("luzhou-a", KAN_ELSEWHERE, "九", options={"kan_fourth_elsewhere": "true"})["win"] is True
 
@@ -91,7 +91,7 @@ def test_4_rule_set_b_lets_the_fourth_copy_form_another_set():
 
 
 def test_4_rule_set_b_mixed_eat_of_the_fourth_copy_follows_the_option():
-    """[004] 比牌: "當用大大小，或小小大的方式吃牌時不用比" — eating 肆 with 四四 beside 肆肆肆."""
+    """[004] 比牌: "大大小，或小小大" … "不用比" — eating 肆 with 四四 beside 肆肆肆."""
     hands = {0: "肆", 1: "四四肆肆肆"}
     state = play(make_state("luzhou-b", 4, hands), "0 discard 肆")["state"]
     assert "1 eat 肆 with 四四" in legal(state, 1)
@@ -131,14 +131,14 @@ def _self_turned_win(hand: str, options: dict | None = None) -> dict:
 
 
 def test_6_the_sources_worked_example_is_the_default():
-    """[004] 計分方法: "剛好胡紅10胡，則為（2+1）*2=6分，說贏家加2*6－1*2=10分，底家加1*2=2分。輸家各扣6分"."""
+    """[004] 計分方法: "（2+1）*2=6分" … "輸家各扣6分"."""
     answer = _self_turned_win(RED_TEN)
     payments = answer["settlement"]["payments"]
     assert payments[1] == 10 and payments[2] == 2 and payments[0] == payments[3] == -6
 
 
 def test_6_advanced_play_does_not_depend_on_the_hu_count():
-    """[004] 高級玩法: "高級玩法不依賴胡的多少，只要名堂多，則算番就多"."""
+    """[004] 高級玩法: "不依賴胡的多少"."""
     options = {"b_mode": "advanced"}
     fewer, more = _self_turned_win(RED_TEN, options), _self_turned_win(RED_TEN_MORE, options)
     assert [p["code"] for p in score("luzhou-b", RED_TEN, "三", options=options)["patterns"]] == ["red-win"]
@@ -157,7 +157,7 @@ def test_6_the_page_says_what_the_engine_does():
 
 
 def test_7_two_held_copies_may_be_laid_out_together_in_one_mixed_set():
-    """[004] 比牌: "必須要將手中的這張牌根據某種組合，也要放到桌面" — 三三叁 is such a combination."""
+    """[004] 比牌: "根據某種組合，也要放到桌面" — 三三叁 is such a combination."""
     state = play(make_state("luzhou-b", 4, {0: "三", 1: "三三叁四五"}), "0 discard 三")["state"]
     assert any(a.startswith("1 eat 三 with 四五 bi") and "三三叁" in a for a in legal(state, 1))
 
@@ -166,7 +166,7 @@ def test_7_two_held_copies_may_be_laid_out_together_in_one_mixed_set():
 
 
 def test_8_the_page_states_how_guozhang_is_read():
-    """[001] 過張: "以及自己摸的或別人打的無用牌，都稱為過張" — the engine's reading is stated on the page."""
+    """[001] 過張: "別人打的無用牌" … "過張" — the engine's reading is stated on the page."""
     assert "过张" in _page("luzhou.md") and "过张" in _page("luzhou.en.md")
     note = play_rules("luzhou-a")["params"]["passed_eat_barred"]
     assert note["source"] == "[001]" and "无用" in note["zh"]
@@ -204,14 +204,14 @@ def test_9_the_side_by_side_table_shows_rule_set_a_bi_for_mixed_eats():
 
 
 def test_10_rule_set_b_does_not_let_the_turner_pong_its_own_card():
-    """[004] 碰牌: "當別人打或摸的牌自己手中有一對，則可以碰牌" — another player's card."""
+    """[004] 碰牌: "當別人打或摸的牌" … "可以碰牌" — another player's card."""
     state = make_state("luzhou-b", 4, {0: "壹", 1: "五五"}, stock="五")
     state = play(state, "0 discard 壹", "1 turn")["state"]
     assert "1 pong 五" not in legal(state, 1)
 
 
 def test_10_rule_set_a_lets_the_turner_pong_its_own_card():
-    """[001] 碰牌: "本人摸的或他人打出的牌，與自己手中的一對牌相同時，必須碰牌"."""
+    """[001] 碰牌: "本人摸的或他人打出的牌" … "必須碰牌"."""
     state = make_state("luzhou-a", 4, {0: "壹", 1: "五五"}, stock="五")
     state = play(state, "0 discard 壹", "1 turn")["state"]
     assert "1 pong 五" in legal(state, 1)
@@ -226,7 +226,10 @@ def test_every_engine_option_is_listed_on_the_rules_page(name):
     pytest.importorskip("mkdocs", reason="the site build is not part of the browser's Python")
     from changpai.api import handle
 
+    from sitebuild import ext_ruletables
     from sitebuild.shortcodes import expand
+
+    assert ext_ruletables.ruleset_options  # importing it registers the shortcode
 
     described = handle({"command": "rules", "name": name})
     play = handle({"command": "play_rules", "name": name})

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from changpai.api import handle
 from fidelity_kit import make_state, play, play_rules, score
 
@@ -27,7 +26,7 @@ def _lines(answer: dict, lang: str = "zh") -> list[str]:
 
 
 def test_1_a_non_dealer_shows_its_huolong_right_after_the_dealers_first_discard():
-    """[000] 字牌: "庄家先亮龙后出牌，闲家则待庄家出牌后立即亮龙"."""
+    """[000] 字牌: "闲家则待庄家出牌后立即亮龙"."""
     state = make_state("wuchuan", 4, {0: "壹", 1: "四四四四"})
     answer = play(state, "0 discard 壹")
     melds = answer["view"]["melds"][1]
@@ -36,7 +35,7 @@ def test_1_a_non_dealer_shows_its_huolong_right_after_the_dealers_first_discard(
 
 
 def test_1_record_115_shows_every_huolong_in_time():
-    """[000] 包牌②: "有活龙时，按前面的亮龙方法，迟亮或不亮龙，则作包牌"."""
+    """[000] 包牌②: "迟亮或不亮龙，则作包牌"."""
     answer = handle({"command": "new_deal", "rules": "wuchuan", "seed": 115})
     while not answer["over"]:
         move = handle({"command": "bot_move", "game": answer["game"]})["action"]
@@ -54,7 +53,7 @@ FOURTH_ER = "贰贰贰柒拾一二三四五六七八九肆伍陆捌玖拾"
 
 
 def test_2_the_fourth_er_must_join_its_kan_not_a_er_qi_shi():
-    """[000] 字牌: "如果手上的坎在桌面上出现时，必须四归一“开招”" — 贰 cannot go into 贰柒拾 beside 贰贰贰."""
+    """[000] 字牌: "必须四归一“开招”" — 贰 cannot go into 贰柒拾 beside 贰贰贰."""
     result = score("wuchuan", FOURTH_ER, "贰")
     cards = [s["cards"] for s in result["sets"]]
     assert "贰贰贰贰" in cards and "贰柒拾" not in cards, cards  # 开招, then 柒捌玖 and the pair 拾拾
@@ -82,7 +81,7 @@ def test_3_an_unclassed_win_is_a_named_option_with_its_default():
 
 
 def test_4_a_kong_after_a_huolong_is_a_repeated_zhao_and_calls_xiazhua():
-    """[000] 包牌⑨: "如果开重招牌时即不能打牌，喊“下抓”，由下手抓牌"."""
+    """[000] 包牌⑨: "开重招牌时即不能打牌，喊“下抓”"."""
     state = make_state("wuchuan", 4, {0: "壹四四四四伍伍伍"}, stock="伍")
     answer = play(state, "0 four 四", "0 discard 壹", "1 turn", "0 kong 伍")
     texts = [e["zh"] for e in answer["events"]]
@@ -106,7 +105,7 @@ def test_5_the_page_states_the_penalty_and_the_violations_the_engine_cannot_see(
 
 
 def test_6_the_settlement_line_names_the_win():
-    """[000] 中胡: "台胡：不具十红而油子在二十一胡以上" — the line says 台胡, not only 中胡."""
+    """[000] 中胡: "台胡：不具十红" … "二十一胡以上" — the line says 台胡, not only 中胡."""
     hand = "伍伍伍陆陆陆捌捌捌一二三四五六二三四七八"  # 6 + 6 + 6 + 3 = 21, fewer than ten red; waits 九
     assert score("wuchuan", hand, "九")["class"] == "middle"
     state = make_state("wuchuan", 4, {0: "壹", 1: hand}, stock="九")
@@ -115,6 +114,6 @@ def test_6_the_settlement_line_names_the_win():
 
 
 def test_6_the_page_gives_both_readings_of_how_a_huolong_is_shown():
-    """[000] 字牌: "亮龙的方法是将上张牌亮于面前，上面覆上一张"."""
+    """[000] 字牌: "将上张牌亮于面前，上面覆上一张"."""
     assert "亮法原文只有一句，可以有两种读法" in _page("wuchuan.md")
     assert "which reads two ways" in _page("wuchuan.en.md")
