@@ -7,7 +7,7 @@ through these public hooks only. An action prints to one line and parses back.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 
 class GameAction(Protocol):
@@ -20,8 +20,8 @@ class GameAction(Protocol):
 A = TypeVar("A", bound=GameAction)
 
 
-class Game(Protocol):
-    """What any long-card game offers the record, player and API machinery.
+class Game(Protocol[A]):
+    """What any long-card game offers the record, player and API machinery, for its action type ``A``.
 
     The 80-card flow (``daer.deal.Deal``) is one implementation; 一百 (a match of deals),
     红点点 (pairs) and 戳牌 (tricks) can be others with their own actions, as long as an
@@ -30,22 +30,20 @@ class Game(Protocol):
 
     game: str
 
-    def legal_actions(self, seat: int | None = None) -> Any: ...
+    def legal_actions(self, seat: int | None = None) -> LegalActions[A]: ...
 
-    def iter_legal(self, seat: int | None) -> Iterator[Any]: ...
+    def iter_legal(self, seat: int | None) -> Iterator[A]: ...
 
-    def is_legal(self, action: Any) -> bool: ...
+    def is_legal(self, action: A) -> bool: ...
 
-    def parse_action(self, action: object) -> Any | None: ...
+    def parse_action(self, action: object) -> A | None: ...
 
-    def play(self, action: Any) -> Any: ...
+    def play(self, action: A) -> object: ...
 
     @property
     def over(self) -> bool: ...
 
-    def to_dict(self) -> dict[str, Any]: ...
-
-    def copy(self) -> Game: ...
+    def to_dict(self) -> dict[str, object]: ...
 
 
 class LegalActions(Generic[A]):
@@ -57,19 +55,18 @@ class LegalActions(Generic[A]):
 
     __slots__ = ("_game", "_seat")
 
-    def __init__(self, game: Any, seat: int | None = None) -> None:
+    def __init__(self, game: Game[A], seat: int | None = None) -> None:
         self._game = game
         self._seat = seat
 
     def __iter__(self) -> Iterator[A]:
-        it: Iterator[A] = self._game.iter_legal(self._seat)
-        return it
+        return self._game.iter_legal(self._seat)
 
     def __contains__(self, action: object) -> bool:
         parsed = self._game.parse_action(action)
         if parsed is None or (self._seat is not None and parsed.seat != self._seat):
             return False
-        return bool(self._game.is_legal(parsed))
+        return self._game.is_legal(parsed)
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
