@@ -7,6 +7,10 @@ not counted against the page), then the script waits for the network to go quiet
 sums the bytes on the wire (headers + body) of every request, grouped by kind. Pages that have a widget are marked:
 they may start the engine when idle, and its bytes are listed apart ("engine"). The limit for a page without a
 widget is 300 KB (issue #18); pages over it are flagged, nothing fails.
+
+The site's fonts name the installed face first (CSS local()), so on a machine with fonts-noto-cjk and
+fonts-arphic-ukai (this one, the kiosk) no font is downloaded. ``--without-system-cjk`` runs Chromium with a
+fontconfig that sees no CJK font, as on a visitor's computer that lacks them: the subsets are then fetched.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]  # fmt: skip
 LIMIT = 300 * 1024
+NON_CJK_FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation")
 KINDS = (
     ("engine", ("/assets/engine/pyodide/", ".snapshot.gz", ".whl", "/assets/engine/manifest.json")),
     ("fonts", ("/assets/fonts/",)),
@@ -102,13 +107,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--site", type=Path, help="a built site (default: build one into a temp dir)")
     parser.add_argument("--only", default="", help="only pages whose path contains this")
+    parser.add_argument("--without-system-cjk", action="store_true", help="Chromium sees no installed CJK font")
     args = parser.parse_args()
-    print(f"bench_pages: {conditions()}")
+    fonts_seen = "no installed CJK font (fontconfig limited)" if args.without_system_cjk else "the system's fonts"
+    print(f"bench_pages: {conditions()} · Chromium with {fonts_seen}")
     with tempfile.TemporaryDirectory() as tmp:
         site_dir = args.site or build_site(Path(tmp) / "site")
         pages = [p for p in site_pages(site_dir) if args.only in p]
+        env = None
+        if args.without_system_cjk:
+            conf = Path(tmp) / "fonts.conf"
+            dirs = "".join(f"<dir>{d}</dir>" for d in NON_CJK_FONT_DIRS if Path(d).is_dir())
+            conf.write_text(f'<?xml version="1.0"?><fontconfig>{dirs}<cachedir>{tmp}/fc</cachedir></fontconfig>')
+            env = {**os.environ, "FONTCONFIG_FILE": str(conf)}
         with SiteServer(site_dir) as server, sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, env=env)
             kinds = [k for k, _ in KINDS] + ["html/other"]
             print(f"{'page':34s} {'widget':6s} {'total':>9s} {'no engine':>9s}  " + " ".join(f"{k:>9s}" for k in kinds))
             plain_totals = []
@@ -121,14 +134,14 @@ def main() -> None:
                 if not widget:
                     plain_totals.append(page_only)
                 cells = " ".join(f"{by_kind.get(k, 0) / 1024:8.0f}K" for k in kinds)
-                print(f"{rel:34s} {'yes' if widget else '':6s} {total / 1024:8.0f}K {page_only / 1024:8.0f}K  {cells}{flag}")
+                mark = "yes" if widget else ""
+                print(f"{rel:34s} {mark:6s} {total / 1024:8.0f}K {page_only / 1024:8.0f}K  {cells}{flag}")
             browser.close()
         if plain_totals:
             over = sum(1 for t in plain_totals if t > LIMIT)
-            print(
-                f"\npages without a widget: {len(plain_totals)}, median {statistics.median(plain_totals) / 1024:.0f} KB, "
-                f"max {max(plain_totals) / 1024:.0f} KB, over 300 KB: {over}"
-            )
+            median_kb = statistics.median(plain_totals) / 1024
+            print(f"\npages without a widget: {len(plain_totals)}, median {median_kb:.0f} KB, ", end="")
+            print(f"max {max(plain_totals) / 1024:.0f} KB, over 300 KB: {over}")
     print(f"bench_pages: {conditions()} (after)")
 
 
