@@ -146,7 +146,18 @@ def ensure_boot_files(wheel: Path) -> tuple[Path, Path]:
         (work / "engine.whl").rename(work / wheel.name)
         shutil.rmtree(folder, ignore_errors=True)
         work.rename(folder)
+        _prune_snapshot_cache(keep=folder)
     return compiled, snapshot
+
+
+def _prune_snapshot_cache(keep: Path, newest: int = 8, min_age_s: float = 3600) -> None:
+    """Each engine edit makes a new 7 MB entry: keep the newest few, and never one a parallel build may still copy."""
+    import time
+
+    entries = sorted((p for p in SNAPSHOT_CACHE.iterdir() if p.is_dir() and p != keep), key=lambda p: p.stat().st_mtime)
+    for old in entries[: max(0, len(entries) - newest)]:
+        if time.time() - old.stat().st_mtime > min_age_s:
+            shutil.rmtree(old, ignore_errors=True)
 
 
 def manifest(wheel: Path, snapshot: Path | None = None) -> dict:
