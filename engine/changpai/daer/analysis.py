@@ -368,9 +368,15 @@ def _prepare(hand: str | Iterable[Card], table: TableInput, rules: RuleSet, *, c
                 " (one short: for a waiting hand, give the winning card)",
             )
         # Said plainly: the four-card sets are named only when there are some (each adds one card).
-        with_fours = Text(f"（其中 {fours} 组四张，每组多算一张）", f" ({fours} of the sets hold four cards: one more each)")
+        with_fours = Text(
+            f"（其中 {fours} 组四张，每组多算一张）", f" ({fours} of the sets hold four cards: one more each)"
+        )
         if fours <= 1:
-            with_fours = Text("", "") if fours == 0 else Text("（其中一组四张，多算一张）", " (one set holds four cards: one more)")
+            with_fours = (
+                Text("", "")
+                if fours == 0
+                else Text("（其中一组四张，多算一张）", " (one set holds four cards: one more)")
+            )
         raise HandError(
             Text(
                 f"手牌和桌上共 {len(all_cards)} 张，{state.zh}应有 {expected} 张{with_fours.zh}{hint.zh}",

@@ -773,7 +773,8 @@ PLAY_A = PlayRules(
     passed_eat_barred=_p(
         True,
         "[001]",
-        "过张不能吃；[001] 把自己翻出或别人打出的无用牌也叫过张，引擎只记能吃而未吃的牌（手牌只减不增，两种读法几乎没有差别）",
+        "过张不能吃；[001] 把自己翻出或别人打出的无用牌也叫过张，"
+        "引擎只记能吃而未吃的牌（手牌只减不增，两种读法几乎没有差别）",
         "a passed card may not be eaten; [001] also calls useless cards one turned or others discarded 过张, the "
         "engine records only cards one could have eaten (a hand only shrinks, so the readings hardly ever differ)",
     ),
