@@ -169,6 +169,30 @@ def median_ms(values: list[float]) -> str:
     return f"{statistics.median(values):7.0f} ms  (min {min(values):.0f}, max {max(values):.0f}, n={len(values)})"
 
 
+DEAL_PAGE_JS = """() => new Promise((resolve) => {
+  const paint = () => (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime;
+  const check = () => {
+    const viewer = document.querySelector('[data-cp-widget="deal"] .cp-deal__live-view');
+    if (paint() !== undefined && viewer) resolve({ paint: paint(), viewer: performance.now() });
+    else setTimeout(check, 10);
+  };
+  const first = document.querySelector("details.cp-gallery__item > summary");
+  if (first) first.click();  // the first deal opened, as a reader would
+  check();
+})"""
+
+
+def timed_deal_page(browser, url: str) -> tuple[float, float, float]:
+    """(first contentful paint, DOMContentLoaded, first viewer mounted) in ms, cold, on the deals page."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(url)
+    result = page.evaluate(DEAL_PAGE_JS)
+    dcl = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
+    context.close()
+    return result["paint"], dcl, result["viewer"]
+
+
 def load_text() -> str:
     return "/".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -214,6 +238,10 @@ def main() -> None:
                     print(f"  engine {path:12s} / bare Pyodide, {kind}: {med[f'engine {path}, {kind}'] / bare:.2f}")
                 print(f"  engine snapshot / engine normal, {kind}: "
                       f"{med[f'engine snapshot, {kind}'] / med[f'engine normal, {kind}']:.2f}")  # fmt: skip
+            deals = [timed_deal_page(browser, server.url + "learn/deals.html") for _ in range(args.runs)]
+            print("\nlearn/deals.html, cold (static first frame = first contentful paint)")
+            for i, name in enumerate(("first contentful paint", "DOMContentLoaded", "first viewer (deal opened)")):
+                print(f"  {name:26s} {median_ms([d[i] for d in deals])}")
             print(f"bench_site: load {load_text()} after the timings")
 
             if not args.no_bytes:
