@@ -205,7 +205,8 @@ def main() -> None:
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
-        site_dir = overlay_site(args.site or build_site(Path(tmp) / "site"), Path(tmp))
+        built = args.site or build_site(Path(tmp) / "site")
+        site_dir = overlay_site(built, Path(tmp))
         manifest = json.loads((site_dir / "assets/engine/manifest.json").read_text(encoding="utf-8"))
         with SiteServer(site_dir) as server, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -248,7 +249,7 @@ def main() -> None:
                 print("\nBytes transferred per page (cold cache; benchmarks/bench_pages.py lists every page)")
                 everything, without = page_bytes(browser, home, wait_engine=True)
                 print(f"  {'index.html':32s} {everything:>10,d} B with the engine, {without:>9,d} B without it")
-                for rel in widgetless_pages(site_dir):
+                for rel in widgetless_pages(built):  # the overlay's symlinked folders are not walked
                     plain, _ = page_bytes(browser, server.url + rel, wait_engine=False)
                     print(f"  {rel:32s} {plain:>10,d} B (no widget: the engine is not loaded)")
                 print("\nShipped fonts (used only when the system lacks the face: local() comes first)")
