@@ -1,0 +1,282 @@
+"""The rules of play as yes/no questions on a deal's state: four-card timing, the discard owed, passed
+chances, who may win on a card and with what hand (the hand analysis, as the deal uses it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..core.table import XIAOJIA
+from ..core.text import ChangpaiError, Text
+from ..decks.numerals import ALL_KINDS, Card
+from . import playrules as pr
+from .actions import Action, ActionType
+from .analysis import analyse
+from .deal_state import DealState, SeatState
+from .sets import SetKind, classify_three
+from .split import can_join, fits
+
+
+class DealRules(DealState):
+    """The rule helpers and win checks the legal actions, the refusals and play all ask."""
+
+    def _kan_kinds(self, st: SeatState) -> set[int]:
+        return {i for i, n in enumerate(st.hand) if n >= 3}
+
+    def _undeclared_fours(self, s: int) -> list[int]:
+        return [i for i, n in enumerate(self.seats[s].hand) if n == 4]
+
+    def _four_may(self, s: int) -> bool:
+        if self.table.roles[s] == XIAOJIA:
+            return False
+        timing = self.play_rules.four_timing.value
+        if timing == pr.FOUR_WHEN_YOU_LIKE:
+            return True
+        if timing == pr.FOUR_DEALER_FIRST_OTHERS_AFTER_ITS_DISCARD:
+            return s == self.table.dealer  # the others' are laid out at the dealer's first discard
+        return s == self.table.dealer or self.seats[s].claims > 0
+
+    def _four_must(self, s: int) -> bool:
+        if self.play_rules.four_timing.value == pr.FOUR_WHEN_YOU_LIKE:
+            # [003] 八塊: with two 滚 (the dealer's dealt two included) there is no discard: lay them, call 八块
+            return self._four_may(s) and self.seats[s].fours + len(self._undeclared_fours(s)) >= 2
+        return self._four_may(s)
+
+    def _target(self, s: int) -> int:
+        base = (
+            self.play_rules.xiaojia_cards.value
+            if self.table.roles[s] == XIAOJIA
+            else self.play_rules.player_cards.value
+        )
+        if self.play_rules.eight_blocks.value:
+            return int(base) + max(0, self.seats[s].fours - 1)
+        return int(base)
+
+    def _owes_discard(self, s: int) -> bool:
+        return self.seats[s].total() > self._target(s)
+
+    def _instant_winners(self) -> list[int]:
+        """Seats whose dealt hand holds three fours or five triples (option ``instant_win_on_deal``)."""
+        if not self.play_rules.instant_win_on_deal.value:
+            return []
+        out = []
+        for s in self.table.active:
+            hand = self.seats[s].hand
+            if sum(1 for n in hand if n == 4) >= 3 or sum(1 for n in hand if n == 3) >= 5:
+                out.append(s)
+        return out
+
+    def _heaven_possible(self, s: int) -> bool:
+        """天胡 / 天和: the dealer, before its first discard (having at most laid out held fours)."""
+        return s == self.table.dealer and all(a.type == ActionType.FOUR for a in self.history)
+
+    def _pong_blocked(self, s: int, card: Card) -> bool:
+        return self.play_rules.passed_pong_barred.value and card.index in self.seats[s].passed_pong
+
+    def _eat_blocked(self, s: int, card: Card) -> bool:
+        st = self.seats[s]
+        if self.play_rules.passed_eat_barred.value and card.index in st.passed_eat:
+            return True
+        return self.play_rules.eat_own_discard_barred.value and card.index in st.discarded_kinds
+
+    def _win_allowed(self, s: int, card: Card | None) -> bool:
+        st = self.seats[s]
+        if st.barred:
+            return False
+        if card is None:
+            return True
+        if self.play_rules.win_on_own_discard_barred.value and card.index in st.discarded_kinds:
+            return False
+        return not (self.play_rules.declined_claim_bars_win.value and (st.passed_kong or card.index in st.passed_pong))
+
+    def _upgrade_ok(self, s: int, result: Any) -> bool:
+        """现张不和 [003] ("進張後和牌或升級"): after a passed win, any win waits for a 进张 unless
+        its total is bigger than the passed one (升级)."""
+        passed = self.seats[s].passed_win_total
+        return not self.play_rules.passed_win_barred.value or passed < 0 or win_total(result) > passed
+
+    def _compulsory(self, action: Action) -> bool:
+        if action.type == ActionType.PONG:
+            return bool(self.play_rules.pong_compulsory.value)
+        if action.type == ActionType.KONG:
+            return bool(self.play_rules.kong_compulsory.value)
+        return False
+
+    def _discard_violation(self, s: int, card: Card) -> tuple[str, Text] | None:
+        """吃字屙字 [003]: after eating with two cards, discarding a card that made a set with them."""
+        st = self.seats[s]
+        if st.last_eat is None or not self.play_rules.eat_then_discard_barred.value:
+            return None
+        a, b = (ALL_KINDS[i] for i in st.last_eat)
+        if classify_three((a, b, card)) is not None:
+            return (
+                "eat-then-discard-partner",
+                Text(
+                    f"吃字屙字：用{a}{b}吃牌后又打出能和它们成房的{card}（[003]）",
+                    f"吃字屙字: after eating with {a}{b}, discarding {card}, which made a set with them ([003])",
+                ),
+            )
+        return None
+
+    # ------------------------------------------------------------ wins
+    def _can_win(self, s: int, card: Card | None, source: int | None, how: str) -> Any:
+        """The analysis of the win if seat ``s`` may win on ``card`` (None = on its own hand), else None."""
+        st = self.seats[s]
+        hand_key = tuple(st.hand)
+        if card is not None:
+            k = card.index
+            # the card must join a set with the hand (twin, or two partners not locked in a held triple):
+            # a cheap test that spares the search for about a quarter of the cards offered
+            if not st.hand[k] and not can_join(st.hand, k):
+                return None
+            if not fits(hand_key, 7 - len(st.laid), True, k, self._fits_memo):
+                return None
+        elif not fits(hand_key, 7 - len(st.laid), True, -1, self._fits_memo):
+            return None  # 天胡 / 三龙 checks on the dealt hand: most hands fail here, before the full analysis
+        ex = self.exposed
+        where = None if ex is None else (ex.source == s, ex.first_discard_of)
+        key = ("win", s, hand_key, len(st.laid), None if card is None else card.index, how, where)
+        if key in self._win_cache:
+            return self._win_cache[key]
+        result = evaluate_hand(self, s, card, how)
+        ok = result if result is not None and result_complete(result) else None
+        if (
+            ok is not None
+            and result_points(result) < self.play_rules.min_hu.value
+            and not self._min_waived(s, card, how, result_points(result))
+        ):
+            ok = None
+        self._win_cache[key] = ok
+        return ok
+
+    def _min_waived(self, s: int, card: Card | None, how: str, points: int = -1) -> bool:
+        """Wuchuan 天胡 and 地胡 need no 10-hu minimum [000]; with the Luzhou A option
+        ``allow_no_hu_win``, a hand with no hu points at all (无胡) may win [001]."""
+        if points == 0 and dict(self.play_rules.options.value).get("allow_no_hu_win"):
+            return True
+        if not self.play_rules.heaven_earth_no_minimum.value:
+            return False
+        return "heaven" in self._context(s, card, how) or "earth" in self._context(s, card, how)
+
+    def _xiaojia_can_win(self, s: int, card: Card | None) -> bool:
+        """小家 wins when its two cards and ``card`` make a scoring set: a pong or a 2-7-10 [003]."""
+        if card is None or self.seats[s].barred:
+            return False
+        if not self.seats[s].hand[card.index] and card.number not in (2, 7, 10):
+            return False  # neither a pong nor a 2-7-10 can take it: skip building the set
+        cards = [*self.seats[s].hand_cards(), card]
+        if len(cards) != 3:
+            return False
+        if len(set(cards)) == 1:
+            return True
+        return classify_three(cards) is SetKind.TWO_SEVEN_TEN
+
+    def _context(self, s: int, card: Card | None, how: str) -> tuple[str, ...]:
+        out = []
+        ex = self.exposed
+        dealer = self.table.dealer
+        if how == "dealt":
+            out.append("heaven")
+        if ex is not None and card is not None:
+            if ex.first_discard_of == dealer and ex.how == "discard" and s != dealer:
+                out.append("earth")
+            if (
+                ex.first_discard_of is not None
+                and ex.first_discard_of != dealer
+                and s == dealer
+                and ex.how == "discard"
+            ):
+                out.append("returning-dragon")
+            if ex.first_stock:
+                out.append("first-stock-card")
+            if ex.last_stock:
+                out.append("last-stock-card")
+            if ex.how == "turn" and ex.source == s:
+                out.append("self-turn")
+        if how == "self-draw":
+            out.append("self-draw")
+        return tuple(out)
+
+
+def evaluate_hand(deal_: DealState, s: int, card: Card | None, how: str) -> Any:
+    """Ask ``analysis.analyse`` (the one home of splitting and hand points) about seat ``s``
+    winning on ``card`` (``None``: on its own hand, e.g. 天胡)."""
+    st = deal_.seats[s]
+    if how == "turn":
+        ex = deal_.exposed
+        source = "own_turn" if ex is not None and ex.source == s else "other_turn"
+    elif how == "self-draw":
+        source = "own_turn"
+    else:
+        source = "discard"
+    try:
+        result = analyse(st.hand_cards(), [ls.meld for ls in st.laid], deal_.rules, win_card=card, source=source)
+    except ChangpaiError:
+        return None  # a hand the analysis cannot read is not a win
+    if _dealt_lantern(deal_.initial_hands[s]):
+        result = _without_piao(result)
+    return result
+
+
+def _dealt_lantern(hand: tuple[Card, ...]) -> bool:
+    """The dealt hand held a 龙灯 (2, 7, 10 of one case)."""
+    return any(all(Card(n, big) in hand for n in (2, 7, 10)) for big in (False, True))
+
+
+def _without_piao(result: Any) -> Any:
+    """[003] "拆開龍燈報瞟和" is a violation, and a 龙灯 kept whole is a held scoring set: a hand dealt a
+    龙灯 is never 瞟和, whatever it holds at the win. (The hand analysis sees only the cards at the win.)"""
+    if not any(hit.code == "piao" for hit in result.patterns):
+        return result
+    readings = tuple(_without_piao(r) for r in result.readings)
+    return replace(result, patterns=tuple(h for h in result.patterns if h.code != "piao"), readings=readings)
+
+
+def result_complete(result: Any) -> bool:
+    """Every card is in a set (the points may still be under the minimum)."""
+    if isinstance(result, dict):
+        return bool(result.get("valid"))
+    return bool(result.win) or result.reason.code == "below-minimum"
+
+
+def win_total(result: Any) -> int:
+    """What a win is worth for 升级 [003]: the graded total (小和 … 台和), or 小家's own count."""
+    if result is None:
+        return -1
+    if isinstance(result, dict):
+        return int(result["points"])
+    grade = getattr(result, "grade", None)
+    return int(grade.value) if grade is not None else int(result.points)
+
+
+def result_points(result: Any) -> int:
+    if isinstance(result, dict):
+        return int(result["points"])
+    return int(result.points)
+
+
+def instant_result(deal_: DealState, s: int) -> dict[str, Any]:
+    """A dealt hand of three fours or five triples that wins at once [001][004]: its points are those of
+    the held fours and triples (the sources give no count of their own)."""
+    hand = deal_.seats[s].hand
+    points = 0
+    for i, n in enumerate(hand):
+        if n == 4:
+            points += deal_.rules.points_of(SetKind.FOUR, (ALL_KINDS[i],) * 4)
+        elif n == 3:
+            points += deal_.rules.points_of(SetKind.KAN, (ALL_KINDS[i],) * 3)
+    fours = sum(1 for n in hand if n == 4)
+    name = Text("三龙", "three held fours") if fours >= 3 else Text("五坎", "five held triples")
+    return {"valid": True, "points": points, "name": name.as_dict(), "source": "[001][004]"}
+
+
+def xiaojia_result(deal_: DealState, s: int, card: Card | None) -> dict[str, Any]:
+    """小家's special count [003]: black 对子 20, red 对子 40, black 二七十 40, red 贰柒拾 80."""
+    cards = deal_.seats[s].hand_cards() + ([card] if card else [])
+    red = deal_.rules.is_red(cards[0])
+    if len(set(cards)) == 1:
+        points, name = (40, Text("红对子", "red pong")) if red else (20, Text("黑对子", "black pong"))
+    else:
+        points, name = (80, Text("红贰柒拾", "red 2-7-10")) if red else (40, Text("黑二七十", "black 2-7-10"))
+    return {"valid": True, "points": points, "name": name.as_dict(), "source": "[003]"}
