@@ -42,7 +42,9 @@ def test_the_winning_hand_is_drawn_as_its_sets_with_points(page: Page, lang):
         assert [c for c in drawn.locator("[data-card]").evaluate_all("els => els.map(e => e.title || e.alt)")]
         assert drawn.locator("[data-card]").count() == len(s["cards"])
         expect(drawn.locator(".cp-meld__label")).to_contain_text(s["name"][lang])
-        expect(drawn.locator(".cp-meld__points")).to_have_text(f"{s['points']} 胡" if lang == "zh" else f"{s['points']} pts")
+        expect(drawn.locator(".cp-meld__points")).to_have_text(
+            f"{s['points']} 胡" if lang == "zh" else f"{s['points']} pts"
+        )
         card = drawn.locator("[data-card]").first.bounding_box()
         assert card and card["height"] >= 30, "the cards of a set are too small to read"
     patterns = settlement.locator(".cp-win__patterns li")
@@ -87,7 +89,11 @@ def test_the_face_up_card_says_whether_it_was_discarded_or_turned_up(page: Page)
             deal.locator(".cp-deal__next").click()
         if not step["state"].get("face_up"):
             continue
-        last = next(s["action"] for s in reversed(frames["steps"][: i + 1]) if s["action"] and s["action"]["type"] in ("discard", "turn"))
+        last = next(
+            s["action"]
+            for s in reversed(frames["steps"][: i + 1])
+            if s["action"] and s["action"]["type"] in ("discard", "turn")
+        )
         label = deal.locator(".cp-deal__faceup-label").inner_text()
         if last["type"] == "discard":
             assert label.startswith("Discarded by"), label

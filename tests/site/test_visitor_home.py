@@ -62,7 +62,11 @@ def test_a_hand_is_tapped_in_before_anything_is_typed(page: Page):
     held = widget.locator(".cp-hand-check__held")
     expect(held).to_have_count(5)
     assert [held.nth(i).locator("[data-card]").get_attribute("data-card") for i in range(5)] == [
-        "1s", "2s", "3s", "2b", "2b"
+        "1s",
+        "2s",
+        "3s",
+        "2b",
+        "2b",
     ]
     expect(widget.locator(".cp-hand-check__count")).to_contain_text("5 张")
     expect(typed).to_have_value("一二三贰贰")

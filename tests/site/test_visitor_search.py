@@ -19,7 +19,8 @@ def search(page: Page, query: str) -> list[str]:
     expect(meta).not_to_have_text(re.compile("^(Type to start searching|键入以开始搜索|)$"), timeout=20_000)
     page.wait_for_timeout(800)  # the last keystroke's results
     return page.eval_on_selector_all(
-        ".md-search-result__list > .md-search-result__item:not([hidden]) > a", "links => links.map(a => new URL(a.href).pathname)"
+        ".md-search-result__list > .md-search-result__item:not([hidden]) > a",
+        "links => links.map(a => new URL(a.href).pathname)",
     )
 
 
