@@ -10,7 +10,8 @@ The rules of the split (digest §2; [001][003][004], [000] by the card count):
 
 The concealed hand is a count vector (20 numbers, one per kind). Cards that are not held triples or fours
 are "free"; the search packs their counts into one integer (two bits per kind) and memoises a recursion that
-always places the lowest remaining card, so each split is met once.
+always places the lowest remaining card, so each split is met once (the search is in ``split``; the answers'
+types in ``hand_result``).
 
 >>> from changpai.daer.traditions import get_rules
 >>> hand = "三三三 贰柒拾 四五六 壹贰叁 七八九 捌玖拾 伍陆"
@@ -23,17 +24,17 @@ always places the lowest remaining card, so each split is met once.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any
 
 from ..core.text import CardError, HandError, Text
 from ..decks.numerals import ALL_KINDS, COPIES_PER_KIND, Card, check_copies, parse_cards
-from .patterns import CLASS_NAMES, Grade, HandFacts, PatternHit, SetFact, detect, weight
+from .hand_result import HandResult, Reason, ScoredSet, Wait
+from .patterns import Grade, HandFacts, PatternHit, SetFact, detect, weight
 from .rules import RuleSet
 from .sets import Meld, SetKind, table_meld
+from .split import NO_SPLIT, Template, all_splits, best_points, split_templates
 from .traditions import get_rules
 
 SOURCES = ("discard", "own_turn", "other_turn")
@@ -45,221 +46,19 @@ SOURCE_NAMES = {
 # What a table (the sets laid out) may be given as: melds, {"set", "cards"} dicts or (word, cards) pairs.
 TableInput = Iterable[Meld | Mapping[str, Any] | tuple[str, str]] | None
 
-_NONE = -1  # "no split" in the points recursion (real points are never negative)
-
-
-@dataclass(frozen=True, slots=True)
-class ScoredSet:
-    """One set of the chosen split, as the explanation shows it."""
-
-    meld: Meld
-    origin: str  # "hand" (concealed cards only), "table" (laid out before), "win" (holds the winning card)
-    points: int
-    name: Text  # the tradition's own name for the set
-    unit: Text = Text("胡", "points")  # the tradition's word for a point
-
-    @property
-    def code(self) -> str:
-        return f"set.{self.meld.kind.value}"
-
-    def text(self) -> Text:
-        cards = self.meld.text()
-        plural = "" if self.points == 1 else "s"
-        return Text(
-            f"{self.name.zh} {cards}：{self.points} {self.unit.zh}",
-            f"{self.name.en} {cards}: {self.points} point{plural}",
-        )
-
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "cards": self.meld.text(),
-            "ascii": self.meld.text("ascii"),
-            "kind": self.meld.kind.value,
-            "name": self.name.as_dict(),
-            "origin": self.origin,
-            "points": self.points,
-            "code": self.code,
-            "text": self.text().as_dict(),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Reason:
-    code: str
-    text: Text
-
-    def as_dict(self) -> dict[str, str]:
-        return {"code": self.code, **self.text.as_dict()}
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """The analysis of one hand: the best split, its points, patterns and the reasons for the verdict."""
-
-    rules: str
-    win: bool
-    points: int
-    sets: tuple[ScoredSet, ...]
-    patterns: tuple[PatternHit, ...]
-    grade: Grade | None
-    win_class: str | None  # Wuchuan: big / middle / small
-    reasons: tuple[Reason, ...]
-    win_card: Card | None
-    source: str
-    splits: int  # how many valid splits were compared
-    # Every total some valid split reaches, highest first. Usually one; when there are several, a score table
-    # that is not monotone in the points (Luzhou [001] pays more for exactly 30 than for 31) may prefer another.
-    totals: tuple[int, ...] = ()
-    # The other ways to read the same cards (one per distinct total and patterns), each a complete result;
-    # a winner declares the one that pays most (``settlement.declare``), doublings included.
-    readings: tuple[HandResult, ...] = ()
-
-    @property
-    def reason(self) -> Reason:
-        return self.reasons[0]
-
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "rules": self.rules,
-            "win": self.win,
-            "points": self.points,
-            "sets": [s.as_dict() for s in self.sets],
-            "patterns": [p.as_dict() for p in self.patterns],
-            "grade": self.grade.as_dict() if self.grade else None,
-            "class": self.win_class,
-            "reason": self.reason.as_dict(),
-            "reasons": [r.as_dict() for r in self.reasons],
-            "win_card": str(self.win_card) if self.win_card else None,
-            "from": self.source,
-            "splits": self.splits,
-            "totals": list(self.totals),
-        }
-
-    def explain(self, lang: str = "zh") -> str:
-        lines = [r.text.get(lang) for r in self.reasons]
-        lines += [s.text().get(lang) for s in self.sets]
-        lines += [p.text().get(lang) for p in self.patterns]
-        if self.grade is not None:
-            lines.append(self.grade.text().get(lang))
-        if self.win_class is not None:
-            name = CLASS_NAMES[self.win_class]
-            lines.append(Text(f"胡的大小：{name.zh}", f"win class: {name.en}").get(lang))
-        return "\n".join(lines)
-
-
-@dataclass(frozen=True, slots=True)
-class Wait:
-    """A card that completes the hand (叫牌 / 下叫): the points it makes and whether that is a win.
-
-    ``left`` is how many copies can still arrive: four, less the player's own copies and any ``seen``
-    cards. A wait with ``left == 0`` can never come; it is listed so the reader can see why.
-    """
-
-    card: Card
-    points: int
-    win: bool
-    left: int
-
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "card": str(self.card),
-            "ascii": self.card.ascii(),
-            "points": self.points,
-            "win": self.win,
-            "left": self.left,
-        }
-
-
-# ----------------------------------------------------------------------------- search tables
-
-
-@dataclass(frozen=True, slots=True)
-class _Template:
-    kind: SetKind
-    indices: tuple[int, ...]
-    mask: int
-    needs: tuple[tuple[int, int], ...]  # (bit shift, copies needed)
-    points: int
-    is_pair: bool
-
-
-# Per rule set (options change the sets' points; a RuleSet hashes by identity); bounded, so variants made per
-# request do not pile up in a long-running page.
-@lru_cache(maxsize=64)
-def _templates(rules: RuleSet) -> list[list[_Template]]:
-    """For each kind index, the sets whose lowest card is that kind (the only sets that can place it)."""
-    win_triple = SetKind.PONG if rules.win_on_pair == "pong" else SetKind.KAN
-    starts: list[list[_Template]] = []
-    for i, card in enumerate(ALL_KINDS):
-        shapes: list[tuple[SetKind, tuple[int, ...]]] = [(win_triple, (i, i, i)), (SetKind.PAIR, (i, i))]
-        if card.number <= 8:
-            shapes.append((SetKind.RUN, (i, i + 1, i + 2)))
-        if card.number == 2:
-            shapes.append((SetKind.TWO_SEVEN_TEN, (i, i + 5, i + 8)))
-        if not card.big:
-            shapes += [(SetKind.MIXED, (i, i, i + 10)), (SetKind.MIXED, (i, i + 10, i + 10))]
-        row = []
-        for kind, indices in shapes:
-            counts = Counter(indices)
-            row.append(
-                _Template(
-                    kind,
-                    indices,
-                    sum(1 << (2 * j) for j in indices),
-                    tuple((2 * j, n) for j, n in sorted(counts.items())),
-                    rules.points_of(kind, [ALL_KINDS[j] for j in indices]),
-                    kind is SetKind.PAIR,
-                )
-            )
-        starts.append(row)
-    return starts
-
-
-def _lowest(v: int) -> int:
-    return ((v & -v).bit_length() - 1) >> 1
-
-
-def _best_points(v: int, need_pair: bool, starts: list[list[_Template]], memo: dict[int, int]) -> int:
-    """Most points for splitting the free cards ``v`` completely, or ``_NONE``."""
-    if v == 0:
-        return _NONE if need_pair else 0
-    key = (v << 1) | need_pair
-    found = memo.get(key)
-    if found is not None:
-        return found
-    best = _NONE
-    for t in starts[_lowest(v)]:
-        if t.is_pair and not need_pair:
-            continue
-        for shift, n in t.needs:
-            if (v >> shift) & 3 < n:
-                break
-        else:
-            rest = _best_points(v - t.mask, need_pair and not t.is_pair, starts, memo)
-            if rest != _NONE and rest + t.points > best:
-                best = rest + t.points
-    memo[key] = best
-    return best
-
-
-def _all_splits(
-    v: int, need_pair: bool, starts: list[list[_Template]], memo: dict[int, list[tuple[_Template, ...]]]
-) -> list[tuple[_Template, ...]]:
-    """Every complete split of the free cards ``v`` (each met once)."""
-    if v == 0:
-        return [] if need_pair else [()]
-    key = (v << 1) | need_pair
-    found = memo.get(key)
-    if found is not None:
-        return found
-    out: list[tuple[_Template, ...]] = []
-    for t in starts[_lowest(v)]:
-        if t.is_pair and not need_pair:
-            continue
-        if all((v >> shift) & 3 >= n for shift, n in t.needs):
-            out.extend((t, *rest) for rest in _all_splits(v - t.mask, need_pair and not t.is_pair, starts, memo))
-    memo[key] = out
-    return out
+# The analysis' answers, importable from here as before.
+__all__ = [
+    "SOURCES",
+    "SOURCE_NAMES",
+    "HandResult",
+    "Reason",
+    "ScoredSet",
+    "TableInput",
+    "Wait",
+    "analyse",
+    "not_ready_reasons",
+    "waits",
+]
 
 
 # ----------------------------------------------------------------------------- reading input
@@ -421,7 +220,7 @@ def _facts(sets: Sequence[ScoredSet], h: _Hand) -> HandFacts:
     return HandFacts(tuple(set_facts), total, red, big, cards - big, two_seven_ten, rules)
 
 
-def _scored(t: _Template, origin: str, rules: RuleSet) -> ScoredSet:
+def _scored(t: Template, origin: str, rules: RuleSet) -> ScoredSet:
     meld = Meld(t.kind, tuple(ALL_KINDS[j] for j in t.indices))
     return ScoredSet(meld, origin, t.points, rules.native_name(t.kind), rules.point_word)
 
@@ -429,17 +228,17 @@ def _scored(t: _Template, origin: str, rules: RuleSet) -> ScoredSet:
 def _candidates(h: _Hand, win: Card | None) -> list[list[ScoredSet]]:
     """Every complete split of the hand (with the winning card), as scored sets."""
     rules = h.rules
-    starts = _templates(rules)
-    memo: dict[int, list[tuple[_Template, ...]]] = {}
+    starts = split_templates(rules)
+    memo: dict[int, list[tuple[Template, ...]]] = {}
     out: list[list[ScoredSet]] = []
     if win is None:
-        for split in _all_splits(h.free, h.needs_pair(), starts, memo):
+        for split in all_splits(h.free, h.needs_pair(), starts, memo):
             out.append(h.fixed + [_scored(t, "hand", rules) for t in split])
         return out
     w = win.index
     # A: the winning card joins the free cards — not beside its own held 坎 where the 招 is compulsory.
     elsewhere = h.counts[w] != 3 or rules.kan_fourth_elsewhere == "true"
-    for split in _all_splits(h.free + (1 << (2 * w)), h.needs_pair(), starts, memo) if elsewhere else ():
+    for split in all_splits(h.free + (1 << (2 * w)), h.needs_pair(), starts, memo) if elsewhere else ():
         holders = [i for i, t in enumerate(split) if w in t.indices]
         # Cards are alike, so any set holding that kind may be "the" set of the winning card.
         for holder in holders:
@@ -450,7 +249,7 @@ def _candidates(h: _Hand, win: Card | None) -> list[list[ScoredSet]]:
         kong_points = rules.points_of(SetKind.KONG, kong.cards)
         kong_set = ScoredSet(kong, "win", kong_points, rules.native_name(SetKind.KONG), rules.point_word)
         rest = [s for s in h.fixed if not (s.origin == "hand" and s.meld.card == win)]
-        for split in _all_splits(h.free, True, starts, memo):
+        for split in all_splits(h.free, True, starts, memo):
             out.append(rest + [kong_set] + [_scored(t, "hand", rules) for t in split])
     return out
 
@@ -659,7 +458,7 @@ def waits(
     seen_counts = [0] * 20
     for card in seen_cards:
         seen_counts[card.index] += 1
-    starts = _templates(rules)
+    starts = split_templates(rules)
     memo: dict[int, int] = {}
     need_pair = h.needs_pair()
     fixed = h.fixed_points()
@@ -670,18 +469,18 @@ def waits(
     for w, card in enumerate(ALL_KINDS):
         if h.own[w] >= COPIES_PER_KIND:
             continue
-        best = _NONE
+        best = NO_SPLIT
         if _touches(free, w) and (h.counts[w] != 3 or rules.kan_fourth_elsewhere == "true"):
-            found = _best_points(free + (1 << (2 * w)), need_pair, starts, memo)
-            if found != _NONE:
+            found = best_points(free + (1 << (2 * w)), need_pair, starts, memo)
+            if found != NO_SPLIT:
                 best = fixed + found
         if kong_ok and h.counts[w] == 3:
-            found = _best_points(free, True, starts, memo)
-            if found != _NONE:
+            found = best_points(free, True, starts, memo)
+            if found != NO_SPLIT:
                 kan = rules.points_of(SetKind.KAN, (card,) * 3)
                 kong = rules.points_of(SetKind.KONG, (card,) * 4)
                 best = max(best, fixed - kan + kong + found)
-        if best != _NONE:
+        if best != NO_SPLIT:
             left = max(0, COPIES_PER_KIND - h.own[w] - seen_counts[w])
             out.append(Wait(card, best, best >= minimum, left))
     return out

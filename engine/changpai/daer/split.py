@@ -1,14 +1,22 @@
-"""The split search of a deal: can a seat's card counts still make its sets, and which cards join which.
+"""The split searches: can a hand's card counts still make its sets, and every split with its points.
 
-A hand is a vector of 20 counts (one per kind). ``fits`` answers whether the counts split into the sets a win
-needs (with a pair when a four-card set is laid), memoised per deal; ``can_join`` is the quick test a claim
-check uses before searching. The hand analysis (``analysis``) lists and scores every split; this module only
-answers yes or no, as fast as it can, for the legality checks of a deal in play.
+A hand is a vector of 20 counts (one per kind). For a deal in play, ``fits`` answers whether the counts split
+into the sets a win needs (with a pair when a four-card set is laid), memoised per deal, and ``can_join`` is
+the quick test a claim check uses before searching: yes or no, as fast as it can. For the hand analysis
+(``analysis``), ``all_splits`` lists every split of the free cards (packed two bits per kind in one
+integer) and ``best_points`` the most points one reaches, over ``split_templates`` (the sets each kind
+can start, per rule set).
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+
 from ..decks.numerals import ALL_KINDS, Card
+from .rules import RuleSet
+from .sets import SetKind
 
 
 def card_counts(cards: list[Card] | tuple[Card, ...]) -> list[int]:
@@ -194,3 +202,98 @@ def can_join(hand: list[int], k: int) -> bool:
         elif 0 < a < 3 and 0 < hand[bj] < 3:
             return True
     return False
+
+
+# ----------------------------------------------------------------------------- the hand analysis' search
+# Every split of the free cards, and the most points a split reaches (``analysis`` scores and explains them).
+
+NO_SPLIT = -1  # "no split" in the points recursion (real points are never negative)
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    kind: SetKind
+    indices: tuple[int, ...]
+    mask: int
+    needs: tuple[tuple[int, int], ...]  # (bit shift, copies needed)
+    points: int
+    is_pair: bool
+
+
+# Per rule set (options change the sets' points; a RuleSet hashes by identity); bounded, so variants made per
+# request do not pile up in a long-running page.
+@lru_cache(maxsize=64)
+def split_templates(rules: RuleSet) -> list[list[Template]]:
+    """For each kind index, the sets whose lowest card is that kind (the only sets that can place it)."""
+    win_triple = SetKind.PONG if rules.win_on_pair == "pong" else SetKind.KAN
+    starts: list[list[Template]] = []
+    for i, card in enumerate(ALL_KINDS):
+        shapes: list[tuple[SetKind, tuple[int, ...]]] = [(win_triple, (i, i, i)), (SetKind.PAIR, (i, i))]
+        if card.number <= 8:
+            shapes.append((SetKind.RUN, (i, i + 1, i + 2)))
+        if card.number == 2:
+            shapes.append((SetKind.TWO_SEVEN_TEN, (i, i + 5, i + 8)))
+        if not card.big:
+            shapes += [(SetKind.MIXED, (i, i, i + 10)), (SetKind.MIXED, (i, i + 10, i + 10))]
+        row = []
+        for kind, indices in shapes:
+            counts = Counter(indices)
+            row.append(
+                Template(
+                    kind,
+                    indices,
+                    sum(1 << (2 * j) for j in indices),
+                    tuple((2 * j, n) for j, n in sorted(counts.items())),
+                    rules.points_of(kind, [ALL_KINDS[j] for j in indices]),
+                    kind is SetKind.PAIR,
+                )
+            )
+        starts.append(row)
+    return starts
+
+
+def lowest_kind(v: int) -> int:
+    return ((v & -v).bit_length() - 1) >> 1
+
+
+def best_points(v: int, need_pair: bool, starts: list[list[Template]], memo: dict[int, int]) -> int:
+    """Most points for splitting the free cards ``v`` completely, or ``NO_SPLIT``."""
+    if v == 0:
+        return NO_SPLIT if need_pair else 0
+    key = (v << 1) | need_pair
+    found = memo.get(key)
+    if found is not None:
+        return found
+    best = NO_SPLIT
+    for t in starts[lowest_kind(v)]:
+        if t.is_pair and not need_pair:
+            continue
+        for shift, n in t.needs:
+            if (v >> shift) & 3 < n:
+                break
+        else:
+            rest = best_points(v - t.mask, need_pair and not t.is_pair, starts, memo)
+            if rest != NO_SPLIT and rest + t.points > best:
+                best = rest + t.points
+    memo[key] = best
+    return best
+
+
+def all_splits(
+    v: int, need_pair: bool, starts: list[list[Template]], memo: dict[int, list[tuple[Template, ...]]]
+) -> list[tuple[Template, ...]]:
+    """Every complete split of the free cards ``v`` (each met once)."""
+    if v == 0:
+        return [] if need_pair else [()]
+    key = (v << 1) | need_pair
+    found = memo.get(key)
+    if found is not None:
+        return found
+    out: list[tuple[Template, ...]] = []
+    for t in starts[lowest_kind(v)]:
+        if t.is_pair and not need_pair:
+            continue
+        if all((v >> shift) & 3 >= n for shift, n in t.needs):
+            out.extend((t, *rest) for rest in all_splits(v - t.mask, need_pair and not t.is_pair, starts, memo))
+    memo[key] = out
+    return out
