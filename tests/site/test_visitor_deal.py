@@ -20,7 +20,11 @@ def frames_of(deal_id: str) -> dict:
 
 
 def viewer(page: Page, deal_id: str):
-    return page.locator(f'[data-cp-widget="deal"][data-deal="{deal_id}"]').first
+    """The deal's viewer, brought near the screen first: viewers load their frames lazily."""
+    deal = page.locator(f'[data-cp-widget="deal"][data-deal="{deal_id}"]').first
+    deal.scroll_into_view_if_needed()
+    expect(deal.locator(".cp-deal__live-view")).to_be_visible(timeout=20_000)
+    return deal
 
 
 @DESKTOP
