@@ -10,7 +10,7 @@ from changpai.daer.samples import random_ready_hand
 from changpai.daer.sets import Meld, SetKind
 from changpai.daer.traditions import RULESETS, get_rules
 from changpai.decks.numerals import ALL_KINDS, DECK, format_cards, parse_cards
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 RULE_NAMES = list(RULESETS)
@@ -249,9 +249,15 @@ def test_best_points_match_the_oracle(seed, name, win_card):
 
 @PROPERTY
 @given(seeds, st.sampled_from(RULE_CHOICES))
+@example(11847, "luzhou-a")  # 壹×4 and 六×4: two held fours, so 20 cards is one short
 def test_random_twenty_cards_match_the_oracle(seed, name):
     rng = random.Random(seed)
     hand = rng.sample(DECK, 20)
+    if sum(hand.count(card) == 4 for card in set(hand)) >= 2:
+        # Two held fours each add a card: a waiting hand then has 21, so 20 is refused by the count rule.
+        with pytest.raises(HandError):
+            waits(hand, [], name)
+        return
     assert {w.card: w.points for w in waits(hand, [], name)} == oracle.waits(hand, [], name)
 
 
