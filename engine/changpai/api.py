@@ -78,7 +78,7 @@ from __future__ import annotations
 import json
 import random
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Literal, overload
 
 from . import __version__
@@ -130,9 +130,46 @@ def _error(code: str, where: str | None, text: Text) -> dict[str, Any]:
     return {"error": {"code": code, "where": where, "zh": prefix + text.zh, "en": prefix + text.en}}
 
 
+MAX_REQUEST_DEPTH = 32  # the deepest real request (a record's question labels) is under 10 levels
+
+
+def _nested_deeper_than(value: Any, limit: int) -> bool:
+    """Whether lists/dicts nest more than ``limit`` levels; iterative, so no RecursionError on any platform."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Iterable[Any] = item.values()
+        elif isinstance(item, list | tuple):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def _too_deep(where: str = "request") -> dict[str, Any]:
+    return _error("too-deep", where, Text("嵌套太深", "nested too deeply"))
+
+
+def _too_deep_field(request: Any) -> str | None:
+    """Where a request nests deeper than MAX_REQUEST_DEPTH: the top-level field, or the whole request."""
+    if isinstance(request, dict):
+        for key, value in request.items():
+            if _nested_deeper_than(value, MAX_REQUEST_DEPTH - 1):
+                return str(key)
+        return None
+    return "request" if _nested_deeper_than(request, MAX_REQUEST_DEPTH) else None
+
+
 def handle(request: Any) -> dict[str, Any]:
     """Run one request; never raises."""
     try:
+        deep_at = _too_deep_field(request)
+        if deep_at is not None:
+            return _too_deep(deep_at)
         if not isinstance(request, dict):
             return _error("bad-request", "request", Text("请求应是一个 JSON 对象", "a request must be a JSON object"))
         name = request.get("command")
@@ -160,7 +197,7 @@ def handle(request: Any) -> dict[str, Any]:
     except ChangpaiError as error:
         return {"error": error.as_dict()}
     except RecursionError:  # a value nested thousands deep (the JSON reader and str() recurse)
-        return _error("too-deep", "request", Text("请求嵌套太深", "the request is nested too deeply"))
+        return _too_deep()
     except Exception as error:  # a bug: report it as data, never crash the page or the CLI
         detail = f"{type(error).__name__}: {error}"
         return _error("internal", None, Text(f"引擎内部错误：{detail}", f"internal engine error: {detail}"))

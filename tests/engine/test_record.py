@@ -91,9 +91,10 @@ def test_record_errors_read_from_a_file_carry_its_line():
 
 @needs_pyyaml
 def test_a_question_step_checks_its_answers_are_legal():
+    # 'Which card?' is quoted: the pure-Python PyYAML of Pyodide refuses a ?} in a flow map, libyaml does not.
     base = (
         "rules: luzhou-a\nseed: 1\nsteps:\n  - question:\n      seat: 0\n"
-        "      prompt: {zh: 出哪张？, en: Which card?}\n"
+        "      prompt: {zh: 出哪张？, en: 'Which card?'}\n"
     )
     ok = base + "      choices:\n        - {id: x, label: {zh: 随意, en: any}}\n      answer: [x]\n"
     record = from_yaml(ok)
