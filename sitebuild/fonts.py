@@ -31,7 +31,7 @@ from fontTools.ttLib import TTCollection, TTFont
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CACHE_DIR = REPO_ROOT / ".cache" / "fonts"
-CACHE_VERSION = "2"
+CACHE_VERSION = "3"  # 3: the modification notice in name ID 10
 CHUNK_CHARS = 160  # CJK characters per WOFF2 file (about 40 kB)
 
 # Files whose text can reach the screen. Not text for readers: Pyodide's runtime, the fonts, Material's own
@@ -136,13 +136,19 @@ def _atomic_write(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
+MODIFICATION_NOTICE = (
+    "Modified by the Changpai Archive (2026-12-01 and later builds): subset to the characters of the built "
+    "site, hinting removed, converted to WOFF2. The original font and its licence are unchanged otherwise."
+)
+
+
 def _subset_options(flavor: str | None) -> subset.Options:
     options = subset.Options()
     options.flavor = flavor
     options.hinting = False  # screens at these sizes do not need it, and it is a third of a CJK font
     options.desubroutinize = True  # smaller after Brotli for CFF faces
     options.layout_features = ["kern", "liga", "locl", "ccmp", "palt", "halt"]
-    options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]  # keep copyright and licence names
+    options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 10, 13, 14]  # copyright, licence, and our modification notice (10)
     options.notdef_outline = True
     options.drop_tables += ["FFTM"]
     return options
@@ -153,6 +159,8 @@ def _subset(font: TTFont, codepoints: set[int], flavor: str | None) -> bytes:
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=sorted(codepoints))
     subsetter.subset(font)
+    # The Arphic licence (and good practice for the OFL) asks a changed font file to say that it was changed.
+    font["name"].setName(MODIFICATION_NOTICE, 10, 3, 1, 0x409)
     out = io.BytesIO()
     subset.save_font(font, out, options)
     return out.getvalue()

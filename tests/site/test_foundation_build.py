@@ -288,6 +288,9 @@ def test_subset_fonts_cover_every_cjk_character_of_the_site(site_dir):
         for woff2 in chunk_files:
             font = TTFont(woff2)
             assert font.flavor == "woff2"
+            # a changed font file says so (Arphic licence), and keeps its copyright and licence names
+            assert font["name"].getDebugName(10) == fonts.MODIFICATION_NOTICE
+            assert font["name"].getDebugName(0) and font["name"].getDebugName(13)
             chunk = set(font.getBestCmap())
             assert not chunk & cmap, f"{woff2.name} repeats characters of another chunk"
             cmap |= chunk
