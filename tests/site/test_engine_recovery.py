@@ -59,12 +59,16 @@ def test_pending_calls_reject_with_a_bilingual_message_and_the_next_call_is_answ
         """async () => {
       const e = window.changpaiEngine;
       const pending = e.call({command: 'version'});
+      // A call made while the worker is being replaced waits for the new one.
+      let between = null;
+      e.addEventListener('restart', () => { between = e.call({command: 'version'}); }, {once: true});
       e.simulateFailure('hang');
       let error = null;
       try { await pending; } catch (err) { error = {code: err.code, zh: err.zh, en: err.en}; }
       await e.ready;
       const answer = await e.call({command: 'version'});
-      return {error, answer, pending: e.health.pending};
+      const betweenAnswer = await between;
+      return {error, answer, betweenAnswer, pending: e.health.pending};
     }"""
     )
     # The call may have been answered before the hang took effect; if not, it rejects as "restarted".
@@ -72,6 +76,7 @@ def test_pending_calls_reject_with_a_bilingual_message_and_the_next_call_is_answ
         assert result["error"]["code"] == "restarted"
         assert re.search(r"[\u4e00-\u9fff]", result["error"]["zh"]) and "restart" in result["error"]["en"]
     assert "error" not in result["answer"], result["answer"]
+    assert "error" not in result["betweenAnswer"], "a call made during the restart was lost"
     assert result["pending"] == 0
 
 

@@ -191,6 +191,25 @@
     }
     const self = worker;
     let pong = () => {};
+    // Calls made while no worker was running (between a restart and this start) go to this one.
+    for (const [id, entry] of waiting) {
+      if (entry.posted) continue;
+      try {
+        worker.postMessage({ type: "call", id, request: entry.request });
+        entry.posted = true;
+      } catch (err) {
+        waiting.delete(id);
+        entry.reject(
+          new EngineLoadError({
+            code: "unsendable",
+            where: entry.request.command || "call",
+            zh: "这个请求无法交给规则引擎",
+            en: "This request cannot be passed to the rules engine",
+            detail: String(err),
+          }),
+        );
+      }
+    }
     loadTimer = setTimeout(
       () =>
         fail({
@@ -277,22 +296,21 @@
     return new Promise((resolve, reject) => {
       const id = nextId++;
       const entry = { resolve, reject, request: request || {}, timeoutMs, timer: null, sentAt: null, startedAt: null };
+      entry.posted = false;
       waiting.set(id, entry);
+      if (!worker) return; // between two workers (a restart): sent when the new one starts
       try {
-        if (!worker) throw new Error("no worker");
         worker.postMessage({ type: "call", id, request });
+        entry.posted = true;
       } catch (err) {
         // e.g. a RangeError from structured clone on very deep nesting: refuse this call, keep the engine.
         waiting.delete(id);
-        const unsendable = worker !== null;
         reject(
           new EngineLoadError({
-            code: unsendable ? "unsendable" : "restarted",
+            code: "unsendable",
             where: (request && typeof request.command === "string" && request.command) || "call",
-            zh: unsendable ? "这个请求无法交给规则引擎（数据嵌套太深或含有无法传送的值）" : "规则引擎正在重新启动",
-            en: unsendable
-              ? "This request cannot be passed to the rules engine (nested too deeply, or a value that cannot be sent)"
-              : "The rules engine is being restarted",
+            zh: "这个请求无法交给规则引擎（数据嵌套太深或含有无法传送的值）",
+            en: "This request cannot be passed to the rules engine (nested too deeply, or a value that cannot be sent)",
             detail: String(err),
           }),
         );
