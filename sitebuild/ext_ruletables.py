@@ -308,7 +308,7 @@ def compare(kind: SetKind, lang: str, page: Any = None) -> str:
         row = rules.set_points[kind]
         cells = [str(row[c].value) if c in row else "—" for c in classes]
         first = next(iter(row.values()))
-        rows.append([f"`{rules.name}`", _t(rules.native_name(kind), lang), *cells, _tag(first.source, page, lang)])
+        rows.append([_t(rules.title, lang), _t(rules.native_name(kind), lang), *cells, _tag(first.source, page, lang)])
     header = ["规则集" if zh else "Rule set", "叫法" if zh else "Name"] + [_t(CARD_CLASSES[c], lang) for c in classes]
     header.append("出处" if zh else "Source")
     note = (

@@ -5,22 +5,32 @@ hint's lamp drawn, not the 💡 emoji that the kiosk's Chromium shows as a blank
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 DESKTOP = pytest.mark.browser_context_args(viewport={"width": 1366, "height": 900})
 KIOSK = pytest.mark.browser_context_args(viewport={"width": 1920, "height": 1080}, has_touch=True)
-VISITOR_PAGES = [
-    "index.html", "en/index.html",
-    "learn/index.html", "en/learn/index.html",
-    "learn/deals.html", "en/learn/deals.html",
-    "learn/lessons.html", "en/learn/lessons.html",
-    "learn/calculator.html", "en/learn/calculator.html",
-]  # fmt: skip
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+# Pages written for the curious or for the people who run the kiosk, not for visitors: the rule data tables with
+# their code names, how the site is made (the colophon), and the kiosk's setup instructions.
+NOT_FOR_VISITORS = ("rules/reference", "archive/colophon", "kiosk/setup")
+
+
+def built_path(md: Path) -> str:
+    """docs/rules/luzhou.en.md -> en/rules/luzhou.html (the i18n plugin's layout)."""
+    rel = md.relative_to(DOCS).as_posix()
+    lang = "en/" if rel.endswith(".en.md") else ""
+    return lang + rel.removesuffix(".md").removesuffix(".en") + ".html"
+
+
+VISITOR_PAGES = sorted(
+    built_path(md) for md in DOCS.rglob("*.md") if not md.relative_to(DOCS).as_posix().startswith(NOT_FOR_VISITORS)
+)
 DEVELOPER = re.compile(
-    r"\bluzhou-[ab]\b|tutorials/|建站|the site (is|was) built|stops the build|引擎默认|engine'?s? default|"
-    r"rule set is called|\b[a-z]+_[a-z_]+\b"
+    r"\bluzhou-[ab]\b|\bleshan\b|\bwuchuan\b|tutorials/|建站|the site (is|was) built|stops the build|"
+    r"引擎默认|引擎的默认|规则名|engine'?s? defaults?|rule set is called|\b[a-z]+_[a-z_]+\b"
 )
 
 
@@ -30,9 +40,45 @@ def test_visitor_pages_speak_without_developer_words(page: Page, path):
     page.goto(path)
     # every folded deal and lesson opened, so their static text counts too
     page.evaluate("document.querySelectorAll('article details').forEach(d => d.open = true)")
-    text = page.locator("article").inner_text()
+    text = page.locator("article, #kiosk-app").first.inner_text()  # the kiosk is one app, not an article
     found = sorted({m.group(0) for m in DEVELOPER.finditer(text)})
     assert not found, f"{path}: {found}"
+
+
+def test_every_visitor_page_in_both_languages_is_checked():
+    assert len(VISITOR_PAGES) >= 30
+    for page in ("rules/luzhou.html", "en/rules/wuchuan.html", "archive/sources.html", "en/archive/history.html"):
+        assert page in VISITOR_PAGES
+    assert not any("reference" in p for p in VISITOR_PAGES)
+
+
+PHONE = pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+RULE_PAGES = ["rules/luzhou.html", "en/rules/luzhou.html", "rules/leshan.html", "en/rules/leshan.html",
+              "rules/wuchuan.html", "en/rules/wuchuan.html", "rules/index.html", "en/rules/index.html"]  # fmt: skip
+
+
+@PHONE
+@pytest.mark.parametrize("path", RULE_PAGES)
+def test_the_rule_tables_a_visitor_reads_carry_no_code_names(page: Page, path):
+    """The tables the build draws from the engine ({{cp ruleset-options NAME}} without ``codes``, the comparisons)
+    name the tradition and say each choice in words."""
+    page.goto(path)
+    tables = page.locator("article table")
+    assert tables.count() >= 1
+    text = "\n".join(tables.all_inner_texts())
+    found = sorted({m.group(0) for m in DEVELOPER.finditer(text)})
+    assert not found, f"{path}: {found}"
+    if path.endswith("rules/index.html"):
+        # the comparison tables name each tradition the way its page does
+        assert ("泸州大贰" if not path.startswith("en/") else "Luzhou Da Er") in text
+
+
+@DESKTOP
+@pytest.mark.parametrize("path", ["rules/reference.html", "en/rules/reference.html"])
+def test_the_reference_page_still_lists_the_code_names_for_the_curious(page: Page, path):
+    page.goto(path)
+    text = page.locator("article").inner_text()
+    assert "luzhou-a" in text and "kun_pair" in text
 
 
 @DESKTOP

@@ -65,8 +65,8 @@ LESHAN_PATTERNS: tuple[PatternDef, ...] = (
         _L(1),
         "doubling",
         Text(
-            "每房牌都有和数（桩子是否计入见选项 kun_pair）",
-            "every set scores (whether the pair counts: option kun_pair)",
+            "每房牌都有和数（桩子算不算，见下面的选项表）",
+            "every set scores (whether the pair counts: see the options below)",
         ),
         _kun_leshan,
     ),

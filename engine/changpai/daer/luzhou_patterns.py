@@ -241,8 +241,8 @@ LUZHOU_B_ADVANCED: tuple[PatternDef, ...] = (
         _B(32),
         "fan",
         Text(
-            "一二三、二七十各两列，大小写相同（怎样算相同见选项 ribbon_case）",
-            "two 1-2-3 and two 2-7-10 sets of a matching case (which match: option ribbon_case)",
+            "一二三、二七十各两列，大小写相同（怎样算相同，见下面的选项表）",
+            "two 1-2-3 and two 2-7-10 sets of a matching case (which match: see the options below)",
         ),
         _double_ribbon,
     ),

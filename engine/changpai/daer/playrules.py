@@ -218,10 +218,10 @@ _COMMON = dict(
         DECLARE_BEST_PAY,
         "engine",
         "来源没有说一手牌能拆成两种读法（两个胡数）时按哪种算；胡家自然会报给分多的那种"
-        "（如 [001] 的分表恰 30 胡得 8 分，31 胡只得 5 分），引擎默认如此；选 most-points 则按胡数最多的读法",
+        "（如 [001] 的分表恰 30 胡得 8 分，31 胡只得 5 分），本站默认如此；也可以改为按胡数最多的读法",
         "the sources do not say which reading counts when a hand splits two ways with different totals; the winner "
-        "would announce the one that pays more ([001]'s table pays 8 for exactly 30 hu but 5 for 31), which is the "
-        "engine's default; most-points scores the reading with the most points",
+        "would announce the one that pays more ([001]'s table pays 8 for exactly 30 hu but 5 for 31), which this "
+        "site assumes; the other choice scores the reading with the most points",
     ),
     dealer_cards=_p(21, "[001][003][004][000]", "庄家（头家）拿 21 张", "the dealer takes 21 cards"),
     player_cards=_p(20, "[001][003][004][000]", "其余各家拿 20 张", "every other player takes 20"),

@@ -475,9 +475,9 @@ OPTIONS: dict[str, OptionDef] = {
         },
         ("luzhou-a", "luzhou-b", "wuchuan"),
         Text(
-            "各照来源：[001] 与 [000] 说有坎必须招（开招），默认不能；[004] 只说“可以招牌”，luzhou-b 默认能",
+            "各照来源：[001] 与 [000] 说有坎必须招（开招），默认不能；[004] 只说“可以招牌”，按词条的读法默认能",
             "Each follows its source: [001] and [000] make the 招 (开招) compulsory, so no; [004] only says one "
-            "“may” 招, so luzhou-b says yes",
+            "“may” 招, so by the encyclopedia entry yes",
         ),
         ("[001]", "[004]", "[000]"),
     ),
