@@ -170,3 +170,57 @@ def lambda_has(cls: str):
     import re
 
     return re.compile(rf"(^|\s){re.escape(cls)}(\s|$)")
+
+
+def on_top(page: Page, locator) -> bool:
+    """The element is on the screen and nothing covers its centre."""
+    b = locator.bounding_box()
+    if not b or b["y"] < 0 or b["y"] + min(b["height"], 20) > page.viewport_size["height"]:
+        return False
+    return page.evaluate(
+        "([el, x, y]) => { const top = document.elementFromPoint(x, y); return !!top && el.contains(top); }",
+        [locator.element_handle(), b["x"] + b["width"] / 2, b["y"] + min(b["height"], 20) / 2],
+    )
+
+
+@PHONE
+def test_on_a_phone_the_buttons_the_note_and_a_hand_are_in_view_together(page: Page):
+    page.goto("rules/luzhou.html")
+    deal = viewer(page, WIN_DEAL)
+    deal.locator(".cp-deal__first").tap()
+    nxt = deal.locator(".cp-deal__next")
+    for step in (1, 2):
+        nxt.tap()
+        expect(deal.locator(".cp-deal__live-view")).to_have_attribute("data-step", str(step))
+        note = deal.locator(".cp-deal__note")
+        expect(note).to_be_visible()
+        note_text = frames_of(WIN_DEAL)["steps"][step]["note"]["zh"]
+        expect(note).to_contain_text(note_text[:8])
+        # read down to the second seat's hand, as a visitor following the note would
+        hand = deal.locator(".cp-seat").nth(1).locator(".cp-seat__hand [data-card], .cp-seat__hand .cp-card").first
+        hand.scroll_into_view_if_needed()
+        page.mouse.wheel(0, 120)
+        page.wait_for_timeout(300)
+        assert on_top(page, nxt), "the next-step button left the screen or is covered"
+        assert on_top(page, note), "the note left the screen or is covered"
+        cards = deal.locator(".cp-seat__hand .cp-card")
+        seen = [i for i in range(cards.count()) if on_top(page, cards.nth(i))]
+        assert len(seen) >= 5, "no hand in view beside the buttons and the note"
+        # the note and the buttons leave the hands most of the screen
+        b = note.bounding_box()
+        assert b["y"] + b["height"] <= 844 * 0.6, b
+
+
+@DESKTOP
+def test_on_a_desktop_the_note_sits_beside_the_hands(page: Page):
+    page.goto("rules/luzhou.html")
+    deal = viewer(page, WIN_DEAL)
+    deal.locator(".cp-deal__first").click()
+    deal.locator(".cp-deal__next").click()
+    note, table = deal.locator(".cp-deal__note"), deal.locator(".cp-deal__table")
+    deal.locator(".cp-deal__toolbar").scroll_into_view_if_needed()
+    expect(note).to_be_visible()
+    n, t = note.bounding_box(), table.bounding_box()
+    assert n["x"] >= t["x"] + t["width"] - 1, "the note is beside the table, not under it"
+    assert abs(n["y"] - t["y"]) < 200
+    assert deal.locator(".cp-deal__side").evaluate("e => getComputedStyle(e).position") == "static"

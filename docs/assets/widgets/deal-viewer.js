@@ -151,6 +151,10 @@
     if (staticView) staticView.hidden = true;
     el.append(root);
     el.classList.add("cp-deal--live");
+    // On a phone the note docks under the sticky step buttons (widgets.css); it needs the toolbar's height.
+    if (window.ResizeObserver) {
+      new ResizeObserver(() => root.style.setProperty("--cp-deal-toolbar-h", toolbar.offsetHeight + "px")).observe(toolbar);
+    }
 
     function stepTitle(step, i) {
       if (step.action && step.action.label) return text(step.action.label, lang);
