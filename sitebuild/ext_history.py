@@ -5,6 +5,8 @@ as a line of marks (HTML and CSS), one per row in order, hollow for a legend, fi
 One home for the dates: the table; the drawing only reads it.
 ``{{cp making-steps}}``: the six hand-craft steps of [000] as a small sequence of the site's own card drawings
 (sitebuild.card_art): the blank board (the back) for the first four steps, a written face for the last two.
+``{{cp places-map}}``: the schematic map of the places page (docs/archive/places*.md, its one home), shown again
+with a caption of its own that says it is schematic and links to that page.
 """
 
 from __future__ import annotations
@@ -107,6 +109,33 @@ def making_steps(lang: str, page) -> str:
         f'<figure class="cp-figure cp-making"><ol class="cp-making__steps">{"".join(items)}</ol>'
         f"<figcaption>{_e(caption)}</figcaption></figure>"
     )
+
+
+PLACES_MAP = re.compile(r'<svg class="cp-map".*?</svg>', re.DOTALL)
+
+
+def places_map(lang: str, page) -> str:
+    zh = lang == "zh"
+    places = Path(__file__).resolve().parents[1] / "docs" / "archive" / ("places.md" if zh else "places.en.md")
+    found = PLACES_MAP.search(places.read_text(encoding="utf-8"))
+    if not found:
+        raise ValueError(f'{{{{cp places-map}}}}: no <svg class="cp-map"> in {places.name}')
+    # the ids are the places page's; a history page has no other map, so they stay unique on the page
+    href = _e(get_relative_url("archive/places.html" if zh else "en/archive/places.html", page.url))
+    caption = (
+        f'示意图，不按比例：资料里提到的地方和水路（本站自绘，详见<a href="{href}">各地的长牌</a>）。'
+        if zh
+        else f"Schematic, not to scale: the places and rivers the sources name (our own drawing; more on the"
+        f' <a href="{href}">places page</a>).'
+    )
+    return f'<figure class="cp-figure cp-history-map">{found.group(0)}<figcaption>{caption}</figcaption></figure>'
+
+
+@shortcode("places-map")
+def places_map_shortcode(args: list[str], lang: str, page) -> str:
+    if args:
+        raise ValueError("use {{cp places-map}}")
+    return places_map("zh" if lang.startswith("zh") else "en", page)
 
 
 @shortcode("timeline")

@@ -4,6 +4,8 @@ drawings; captions in the page's language; readable on a phone and on a desktop.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -102,3 +104,36 @@ def test_the_making_steps_are_drawn_with_the_sites_cards_on_a_phone(page: Page, 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_the_making_steps_are_drawn_with_the_sites_cards_on_a_desktop(page: Page, lang):
     check_making_steps(page, lang, 1366)
+
+
+@pytest.mark.parametrize(
+    "viewport", [{"width": 390, "height": 844}, {"width": 1366, "height": 900}], ids=["phone", "desktop"]
+)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_places_named_are_shown_on_a_schematic_map(browser, site_url, viewport, lang):
+    context = browser.new_context(
+        viewport=viewport, has_touch=viewport["width"] < 500, base_url=site_url, bypass_csp=True
+    )
+    page = context.new_page()
+    try:
+        page.goto(PAGES[lang])
+        figure = page.locator("article figure.cp-history-map")
+        expect(figure).to_have_count(1)
+        figure.scroll_into_view_if_needed()
+        svg = figure.locator("svg.cp-map")
+        expect(svg).to_be_visible()
+        b = svg.bounding_box()
+        assert b["width"] >= 300 and b["height"] >= 150, b
+        labels = " ".join(svg.locator("text").evaluate_all("els => els.map(e => e.textContent)"))
+        for place in (
+            ("乐山", "泸州", "务川", "五通桥") if lang == "zh" else ("Leshan", "Luzhou", "Wuchuan", "Wutongqiao")
+        ):
+            assert place in labels, place
+        caption = figure.locator("figcaption")
+        expect(caption).to_contain_text("示意图，不按比例" if lang == "zh" else "Schematic, not to scale")
+        link = caption.locator("a")
+        link.click()
+        expect(page).to_have_url(re.compile(r"archive/places\.html$"))
+        assert page.locator("article svg.cp-map").count() == 1
+    finally:
+        context.close()
