@@ -140,18 +140,24 @@ def play_out(deal: Deal, players: Sequence[Player], *, check: bool = False, max_
     for _ in range(max_steps):
         if deal.over:
             return deal
-        action = next_action(deal, players)
-        assert action is not None
-        if check:
-            assert action in deal.legal_actions(), action
-        if deal.phase == CLAIM and action.type == ActionType.PASS:
-            for seat in deal.to_move():
-                deal.play(Action(ActionType.PASS, seat))
-                if deal.phase != CLAIM:
-                    break
-            continue
-        deal.play(action)
+        play_one_step(deal, players, check=check)
     raise RuntimeError("deal did not finish")
+
+
+def play_one_step(deal: Deal, players: Sequence[Player], *, check: bool = False) -> None:
+    """Play the players' next action; in a claim window where the first asked seat passes, every seat that
+    has yet to answer passes too until the window closes (one step of ``play_out``)."""
+    action = next_action(deal, players)
+    assert action is not None
+    if check:
+        assert action in deal.legal_actions(), action
+    if deal.phase == CLAIM and action.type == ActionType.PASS:
+        for seat in deal.to_move():
+            deal.play(Action(ActionType.PASS, seat))
+            if deal.phase != CLAIM:
+                break
+        return
+    deal.play(action)
 
 
 def simulate_one(

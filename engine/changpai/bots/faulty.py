@@ -17,7 +17,7 @@ from ..daer.actions import Action, ActionType
 from ..daer.deal import CLAIM, DISCARD, DRAWN, Deal
 from ..daer.violations import violation_codes
 from ..decks.numerals import ALL_KINDS
-from .daer import Player, SimpleBot, next_action
+from .daer import Player, SimpleBot, play_one_step
 
 
 def _candidates(deal: Deal, seat: int) -> Iterator[Action]:
@@ -137,13 +137,5 @@ def play_out_with_faults(
             deal.play(fault[0], violation=fault[1])
             committed.append(fault)
             continue
-        action = next_action(deal, players)
-        assert action is not None
-        if deal.phase == CLAIM and action.type == ActionType.PASS:
-            for seat in deal.to_move():
-                deal.play(Action(ActionType.PASS, seat))
-                if deal.phase != CLAIM:
-                    break
-            continue
-        deal.play(action)
+        play_one_step(deal, players)
     raise RuntimeError("deal did not finish")
