@@ -13,6 +13,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from benchmarks.bench_pages import LIMIT, cold_load  # one measurement of a cold page for the test and the benchmark
+
 ENGINE_TIMEOUT_MS = 90_000
 HAND = "123s 456s 789s 123b 456b 789b 2tb"
 
@@ -139,33 +141,15 @@ def test_widget_page_starts_the_engine_when_idle(page: Page):
 
 # --- light pages --------------------------------------------------------------------------------------------
 
-PAGE_LIMIT = 300 * 1024  # bytes on the wire (gzip as served, headers included) for a cold page without a widget
 WIDGETLESS_SAMPLE = ("archive/history.html", "archive/making.html", "rules/index.html", "en/archive/history.html")
-
-
-def _cold_bytes(browser, url: str) -> tuple[int, list[str]]:
-    context = browser.new_context(service_workers="block")  # the offline precache is not the page's weight
-    page = context.new_page()
-    finished = []
-    page.on("requestfinished", lambda request: finished.append(request))
-    page.goto(url)
-    page.wait_for_load_state("networkidle")
-    page.evaluate("document.fonts.ready.then(() => true)")
-    page.wait_for_load_state("networkidle")
-    total = 0
-    for request in finished:
-        sizes = request.sizes()
-        total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
-    urls = [r.url for r in finished]
-    context.close()
-    return total, urls
 
 
 def test_pages_without_a_widget_stay_under_300_kb(browser, site_url: str, site_dir: Path):
     for rel in WIDGETLESS_SAMPLE:
         assert "data-cp-widget" not in (site_dir / rel).read_text(encoding="utf-8"), f"{rel} has a widget now"
-        total, urls = _cold_bytes(browser, site_url + rel)
-        assert total <= PAGE_LIMIT, f"{rel}: {total:,} bytes on a cold load (limit {PAGE_LIMIT:,}):\n" + "\n".join(urls)
+        loads = cold_load(browser, site_url + rel)
+        total, urls = sum(size for _, size in loads), [url for url, _ in loads]
+        assert total <= LIMIT, f"{rel}: {total:,} bytes on a cold load (limit {LIMIT:,}):\n" + "\n".join(urls)
         assert not [u for u in urls if "search_index" in u], f"{rel} fetched the search index before any search"
         assert [u.rsplit("/", 1)[1] for u in urls if "sitemap" in u] == ["sitemap.xml.gz"], urls
 
