@@ -101,7 +101,16 @@ def test_play_keeps_a_trail_of_moves_and_headlines_the_hands_points(page: Page):
     expect(lit.first).to_be_visible(timeout=ENGINE_MS)  # the visitor deals and plays first
     lit.first.click()
     expect(trail.first).to_be_visible(timeout=ENGINE_MS)  # after the next move the visitor's own stays listed
-    size = trail.first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    # With no bot delay the trail is redrawn between moves: read the size of an item that is still on the page,
+    # in one step (a detached item has no computed style).
+    size = page.wait_for_function(
+        """() => {
+            const item = document.querySelector('.kiosk-play__trail li');
+            const px = item && item.isConnected ? parseFloat(getComputedStyle(item).fontSize) : NaN;
+            return Number.isFinite(px) ? px : null;
+        }""",
+        timeout=ENGINE_MS,
+    ).json_value()
     assert size >= LABEL_MIN_PX, size
     assert trail.count() <= 4
     result = play_to_the_end(page, "zh")
