@@ -46,8 +46,9 @@ def test_rule_sets_and_variants_are_frozen_and_carry_no_cache():
 def test_play_parameters_are_the_one_sourced_type():
     play = get_play_rules("wuchuan")
     for field in dataclasses.fields(play):
-        if field.name not in ("name", "title"):
+        if field.name not in ("name", "title", "settings"):
             assert isinstance(getattr(play, field.name), Sourced)
+    assert play.settings and all(isinstance(value, Sourced) for value in play.settings.values())  # its own options
 
 
 def test_only_luzhou_b_borrows_special_points_and_only_wuchuan_classes_wins():
