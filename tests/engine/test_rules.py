@@ -8,9 +8,8 @@ from changpai.core.text import RuleError, Text
 from changpai.daer.leshan import leshan_grade
 from changpai.daer.luzhou import luzhou_b_grade
 from changpai.daer.options import ON_HAND, value_of
-from changpai.daer.traditions import PLAY_RULES
 from changpai.daer.sets import SetKind
-from changpai.daer.traditions import RULESETS, get_rules
+from changpai.daer.traditions import PLAY_RULES, RULESETS, get_rules
 from changpai.decks.numerals import ALL_KINDS, Card, parse_cards
 
 P, K, Z, F = SetKind.PONG, SetKind.KAN, SetKind.KONG, SetKind.FOUR
@@ -170,7 +169,9 @@ def test_options_make_copies_and_leave_the_registry_alone():
 def test_every_option_default_is_a_choice_and_documented():
     for name, rules in RULESETS.items():
         for option in rules.declared:
-            assert option.read(option.default.value) == option.default.value == value_of(rules, PLAY_RULES[name], option)
+            assert (
+                option.read(option.default.value) == option.default.value == value_of(rules, PLAY_RULES[name], option)
+            )
             assert option.why.zh and option.why.en and option.sources
 
 
