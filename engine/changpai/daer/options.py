@@ -5,12 +5,12 @@ each ``OptionDef`` has the question, the choices in words, the tradition's defau
 why that default, and the sources weighed. The tradition builds its ``RuleSet`` and ``PlayRules`` from those
 defaults (``OptionSet.defaults``), so a default is written once.
 
-An option acts on the hand (``ON_HAND``: a text value of the ``RuleSet``, ``rules.kun_pair`` style reads go through
-``rules.option(name)``) or on play (``IN_PLAY``: a ``Sourced`` of the ``PlayRules``). An option the shared machinery
-reads is a field of those types (``rules.kan_fourth_elsewhere``, ``play.pong_compulsory.value``); a tradition's own
-is kept by name in their ``settings`` and read with ``option(name)``. Records and requests never see the
-difference: ``apply`` takes ``options: {name: value}``, checks every name and value (errors located at
-``options.NAME``), and ``differences`` gives back what a record writes.
+An option acts on the hand (``ON_HAND``: a text value of the ``RuleSet``) or on play (``IN_PLAY``: a ``Sourced`` of
+the ``PlayRules``). One the shared machinery reads is a field of those types (``rules.kan_fourth_elsewhere``,
+``play.pong_compulsory.value``); a tradition's own is kept by name in their ``settings`` and read with
+``option(name)`` (``rules.option("kun_pair")``, ``play.option("cap")``), so the shared types name no tradition.
+Records and requests never see the difference: ``apply`` takes ``options: {name: value}``, checks every name and
+value (errors located at ``options.NAME``), and ``differences`` gives back what a record writes.
 
 >>> from changpai.daer.traditions import get_play_rules, get_rules
 >>> rules, play = apply(get_rules("leshan"), get_play_rules("leshan"), {"kun_pair": "excluded", "tianhe_fan": 2})
