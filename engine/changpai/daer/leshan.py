@@ -1,8 +1,9 @@
 """Leshan Er Qi Shi 乐山贰柒拾 (桥字牌), the Shizhong district rules of [003].
 
 Everything the engine does differently for Leshan is here: the words (对 开 和 摆 抬炮), the 名堂 and the
-graded totals (小和 … 台和), the payments, the hand's point table (big cards red) and the parameters of play
-(小家, 叨牌, 对抠 and the violations of [003]). The shared machinery calls these through ``Variant``.
+graded totals (小和 … 台和), the payments, the options (what [003] leaves open or to local custom, with their
+defaults), the hand's point table (big cards red) and the parameters of play (小家, 叨牌, 对抠 and the
+violations of [003]). The shared machinery calls these through ``Variant``.
 
 >>> [leshan_grade(p, LESHAN).value for p in (10, 15, 21)]
 [10, 20, 40]

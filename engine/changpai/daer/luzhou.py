@@ -3,7 +3,8 @@ encyclopedia entry [004] (``luzhou-b``).
 
 Everything the engine does differently for Luzhou is here: the words, the 名堂 tables and [004]'s grades
 (their data in ``luzhou_patterns``), how a held four (龙 / 壠) is shown, the payments, the hand's point table
-and the parameters of play.
+and the parameters of play; its options, with each source's default, are in ``luzhou_options`` (this module
+would pass 500 lines with them).
 The shared machinery (``rules``, ``analysis``, ``deal``, ``settlement``) calls these through ``Variant``.
 
 >>> LUZHOU_A.points_of(SetKind.KAN, (Card(2), Card(2), Card(2)))
