@@ -11,17 +11,22 @@ then the play's. Where the two sources disagree, one option has two defaults ("e
 from __future__ import annotations
 
 from ..core.sourced import Sourced
-from ..core.text import Text
-from .options import DECLARE, IN_PLAY, KAN_FOURTH_ELSEWHERE, KONG_IS_HELD, ON_HAND, WIN_ON_PAIR, OptionSet, option
+from .options import (
+    DECLARE,
+    IN_PLAY,
+    KAN_FOURTH_ELSEWHERE,
+    KONG_IS_HELD,
+    ON_HAND,
+    WIN_ON_PAIR,
+    OptionSet,
+    hand_default,
+    option,
+)
 from .playrules import _COMMON, EAT_PREV_DISCARD_ONLY, EAT_PREV_DISCARD_OR_TURN, _p
 
 LUZHOU = ("[001]", "[004]")
 _EACH = ("各照来源：[001] 说必须，[004] 说可以", "Each follows its source: [001] must, [004] may")
 _YES, _NO = ("能", "yes"), ("不能", "no")
-
-
-def _hand(value: str, why: tuple[str, str], source: str) -> Sourced[str]:
-    return Sourced(value, source, Text(*why))
 
 
 # ---------------------------------------------------------------- the hand ([004] only)
@@ -35,7 +40,7 @@ SPECIAL_SETS = option(
         "source": ("按 [004]：没有给数，算 0", "as [004]: no value given, so 0"),
         "luzhou-a": ("借用 [001] 的 3、6、6、9", "borrow [001]'s 3, 6, 6, 9"),
     },
-    _hand("source", _SPECIAL_WHY, "[004]"),
+    hand_default("source", "[004]", _SPECIAL_WHY),
     _SPECIAL_WHY,
     ("[004]", "[001]"),
 )
@@ -57,7 +62,7 @@ B_MODE = option(
             "advanced: the hu count does not matter; the 名堂's 番, added, are the score",
         ),
     },
-    _hand("ordinary", _B_MODE_WHY, "[004]"),
+    hand_default("ordinary", "[004]", _B_MODE_WHY),
     _B_MODE_WHY,
     ("[004]",),
 )
@@ -70,7 +75,7 @@ B_27 = option(
     ON_HAND,
     ("“27 胡为四番”是 27 胡以上，还是恰好 27？", "Is “27 hu is 4 fan” 27 and over, or exactly 27?"),
     {"at-least": ("27 胡及以上", "27 and over"), "exactly": ("恰好 27 胡", "exactly 27")},
-    _hand("at-least", _B_27_WHY, "[004]"),
+    hand_default("at-least", "[004]", _B_27_WHY),
     _B_27_WHY,
     ("[004]", "[000]"),
 )
@@ -89,7 +94,7 @@ RIBBON_CASE = option(
             "the two 1-2-3 share a case and the two 2-7-10 share a case, not necessarily the same one",
         ),
     },
-    _hand("one-case", _RIBBON_WHY, "[004]"),
+    hand_default("one-case", "[004]", _RIBBON_WHY),
     _RIBBON_WHY,
     ("[004]",),
 )

@@ -27,6 +27,7 @@ from .options import (
     WIN_ON_PAIR,
     OptionDef,
     OptionSet,
+    hand_default,
     option,
 )
 from .patterns import CLASS_RANK, HandFacts, PatternDef, PatternHit, _b, _src
@@ -258,7 +259,7 @@ OPTIONS = OptionSet(
                 "big": ("大胡（“十八以上”）", "big (“18 and over”)"),
                 "middle": ("中胡（“十八胡以下”）", "middle (“18 and under”)"),
             },
-            Sourced("big", "[000]", Text(*_PIAO_18_WHY)),
+            hand_default("big", "[000]", _PIAO_18_WHY),
             _PIAO_18_WHY,
             ("[000]",),
         ),
@@ -271,7 +272,7 @@ OPTIONS = OptionSet(
                 "Ten or more red cards, no 坎, under 18: which class of win?",
             ),
             {"small": ("小胡", "small win (小胡)"), "middle": ("中胡", "middle win (中胡)")},
-            Sourced("small", "[000]", Text(*_RED_NO_KAN_WHY)),
+            hand_default("small", "[000]", _RED_NO_KAN_WHY),
             _RED_NO_KAN_WHY,
             ("[000]",),
         ),
