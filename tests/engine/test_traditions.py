@@ -37,7 +37,9 @@ def test_the_words_of_each_tradition_come_with_a_source():
 def test_rule_sets_and_variants_are_frozen_and_carry_no_cache():
     rules = get_rules("leshan")
     with pytest.raises(dataclasses.FrozenInstanceError):
-        rules.kun_pair = "excluded"  # type: ignore[misc]
+        rules.win_on_pair = "kan"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        rules.settings["kun_pair"] = "excluded"  # type: ignore[index]  # the tradition's own options: read-only too
     with pytest.raises(dataclasses.FrozenInstanceError):
         rules.variant.words = {}  # type: ignore[misc]
     assert "_cache" not in {f.name for f in dataclasses.fields(RuleSet)}
