@@ -35,9 +35,9 @@ from typing import Any
 from changpai.core.text import Text
 from changpai.daer.leshan import leshan_grade
 from changpai.daer.luzhou import luzhou_b_grade
+from changpai.daer.options import ANY_NUMBER, OptionDef, choice_key, value_of
 from changpai.daer.patterns import CLASS_NAMES, value_text
-from changpai.daer.playoptions import PLAY_OPTIONS, choice_key, option_value
-from changpai.daer.rules import CARD_CLASSES, OPTIONS, SPECIAL_NAMES, OptionDef, RuleSet
+from changpai.daer.rules import CARD_CLASSES, SPECIAL_NAMES, RuleSet
 from changpai.daer.sets import GENERIC_NAMES, SetKind
 from changpai.daer.traditions import RULESETS, get_rules
 
@@ -256,23 +256,20 @@ def _default_words(option: OptionDef, value: object, lang: str) -> str:
     key = choice_key(value)
     if key in option.choices:
         return _t(option.choices[key], lang)
-    if "N" in option.choices:
-        return _t(option.choices["N"], lang).replace("N", key)
+    if ANY_NUMBER in option.choices:
+        return _t(option.choices[ANY_NUMBER], lang).replace(ANY_NUMBER, key)
     return key
 
 
 def options(rules: RuleSet, lang: str, page: Any = None, *, codes: bool = False) -> str:
-    """Every option of the tradition: the hand's (``rules.OPTIONS``) and the play's (``PLAY_OPTIONS``), each with
-    its question, choices, the engine's default and why. Visitor pages show them in words; the reference page
-    (``codes``) also names each option and choice as a record or a request writes it."""
+    """Every option the tradition declares (``rules.declared``: the hand's, then the play's), each with its question,
+    choices, the engine's default and why. Visitor pages show them in words; the reference page (``codes``) also
+    names each option and choice as a record or a request writes it."""
     from changpai.daer.traditions import get_play_rules
 
     zh = lang == "zh"
     play = get_play_rules(rules.name)
-    entries: list[tuple[OptionDef, object]] = [(OPTIONS[name], value) for name, value in rules.options.items()]
-    entries += [
-        (option, option_value(play, name)) for name, option in PLAY_OPTIONS.items() if rules.name in option.applies_to
-    ]
+    entries = [(option, value_of(rules, play, option)) for option in rules.declared]
     rows = []
     for option, value in entries:
         if codes:
@@ -282,7 +279,7 @@ def options(rules: RuleSet, lang: str, page: Any = None, *, codes: bool = False)
         choices = ("；" if zh else "; ").join(parts)
         tags = " ".join(_tag(s, page, lang) for s in option.sources)
         default = _default_words(option, value, lang)
-        row = [_t(option.question, lang), choices, default, _t(option.why_default, lang), tags]
+        row = [_t(option.question, lang), choices, default, _t(option.why, lang), tags]
         if codes:
             row = [f"`{option.name}`", *row[:2], f"`{choice_key(value)}`", *row[3:]]
         rows.append(row)
@@ -347,16 +344,16 @@ def scores(rules: RuleSet, lang: str, page: Any = None) -> str:
         ]
         return _table(header, rows)
     if rules.name == "wuchuan":
-        opts = dict(play.options.value)
-        rows = [[_t(CLASS_NAMES[c], lang), str(opts[f"{c}_win"])] for c in ("small", "middle", "big")]
-        rows.append(["数底费（胡家付）" if zh else "counting fee (the winner pays)", str(opts["counting_fee"])])
-        rows = [r + [_tag(play.options.source, page, lang)] for r in rows]
+        amounts = [(CLASS_NAMES[c], play.settings[f"{c}_win"]) for c in ("small", "middle", "big")]
+        amounts.append((Text("数底费（胡家付）", "counting fee (the winner pays)"), play.settings["counting_fee"]))
+        rows = [[_t(name, lang), str(held.value), _tag(held.source, page, lang)] for name, held in amounts]
         header = [
             "胡的大小" if zh else "Win class",
             "每个输家付" if zh else "Each loser pays",
             "出处" if zh else "Source",
         ]
-        return _table(header, rows) + "\n" + _t(play.options.note, lang) + "\n"
+        notes = dict.fromkeys(_t(held.note, lang) for _, held in amounts)  # the amounts share one note
+        return _table(header, rows) + "\n" + " ".join(notes) + "\n"
     return "\n" + _t(play.settlement.note, lang) + "\n"
 
 
