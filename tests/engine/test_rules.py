@@ -7,7 +7,7 @@ from changpai.core.sourced import Sourced
 from changpai.core.text import RuleError, Text
 from changpai.daer.leshan import leshan_grade
 from changpai.daer.luzhou import luzhou_b_grade
-from changpai.daer.options import ON_HAND, value_of
+from changpai.daer.options import value_of
 from changpai.daer.sets import SetKind
 from changpai.daer.traditions import PLAY_RULES, RULESETS, get_rules
 from changpai.decks.numerals import ALL_KINDS, Card, parse_cards
@@ -224,9 +224,8 @@ def test_option_sources_cover_every_source_its_reason_cites():
     # b_27 compares with Wuchuan's big win at 27 hu, so [000] is among its sources.
     import re
 
-    # The hand's options, as before; four Wuchuan play options (small/middle/big_win, penalty_ends_deal) cite
-    # [000] as silent while listing only "engine": left so, since their pages are unchanged by the one system.
-    for option in (o for rules in RULESETS.values() for o in rules.declared.side(ON_HAND)):
+    # Hand and play options alike: a reason that weighs a source (even to say it is silent) lists it.
+    for option in (o for rules in RULESETS.values() for o in rules.declared):
         cited = set(re.findall(r"\[00\d\]", option.why.zh + option.why.en))
         assert cited <= set(option.sources), (option.name, cited - set(option.sources))
 

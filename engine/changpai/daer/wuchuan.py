@@ -283,21 +283,21 @@ OPTIONS = OptionSet(
             ("小胡每家付多少？", "What does each loser pay for a small win (小胡)?"),
             1,
             ("[000] 只分大小胡，没有给数：引擎取 1", "[000] names the classes but gives no amounts: 1"),
-            ("engine",),
+            ("[000]", "engine"),
         ),
         _payout(
             "middle_win",
             ("中胡每家付多少？", "What does each loser pay for a middle win (中胡)?"),
             2,
             ("[000] 没有给数：引擎取 2", "[000] gives no amount: 2"),
-            ("engine",),
+            ("[000]", "engine"),
         ),
         _payout(
             "big_win",
             ("大胡每家付多少？", "What does each loser pay for a big win (大胡)?"),
             4,
             ("[000] 说大胡是“两打”，没有说值多少：引擎取 4", "[000] calls it 两打 without a value: 4"),
-            ("engine",),
+            ("[000]", "engine"),
         ),
         _payout(
             "counting_fee",
@@ -335,7 +335,7 @@ OPTIONS = OptionSet(
                 "[000] does not say whether play continues; default the deal ends",
             ),
             ("[000] 没有说：引擎结束这一盘", "[000] does not say: the engine ends the deal"),
-            ("engine",),
+            ("[000]", "engine"),
         ),
     )
 )
