@@ -32,10 +32,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from changpai.core.options import ANY_NUMBER, OptionDef, choice_key
 from changpai.core.text import Text
 from changpai.daer.leshan import leshan_grade
 from changpai.daer.luzhou import luzhou_b_grade
-from changpai.daer.options import ANY_NUMBER, OptionDef, choice_key, value_of
+from changpai.daer.options import value_of
 from changpai.daer.patterns import CLASS_NAMES, value_text
 from changpai.daer.rules import CARD_CLASSES, SPECIAL_NAMES, RuleSet
 from changpai.daer.sets import GENERIC_NAMES, SetKind

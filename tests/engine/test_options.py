@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 from changpai.api import handle
+from changpai.core.options import ANY_NUMBER, OptionDef
 from changpai.core.text import RuleError
 from changpai.daer.deal import Deal, resolve_rules
-from changpai.daer.options import ANY_NUMBER, ON_HAND, OptionDef, differences, value_of
+from changpai.daer.options import ON_HAND, differences, value_of
 from changpai.daer.record import DealRecord
 from changpai.daer.traditions import PLAY_RULES, RULESETS
 from hypothesis import given, settings

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core.options import option
 from ..core.sourced import Sourced
 from ..core.table import seat_name
 from ..core.text import Text
 from ..decks.numerals import Card
 from .actions import action_words, native_words
-from .options import DECLARE, IN_PLAY, ON_HAND, WIN_ON_PAIR, OptionSet, hand_default, option
+from .options import DECLARE, IN_PLAY, ON_HAND, WIN_ON_PAIR, OptionSet, hand_default
 from .patterns import Grade, HandFacts, PatternDef, _b, _src
 from .playrules import (
     EAT_OWN_TURN_ONLY,

@@ -10,6 +10,7 @@ then the play's. Where the two sources disagree, one option has two defaults ("e
 
 from __future__ import annotations
 
+from ..core.options import option
 from ..core.sourced import Sourced
 from .options import (
     DECLARE,
@@ -20,7 +21,6 @@ from .options import (
     WIN_ON_PAIR,
     OptionSet,
     hand_default,
-    option,
 )
 from .playrules import _COMMON, EAT_PREV_DISCARD_ONLY, EAT_PREV_DISCARD_OR_TURN, _p
 

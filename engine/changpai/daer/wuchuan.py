@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core.options import OptionDef, option
 from ..core.sourced import Sourced
 from ..core.table import seat_name
 from ..core.text import Text
@@ -25,10 +26,8 @@ from .options import (
     KONG_IS_HELD,
     ON_HAND,
     WIN_ON_PAIR,
-    OptionDef,
     OptionSet,
     hand_default,
-    option,
 )
 from .patterns import CLASS_RANK, HandFacts, PatternDef, PatternHit, _b, _src
 from .playrules import (
