@@ -34,10 +34,8 @@ from typing import Any
 
 from changpai.core.options import ANY_NUMBER, OptionDef, choice_key
 from changpai.core.text import Text
-from changpai.daer.leshan import leshan_grade
-from changpai.daer.luzhou import luzhou_b_grade
 from changpai.daer.options import value_of
-from changpai.daer.patterns import CLASS_NAMES, value_text
+from changpai.daer.patterns import value_text
 from changpai.daer.rules import CARD_CLASSES, SPECIAL_NAMES, RuleSet
 from changpai.daer.sets import GENERIC_NAMES, SetKind
 from changpai.daer.traditions import RULESETS, get_rules
@@ -209,7 +207,7 @@ def patterns(rules: RuleSet, lang: str, page: Any = None) -> str:
         elif p.value.source == "engine" or not isinstance(p.value.value, int | str):
             value = f"{value}（{_t(p.value.note, lang)}）" if zh else f"{value} ({_t(p.value.note, lang)})"
         rows.append([_t(p.name, lang), _t(p.condition, lang), value, readable, _tag(p.value.source, page, lang)])
-    classes = rules.family == "wuchuan"  # Wuchuan's entries are win classes, not 名堂 that add up
+    classes = rules.variant.win_class is not None  # a tradition of win classes (Wuchuan), not 名堂 that add up
     header = [
         ("胡的大小" if zh else "Win class") if classes else ("名堂" if zh else "Pattern"),
         "条件" if zh else "Condition",
@@ -222,7 +220,7 @@ def patterns(rules: RuleSet, lang: str, page: Any = None) -> str:
 
 def grades(rules: RuleSet, lang: str, page: Any = None) -> str:
     zh = lang == "zh"
-    if rules.family not in ("leshan", "luzhou-b"):
+    if rules.variant.grade(10, rules) is None:  # the tradition reads no grade from the points
         return (
             "\n" + ("这个规则集没有按胡数分等。" if zh else "This rule set has no grades read from the points.") + "\n"
         )
@@ -231,7 +229,7 @@ def grades(rules: RuleSet, lang: str, page: Any = None) -> str:
     start = 10
     # Bands are listed while they start at 55 or below, each with both ends; the rule goes on above.
     for points in range(10, 200):
-        grade = leshan_grade(points, rules) if rules.family == "leshan" else luzhou_b_grade(points)
+        grade = rules.variant.grade(points, rules)
         assert grade is not None
         key = (grade.code, grade.value)
         if previous is not None and key != previous[0]:
@@ -318,44 +316,22 @@ def compare(kind: SetKind, lang: str, page: Any = None) -> str:
 
 
 def scores(rules: RuleSet, lang: str, page: Any = None) -> str:
-    """What each loser pays, computed by the engine's settlement (Luzhou A's 分 bands, Wuchuan's class amounts)."""
-    from changpai.daer.luzhou import luzhou_a_row
+    """What each loser pays, as the tradition's own table (``Variant.payment_table``, computed by its settlement),
+    or its settlement's note in words."""
     from changpai.daer.traditions import get_play_rules
 
-    zh = lang == "zh"
     play = get_play_rules(rules.name)
-    if rules.name == "luzhou-a":
-        bands = [(10, 10), (11, 19), (20, 20), (21, 29), (30, 30), (31, 39), (40, 40), (41, 49), (50, 50), (51, 59)]
-        rows = []
-        for low, high in bands:
-            pay, to_winner, to_sitter = luzhou_a_row(low)
-            label = str(low) if low == high else f"{low}–{high}"
-            source = _tag("[001]", page, lang) if low < 50 else _tag("engine", page, lang)
-            rows.append([label, str(pay), str(to_winner), str(to_sitter), source])
-        pay, to_winner, to_sitter = luzhou_a_row(0, no_hu=True)
-        rows.append(
-            ["无胡" if zh else "no hu (无胡)", str(pay), str(to_winner), str(to_sitter), _tag("[001]", page, lang)]
-        )
-        header = [
-            "胡数" if zh else "Hu",
-            "每个输家付" if zh else "Each loser pays",
-            "给胡牌者" if zh else "To the winner",
-            "给坐底" if zh else "To the sitter",
-            "出处" if zh else "Source",
-        ]
-        return _table(header, rows)
-    if rules.name == "wuchuan":
-        amounts = [(CLASS_NAMES[c], play.settings[f"{c}_win"]) for c in ("small", "middle", "big")]
-        amounts.append((Text("数底费（胡家付）", "counting fee (the winner pays)"), play.settings["counting_fee"]))
-        rows = [[_t(name, lang), str(held.value), _tag(held.source, page, lang)] for name, held in amounts]
-        header = [
-            "胡的大小" if zh else "Win class",
-            "每个输家付" if zh else "Each loser pays",
-            "出处" if zh else "Source",
-        ]
-        notes = dict.fromkeys(_t(held.note, lang) for _, held in amounts)  # the amounts share one note
-        return _table(header, rows) + "\n" + " ".join(notes) + "\n"
-    return "\n" + _t(play.settlement.note, lang) + "\n"
+    hook = rules.variant.payment_table
+    table = hook(rules, play) if hook else None
+    if table is None:
+        return "\n" + _t(play.settlement.note, lang) + "\n"
+    header = [_t(text, lang) for text in table.header] + ["出处" if lang == "zh" else "Source"]
+    rows = [
+        [_t(cell, lang) for cell in row] + [_tag(source, page, lang)]
+        for row, source in zip(table.rows, table.sources, strict=True)
+    ]
+    note = "\n" + _t(table.note, lang) + "\n" if table.note else ""
+    return _table(header, rows) + note
 
 
 TABLES = {

@@ -36,7 +36,7 @@ from .playrules import (
     _p,
     make_play_rules,
 )
-from .rules import SPECIAL_SETS, RuleSet, Variant, _frozen, _names, _row, _s
+from .rules import SPECIAL_SETS, PaymentTable, RuleSet, Variant, _frozen, _names, _row, _s
 from .sets import SetKind
 from .settlement import Settlement, _hits, _losers, _pattern_value
 
@@ -112,6 +112,28 @@ def luzhou_a_row(points: int, *, extrapolate: bool = True, no_hu: bool = False) 
     if points % 10 == 0:
         return (2 * tens + 2, 2 * tens, 2)
     return (tens + 2, tens + 1, 1)
+
+
+_A_BANDS = ((10, 10), (11, 19), (20, 20), (21, 29), (30, 30), (31, 39), (40, 40), (41, 49), (50, 50), (51, 59))
+
+
+def _payment_table_a(rules: RuleSet, play: object) -> PaymentTable:
+    """[001]'s table up to 49 hu, then its rule carried on (the engine's reading), and the no-hu win."""
+    rows: list[tuple[Text, ...]] = []
+    sources: list[str] = []
+    for low, high in _A_BANDS:
+        label = str(low) if low == high else f"{low}–{high}"
+        rows.append((Text(label, label), *(Text(str(n), str(n)) for n in luzhou_a_row(low))))
+        sources.append("[001]" if low < 50 else "engine")
+    rows.append((Text("无胡", "no hu (无胡)"), *(Text(str(n), str(n)) for n in luzhou_a_row(0, no_hu=True))))
+    sources.append("[001]")
+    header = (
+        Text("胡数", "Hu"),
+        Text("每个输家付", "Each loser pays"),
+        Text("给胡牌者", "To the winner"),
+        Text("给坐底", "To the sitter"),
+    )
+    return PaymentTable(header, tuple(rows), tuple(sources))
 
 
 def _luzhou_a(deal: Deal, win: WinInfo, out: Settlement) -> None:
@@ -263,7 +285,13 @@ def _luzhou_b(deal: Deal, win: WinInfo, out: Settlement) -> None:
 
 # ---------------------------------------------------------------- the hand: points and names
 
-VARIANT_A = Variant(words=WORDS_A, patterns=_patterns_a, settle=_luzhou_a, four_display=_four_display)
+VARIANT_A = Variant(
+    words=WORDS_A,
+    patterns=_patterns_a,
+    settle=_luzhou_a,
+    four_display=_four_display,
+    payment_table=_payment_table_a,
+)
 VARIANT_B = Variant(
     words=WORDS_B,
     patterns=_patterns_b,

@@ -37,7 +37,7 @@ from .sets import SetKind
 K = TypeVar("K")
 V = TypeVar("V")
 
-__all__ = ["CARD_CLASSES", "RuleSet", "Sourced", "Variant"]
+__all__ = ["CARD_CLASSES", "PaymentTable", "RuleSet", "Sourced", "Variant"]
 
 RED_BIG, RED_SMALL, BLACK_BIG, BLACK_SMALL = "red-big", "red-small", "black-big", "black-small"
 CARD_CLASSES: dict[str, Text] = {
@@ -78,6 +78,17 @@ def _no_plain_value(points: int, rules: RuleSet) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class PaymentTable:
+    """What each loser pays, as a table the rules page draws: column heads, rows whose last cell is the source
+    tag of the row, and a note under it."""
+
+    header: tuple[Text, ...]
+    rows: tuple[tuple[Text, ...], ...]
+    sources: tuple[str, ...]  # one per row
+    note: Text | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Variant:
     """What one tradition changes in the family's shared machinery; each tradition's module builds its own.
 
@@ -87,7 +98,9 @@ class Variant:
     ``grade``: a graded total (Leshan 小和 … 台和, [004]'s 等), if any;
     ``plain_win`` / ``plain_win_value``: [004]'s 平胡 and its 番;
     ``win_class``: Wuchuan's 大/中/小胡 from the hits (a win needs one); ``settle_draw(deal, out)``: payments when
-    nobody wins; ``special_points``: the special sets' points, where an option borrows another reading's.
+    nobody wins; ``special_points``: the special sets' points, where an option borrows another reading's;
+    ``payment_table(rules, play)``: the payments as a table for the rules page (``None``: the settlement's note
+    says it in words).
     """
 
     words: Mapping[str, tuple[str, str]]
@@ -102,6 +115,7 @@ class Variant:
     special_points: Callable[[RuleSet], Mapping[str, Sourced[int]]] | None = None
     # the event when a second (third …) four-card set means no discard: 八块 by default; Wuchuan's 重招 / 下抓
     eight_blocks_text: Callable[[int], tuple[str, str]] | None = None
+    payment_table: Callable[[RuleSet, Any], PaymentTable | None] | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -117,7 +131,7 @@ class RuleSet:
     other_sets: Sourced[int]  # points of every other run, 2-7-10 or mixed set, and of the pair
     min_points: Sourced[int]
     set_names: Mapping[SetKind, Sourced[Text]]
-    family: str  # the tradition's key (the build picks its tables by it)
+    family: str  # the tradition's key (shared by its rule sets: luzhou-a and luzhou-b are one family)
     variant: Variant  # the tradition's hooks (patterns, grades, payments, words)
     notes: tuple[Sourced[str], ...] = ()
     point_word: Text = Text("胡", "points")  # what players call a point: 胡 / 胡子 [001], 和 [003], 油子 [000]

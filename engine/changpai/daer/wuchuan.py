@@ -29,17 +29,18 @@ from .options import (
     OptionSet,
     hand_default,
 )
-from .patterns import CLASS_RANK, HandFacts, PatternDef, PatternHit, _b, _src
+from .patterns import CLASS_NAMES, CLASS_RANK, HandFacts, PatternDef, PatternHit, _b, _src
 from .playrules import (
     _SILENT,
     EAT_OWN_TURN_ONLY,
     EAT_PREV_DISCARD_OR_TURN,
     FOUR_DEALER_FIRST_OTHERS_AFTER_ITS_DISCARD,
     PENALTY_PAY_EACH,
+    PlayRules,
     _p,
     make_play_rules,
 )
-from .rules import RuleSet, Variant, _frozen, _names, _row, _s
+from .rules import PaymentTable, RuleSet, Variant, _frozen, _names, _row, _s
 from .sets import SetKind
 from .settlement import Settlement, _losers
 
@@ -343,6 +344,19 @@ _HAND, _SETTINGS = OPTIONS.defaults(ON_HAND, RuleSet)
 
 # ---------------------------------------------------------------- the hand: points and names
 
+
+def _payment_table(rules: RuleSet, play: PlayRules) -> PaymentTable:
+    """Each class's payment and the counting fee, as the play rules hold them (all the engine's amounts)."""
+    held = [(CLASS_NAMES[c], play.settings[f"{c}_win"]) for c in ("small", "middle", "big")]
+    held.append((Text("数底费（胡家付）", "counting fee (the winner pays)"), play.settings["counting_fee"]))
+    return PaymentTable(
+        (Text("胡的大小", "Win class"), Text("每个输家付", "Each loser pays")),
+        tuple((name, Text(str(value.value), str(value.value))) for name, value in held),
+        tuple(value.source for _, value in held),
+        held[0][1].note,  # the amounts share one note
+    )
+
+
 VARIANT = Variant(
     words=WORDS,
     patterns=_patterns,
@@ -350,6 +364,7 @@ VARIANT = Variant(
     four_display=_four_display,
     win_class=wuchuan_class,
     settle_draw=_wuchuan_draw,
+    payment_table=_payment_table,
     eight_blocks_text=lambda n: (
         f"重招：第 {n} 个四张组，不出牌，喊“下抓”，由下家抓牌 [000]",
         f"重招 (a repeated 招): four-card set number {n}, so no discard; call 下抓, the next player draws [000]",
