@@ -389,7 +389,6 @@ LESHAN = RuleSet(
             SetKind.PAIR: ("桩子", "zhuangzi (pair)"),
         },
     ),
-    family="leshan",
     variant=VARIANT,
     declared=OPTIONS,
     settings=_SETTINGS,

@@ -355,7 +355,6 @@ LUZHOU_A = RuleSet(
     set_names=_names(
         "[001]", {**_LUZHOU_NAMES, SetKind.FOUR: ("龙", "long (held four)"), SetKind.PAIR: ("吊对", "diaodui (pair)")}
     ),
-    family="luzhou-a",
     variant=VARIANT_A,
     declared=OPTIONS_A,
     settings=_SETTINGS_A,
@@ -413,7 +412,6 @@ LUZHOU_B = RuleSet(
     set_names=_names(
         "[004]", {**_LUZHOU_NAMES, SetKind.FOUR: ("壠", "long (held four)"), SetKind.PAIR: ("对", "dui (pair)")}
     ),
-    family="luzhou-b",
     variant=VARIANT_B,
     declared=OPTIONS_B,
     settings=_SETTINGS_B,

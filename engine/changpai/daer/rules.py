@@ -131,7 +131,6 @@ class RuleSet:
     other_sets: Sourced[int]  # points of every other run, 2-7-10 or mixed set, and of the pair
     min_points: Sourced[int]
     set_names: Mapping[SetKind, Sourced[Text]]
-    family: str  # the tradition's key (shared by its rule sets: luzhou-a and luzhou-b are one family)
     variant: Variant  # the tradition's hooks (patterns, grades, payments, words)
     notes: tuple[Sourced[str], ...] = ()
     point_word: Text = Text("胡", "points")  # what players call a point: 胡 / 胡子 [001], 和 [003], 油子 [000]

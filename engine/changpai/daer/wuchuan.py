@@ -430,7 +430,6 @@ WUCHUAN = RuleSet(
             )
         },
     ),
-    family="wuchuan",
     variant=VARIANT,
     declared=OPTIONS,
     settings=_SETTINGS,
