@@ -11,13 +11,15 @@ violations of [003]). The shared machinery calls these through ``Variant``.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
+from ..core.match import WinnerShuffles
 from ..core.options import option
 from ..core.sourced import Sourced
 from ..core.table import seat_name
 from ..core.text import Text
-from ..decks.numerals import Card
+from ..decks.numerals import DECK, Card
 from .actions import action_words, native_words
 from .options import DECLARE, IN_PLAY, ON_HAND, WIN_ON_PAIR, OptionSet, hand_default
 from .patterns import Grade, HandFacts, PatternDef, _b, _src
@@ -35,6 +37,7 @@ from .settlement import Settlement, _hits, _losers
 
 if TYPE_CHECKING:
     from .deal import Deal, WinInfo
+    from .playrules import PlayRules
 
 # ---------------------------------------------------------------- words
 
@@ -350,7 +353,36 @@ _HAND, _SETTINGS = OPTIONS.defaults(ON_HAND, RuleSet)
 
 # ---------------------------------------------------------------- the hand: points and names
 
-VARIANT = Variant(words=WORDS, patterns=_patterns, settle=_leshan, four_display=_four_display, grade=leshan_grade)
+
+def _first_shuffler(players: int, rng: random.Random) -> int:
+    """叫方位 [003]: each player turns up a card and the highest number shuffles the first deal (and the seats
+    follow the draw; here the seats are already in playing order). Equal highest numbers draw again: the engine's
+    reading, [003] does not say."""
+    contenders = list(range(players))
+    while True:
+        deck = list(DECK)
+        rng.shuffle(deck)
+        drawn = {seat: deck[i].number for i, seat in enumerate(contenders)}
+        top = max(drawn.values())
+        contenders = [seat for seat in contenders if drawn[seat] == top]
+        if len(contenders) == 1:
+            return contenders[0]
+
+
+def _match_rules(play: PlayRules, deals: int) -> WinnerShuffles:
+    """Seats are drawn once per sitting; the last deal's winner shuffles (nobody won: the last shuffler again),
+    the first deal's shuffler is the highest draw, and each deal's 叨牌 picks its dealer [003]."""
+    return WinnerShuffles(deals, _first_shuffler)
+
+
+VARIANT = Variant(
+    words=WORDS,
+    patterns=_patterns,
+    settle=_leshan,
+    four_display=_four_display,
+    grade=leshan_grade,
+    match_rules=_match_rules,
+)
 
 LESHAN = RuleSet(
     name="leshan",
