@@ -56,7 +56,7 @@ def test_a_match_follows_its_seating_rules_and_its_ledger_sums_to_zero(table, se
 
 
 def test_luzhou_the_winner_deals_and_the_sitter_moves_opposite():
-    # [001]: 从第二盘开始，胡牌者打庄，对家坐底
+    # [001]: after the first deal the last winner deals, with 坐底 across the table from them
     match, record = play_bot_match("luzhou-a", 4, deals=8, seed=3)
     deals, _ = replay_match(record)
     won = [n for n, d in enumerate(match.deals[:-1]) if d.winner is not None]
@@ -68,7 +68,7 @@ def test_luzhou_the_winner_deals_and_the_sitter_moves_opposite():
 
 
 def test_leshan_the_winner_shuffles_and_a_drawn_deal_keeps_the_shuffler():
-    # [003]: 由上局和牌的人负责洗牌；如果上局无人和牌，则上局洗牌的人继续洗
+    # [003]: the last winner shuffles; when nobody won, the last shuffler shuffles again
     rules = match_rules("leshan", 3)
     assert rules.after(DealOutcome(dealer=0, shuffler=1, winner=2, payments=(0, 0, 0)), 3) == Seating(None, 2)
     assert rules.after(DealOutcome(dealer=0, shuffler=1, winner=None, payments=(0, 0, 0)), 3) == Seating(None, 1)
