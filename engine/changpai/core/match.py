@@ -57,6 +57,20 @@ class MatchRules(Protocol):
 
     def is_over(self, ledger: Ledger) -> bool: ...
 
+    def explain(self) -> tuple[MatchRule, ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRule:
+    """One line of a tradition's rules of a sitting, for its rules page: the question, the answer, the source."""
+
+    question: Text
+    answer: Text
+    source: str
+
+
+NO_WIN_WORDS = {"same": Text("原庄家再打", "the same dealer again"), "next": Text("下家接庄", "the next seat")}
+
 
 @dataclass
 class Ledger:
@@ -176,9 +190,31 @@ class WinnerDeals:
     deals: int
     after_no_win: str = "same"
     first_dealer: int = 0
+    source: str = "engine"  # where the winner-deals rule comes from
+    winner_note: Text | None = None  # said after the rule (e.g. that the tradition's own source is silent)
 
     def first(self, players: int, rng: random.Random) -> Seating:
         return Seating(self.first_dealer, self.first_dealer)
+
+    def explain(self) -> tuple[MatchRule, ...]:
+        note = self.winner_note or Text("", "")
+        return (
+            MatchRule(
+                Text("第一盘谁打庄？", "Who deals the first deal?"),
+                Text("上桌时大家说定（本站由甲先打）", "agreed at the table (here seat A deals first)"),
+                self.source,
+            ),
+            MatchRule(
+                Text("有人胡了，下一盘谁打庄？", "Someone won: who deals next?"),
+                Text("胡牌的人" + note.zh, "the winner" + note.en),
+                self.source,
+            ),
+            MatchRule(
+                Text("没人胡，下一盘谁打庄？", "Nobody won: who deals next?"),
+                NO_WIN_WORDS[self.after_no_win],
+                "engine",
+            ),
+        )
 
     def after(self, previous: DealOutcome, players: int) -> Seating:
         if previous.winner is not None:
@@ -198,9 +234,14 @@ class WinnerShuffles:
 
     deals: int
     first_draw: Callable[[int, random.Random], int]
+    source: str = "engine"
+    words: tuple[MatchRule, ...] = ()  # the tradition's own telling of the rule, for its page
 
     def first(self, players: int, rng: random.Random) -> Seating:
         return Seating(None, self.first_draw(players, rng))
+
+    def explain(self) -> tuple[MatchRule, ...]:
+        return self.words
 
     def after(self, previous: DealOutcome, players: int) -> Seating:
         return Seating(None, previous.shuffler if previous.winner is None else previous.winner)
@@ -224,3 +265,6 @@ class RotateDealer:
 
     def is_over(self, ledger: Ledger) -> bool:
         return ledger.deals >= self.deals
+
+    def explain(self) -> tuple[MatchRule, ...]:
+        return (MatchRule(Text("谁打庄？", "Who deals?"), Text("轮流", "each seat in turn"), "engine"),)

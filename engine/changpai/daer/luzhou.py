@@ -291,7 +291,7 @@ def _luzhou_b(deal: Deal, win: WinInfo, out: Settlement) -> None:
 def _match_rules(play: PlayRules, deals: int) -> WinnerDeals:
     """From the second deal on the winner deals, the seat opposite sits out [001] (坐底 follows the dealer:
     ``dealing.make_table``); the first dealer is agreed at the table (seat 0 here)."""
-    return WinnerDeals(deals, play.option("dealer_after_no_win"))
+    return WinnerDeals(deals, play.option("dealer_after_no_win"), source="[001]")
 
 
 VARIANT_A = Variant(

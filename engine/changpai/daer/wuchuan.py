@@ -368,7 +368,12 @@ def _payment_table(rules: RuleSet, play: PlayRules) -> PaymentTable:
 
 def _match_rules(play: PlayRules, deals: int) -> WinnerDeals:
     """[000] does not say who deals next: as Luzhou [001], the winner (its option says who after 和局)."""
-    return WinnerDeals(deals, play.option("dealer_after_no_win"))
+    return WinnerDeals(
+        deals,
+        play.option("dealer_after_no_win"),
+        source="engine",
+        winner_note=Text("（[000] 没有说，本站照泸州 [001] 的规矩）", " ([000] does not say: as Luzhou's [001])"),
+    )
 
 
 VARIANT = Variant(
