@@ -14,6 +14,8 @@ Built-in commands
 ``waits``   ``{"rules", "hand", "table"?, "seen"?, "options"?}`` → ``{"waits": [{"card", "points", "win", "left"}]}``
 ``rules``   ``{}`` → every rule set's name and title; ``{"name", "options"?}`` → that rule set in full.
 ``version`` → the engine version and the command names.
+``simulate``  ``{"rules", "deals"?, "seed"?, "bot"?}`` → a summary of deals played by computer players (红点点 so far).
+            红点点 (``wuchuan-hongdiandian-*``): ``score``, ``waits``, ``rules`` answer from ``hongdiandian.api``.
 
 ``table`` is a list of ``{"set": "pong|kong|four|eat", "cards": "…"}``; ``options`` maps option names to
 values (``rules.OPTIONS``).
@@ -94,6 +96,8 @@ from .daer.rules import OPTIONS, RuleSet
 from .daer.settlement import settle
 from .daer.traditions import PLAY_RULES, RULESETS, get_play_rules, get_rules
 from .daer.violations import describe as describe_violations
+from .hongdiandian import api as hongdiandian_api
+from .hongdiandian.rules import is_hdd_rules
 
 Request = dict[str, Any]
 Handler = Callable[[Request], dict[str, Any]]
@@ -275,6 +279,8 @@ def table_field(request: Request) -> list[dict[str, Any]]:
 
 @command("score", fields=("rules", "hand", "table", "win_card", "from", "options"))
 def _score(request: Request) -> dict[str, Any]:
+    if is_hdd_rules(request.get("rules")):  # 红点点, a game of its own (changpai.hongdiandian)
+        return hongdiandian_api.score_request(request)
     rules = rules_field(request)
     source = text_field(request, "from", required=False, default="discard")
     if source not in SOURCES:
@@ -295,6 +301,8 @@ def _score(request: Request) -> dict[str, Any]:
 
 @command("waits", fields=("rules", "hand", "table", "seen", "options"))
 def _waits(request: Request) -> dict[str, Any]:
+    if is_hdd_rules(request.get("rules")):
+        return hongdiandian_api.waits_request(request)
     rules = rules_field(request)
     found = waits(
         text_field(request, "hand"), table_field(request), rules, seen=text_field(request, "seen", default="")
@@ -318,8 +326,26 @@ def _rules(request: Request) -> dict[str, Any]:
                 {"name": r.name, "title": r.title.as_dict(), "sources": list(r.sources)} for r in RULESETS.values()
             ],
             "options": {name: option.as_dict() for name, option in OPTIONS.items()},
+            "games": {"hongdiandian": hongdiandian_api.listing()},
         }
+    if is_hdd_rules(request.get("name")):
+        return hongdiandian_api.rules_request(request)
     return rules_field(request, "name").describe()
+
+
+@command("simulate", fields=("rules", "deals", "seed", "bot", "options"))
+def _simulate(request: Request) -> dict[str, Any]:
+    """``{"rules", "deals"?, "seed"?, "bot"?}`` → a summary of deals played by computer players (红点点 for now)."""
+    if is_hdd_rules(request.get("rules")):
+        return hongdiandian_api.simulate_request(request)
+    raise HandError(
+        Text(
+            "simulate 命令目前只用于红点点（其他玩法用命令行的 simulate）",
+            "the simulate command is for 红点点 only so far",
+        ),
+        code="bad-field",
+        where="rules",
+    )
 
 
 @command("version", fields=())

@@ -88,6 +88,7 @@ class HddDeal:
         self.offer_from = -1
         self.offer_turned = False
         self.prompts: list[tuple[int, str]] = []
+        self.offer_eaters: tuple[int, ...] = ()
         self.just_ate: list[Card | None] = [None] * self.players
         self.barred: list[set[int]] = [set() for _ in range(self.players)]
         self.passed_eat: list[set[int]] = [set() for _ in range(self.players)]
@@ -251,7 +252,7 @@ class HddDeal:
         if found is not None:
             rule, detail = found
             if not (violation and rule.bao):
-                raise rule.error(detail, action.seat)
+                raise rule.error(detail, action.seat, where=f"history.{len(self.history)}")
             self.history.append((action, True))
             self._end_bao(action.seat, rule.code)
             return [{"type": "bao", "seat": action.seat, "rule": rule.as_dict(), "detail": detail.as_dict()}]
@@ -291,6 +292,7 @@ class HddDeal:
         prompts = [(s, HU) for s in (order if turned else others) if self.hu_eligible(s) and self.win_score(s).holds]
         prompts += [(s, DUI) for s in (order if turned else others) if self._can(s, DUI)]
         eaters = [source, order[1]] if turned else [order[1]]
+        self.offer_eaters = tuple(eaters)
         prompts += [(s, EAT) for s in eaters if self._can(s, EAT)]
         self.prompts = prompts
         if not prompts:
@@ -321,7 +323,7 @@ class HddDeal:
         assert self.offer_card is not None
         self.dead.append(self.offer_card)
         self.phase, self.actor = PHASE_TURN, (self.offer_from + 1) % self.players
-        self.offer_card, self.prompts = None, []
+        self.offer_card, self.prompts, self.offer_eaters = None, [], ()
 
     def _take(self, action: Action) -> None:
         seat, card, offered = action.seat, action.card, self.offer_card
@@ -338,7 +340,7 @@ class HddDeal:
             hand[offered.index] -= 2
             hand[card.index] -= 3
             self.melds[seat].append(Unit(KAN2, tuple(sorted((offered,) * 3 + (card,) * 3))))
-        self.offer_card, self.prompts = None, []
+        self.offer_card, self.prompts, self.offer_eaters = None, [], ()
         self.phase, self.actor = PHASE_DISCARD, seat
 
     # ------------------------------------------------------------ serialisation

@@ -313,7 +313,12 @@ def score(
     held = parse_cards(hand, where="hand")
     units = read_table(table, rule_set)
     if win_card is not None:
-        held += [Card.parse(win_card)] if parse_cards(win_card, where="win_card") else []
+        extra = parse_cards(win_card, where="win_card")
+        if len(extra) != 1:
+            raise HandError(
+                Text("win_card 应是一张牌", "win_card must be one card"), code="bad-field", where="win_card"
+            )
+        held += extra
     check_copies([*held, *(c for u in units for c in u.cards)], where="hand")
     total = len(held) + sum(len(u.cards) for u in units)
     if total != HAND_SIZE:

@@ -35,10 +35,11 @@ class PlayRule:
     kinds: tuple[str, ...]
     check: Check | None
 
-    def error(self, detail: Text, seat: int) -> RuleError:
+    def error(self, detail: Text, seat: int, where: str | None = None) -> RuleError:
         error = RuleError(
             Text(f"{self.name.zh}：{detail.zh}（{self.source}）", f"{self.name.en}: {detail.en} ({self.source})"),
             code=self.code,
+            where=where,
         )
         error.seat = seat
         return error
@@ -50,6 +51,10 @@ class PlayRule:
 def _turn(deal: HddDeal, action: Action, committing: bool) -> Text | None:
     if action.kind == HU and committing and deal.hu_eligible(action.seat):
         return None  # a claimed win may be made out of turn on purpose, to teach 包牌 (the pairs then fail)
+    offered = deal.offer_card
+    eater = action.kind == EAT and offered is not None and action.seat in deal.offer_eaters
+    if eater and offered is not None and offered.index in deal.passed_eat[action.seat]:
+        return None  # not asked because of 吃过张: let that rule name itself
     if action.seat not in deal.to_move() or action.kind not in deal.kinds_now():
         return Text(f"{action.seat}号现在不能{action.kind}", f"seat {action.seat} cannot {action.kind} now")
     return None

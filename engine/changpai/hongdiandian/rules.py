@@ -51,7 +51,7 @@ class HandClass:
 
 
 def _cls(key: str, zh: str, en: str, layers: int, source: str, when: tuple[str, str], note: str = "") -> HandClass:
-    note_text = Text(note or "见 [000]", note or "see [000]")
+    note_text = Text(note or "见 [000]", note.replace("选项", "option") if note else "see [000]")
     return HandClass(key, Text(zh, en), Sourced(layers, source, note_text), Text(*when))
 
 
