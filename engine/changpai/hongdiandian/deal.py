@@ -29,7 +29,7 @@ from ..core.table import seat_name
 from ..core.text import CardError, HandError, RuleError, Text
 from ..decks.numerals import ALL_KINDS, DECK, Card, check_copies, format_cards, parse_cards
 from .actions import DISCARD, DUI, EAT, HU, PASS, TURN, Action
-from .cards import pairs_with
+from .cards import PARTNERS, pairs_with
 from .hand import DIHU, FOUR, KAN2, PAIR, TIANHU, TURNED, HandScore, Unit, evaluate
 from .play_rules import BY_CODE, broken
 from .rules import HddRules, get_rules
@@ -212,8 +212,8 @@ class HddDeal:
         for kind in kinds:
             if kind == DISCARD:
                 yield from (Action(seat, DISCARD, ALL_KINDS[i]) for i, n in enumerate(hand) if n)
-            elif kind == EAT:
-                yield from (Action(seat, EAT, ALL_KINDS[i]) for i, n in enumerate(hand) if n)
+            elif kind == EAT and self.offer_card is not None:  # only the cards that pair with it can eat it
+                yield from (Action(seat, EAT, c) for c in self._partners(self.offer_card) if hand[c.index])
             elif kind == DUI:
                 yield Action(seat, DUI)
                 yield from (Action(seat, DUI, ALL_KINDS[i]) for i, n in enumerate(hand) if n >= 3)
@@ -258,6 +258,8 @@ class HddDeal:
             return [{"type": "bao", "seat": action.seat, "rule": rule.as_dict(), "detail": detail.as_dict()}]
         if violation:
             raise RuleError(Text("这一步没有犯规", "this step breaks no rule"), code="no-violation")
+        if action.kind == HU:  # scored before the step is counted: 天胡 is a win before any step
+            self.result = self.win_score(action.seat)
         self.history.append((action, False))
         return self._apply(action)
 
@@ -273,8 +275,7 @@ class HddDeal:
                 self.phase = PHASE_OVER
                 return [{"type": "exhausted"}]
             self._open_offer(self.stock.pop(0), seat, turned=True)
-        elif action.kind == HU:
-            self.result = self.win_score(seat)
+        elif action.kind == HU and self.result is not None:
             self.winner = seat
             self.phase = PHASE_OVER
             return [{"type": "win", "seat": seat, "score": self.result.as_dict()}]
@@ -293,7 +294,10 @@ class HddDeal:
         prompts += [(s, DUI) for s in (order if turned else others) if self._can(s, DUI)]
         eaters = [source, order[1]] if turned else [order[1]]
         self.offer_eaters = tuple(eaters)
-        prompts += [(s, EAT) for s in eaters if self._can(s, EAT)]
+        # A seat holding a partner of the card is asked even when 吃过张 forbids the eat: it may only pass, or
+        # commit the 包牌 on purpose.
+        partners = [c.index for c in self._partners(card)]
+        prompts += [(s, EAT) for s in eaters if any(self.hands[s][j] for j in partners)]
         self.prompts = prompts
         if not prompts:
             self._close_offer()
@@ -316,7 +320,7 @@ class HddDeal:
             self._close_offer()
 
     def _partners(self, card: Card) -> list[Card]:
-        return [c for c in ALL_KINDS if self.pairs(card, c)]
+        return [ALL_KINDS[j] for j in sorted(PARTNERS[self.rules.dae_jue][card.index])]
 
     def _close_offer(self) -> None:
         """Nobody took the card: it goes out of play and the next seat turns."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.text import RuleError, Text
-from .actions import DISCARD, DUI, EAT, HU, PASS, TURN, Action
+from .actions import DISCARD, DUI, EAT, HU, PASS, TURN, WORDS, Action
 
 if TYPE_CHECKING:
     from .deal import HddDeal
@@ -51,12 +51,11 @@ class PlayRule:
 def _turn(deal: HddDeal, action: Action, committing: bool) -> Text | None:
     if action.kind == HU and committing and deal.hu_eligible(action.seat):
         return None  # a claimed win may be made out of turn on purpose, to teach 包牌 (the pairs then fail)
-    offered = deal.offer_card
-    eater = action.kind == EAT and offered is not None and action.seat in deal.offer_eaters
-    if eater and offered is not None and offered.index in deal.passed_eat[action.seat]:
-        return None  # not asked because of 吃过张: let that rule name itself
+    if action.kind == HU and deal.offer_card is not None and not deal.hu_eligible(action.seat):
+        return None  # a win claimed on a discard: the rule of turned cards names itself
     if action.seat not in deal.to_move() or action.kind not in deal.kinds_now():
-        return Text(f"{action.seat}号现在不能{action.kind}", f"seat {action.seat} cannot {action.kind} now")
+        word = WORDS[action.kind]
+        return Text(f"{action.seat}号现在不能{word.zh}", f"seat {action.seat} cannot {word.en} now")
     return None
 
 
@@ -120,6 +119,26 @@ def _dui_needs(deal: HddDeal, action: Action, committing: bool) -> Text | None:
     return None
 
 
+def _leaves_a_discard(deal: HddDeal, action: Action, committing: bool) -> Text | None:
+    offered = deal.offer_card
+    if offered is None:
+        return None
+    after = list(deal.hands[action.seat])
+    if action.kind == EAT and action.card is not None:
+        after[action.card.index] -= 1
+    elif action.card is None:
+        after[offered.index] -= 3
+    else:
+        after[offered.index] -= 2
+        after[action.card.index] -= 3
+    in_hand = deal.rules.options["jue_kan_exception"] == "in-hand"
+    eaten = offered.index if action.kind == EAT else -1
+    for k, n in enumerate(after):
+        if n > 0 and k != eaten and (k not in deal.barred[action.seat] or (in_hand and n >= 3)):
+            return None
+    return Text("这样吃（兑）之后没有可以打出的牌", "after this there would be no card one may discard")
+
+
 def _hu_source(deal: HddDeal, action: Action, committing: bool) -> Text | None:
     if not deal.hu_eligible(action.seat):
         return Text("打出的牌不能胡，只能胡抓起的底牌", "no win on a discard: only on a turned stock card")
@@ -163,6 +182,14 @@ RULES: tuple[PlayRule, ...] = (
         _discard_eaten,
     ),
     PlayRule("dui-needs", Text("兑牌不合", "a 兑 without what it needs"), S, False, (DUI,), _dui_needs),
+    PlayRule(
+        "no-discard-left",
+        Text("吃后无牌可打", "no card left to discard"),
+        "engine",
+        False,
+        (EAT, DUI),
+        _leaves_a_discard,
+    ),
     PlayRule("hu-turned-only", Text("只胡底牌", "wins only on turned cards"), S, False, (HU,), _hu_source),
     PlayRule("false-win", Text("有靠不拢的牌而胡", "a win with cards that do not pair"), S, True, (HU,), _false_win),
     PlayRule(
