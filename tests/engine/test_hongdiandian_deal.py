@@ -220,3 +220,15 @@ def test_every_legal_action_passes_the_rules_and_every_refusal_names_one():
                 assert (found is None) == (candidate in replay.legal_actions())
         replay.play(action)
     assert replay.to_dict()["history"] == deal.to_dict()["history"] and replay.over
+
+
+def test_a_black_hand_may_dui_onto_a_pair_without_laying_a_kan():
+    partial = ["二", "", "二二 四四 五五 六六 八八 九九 叁叁 肆", ""]  # seat 2: no red point at all
+    deal = build(partial, stock_back="二")
+    deal.play(Action(0, "discard", c("二")))
+    assert deal.to_move() == [2] and Action(2, "dui") in deal.legal_actions()
+    deal.play(Action(2, "dui"))
+    assert [u.kind for u in deal.melds[2]] == ["kan"] and deal.phase == PHASE_DISCARD and deal.actor == 2
+    strict = HddDeal.new(SICHENG, hands=deal.initial_hands, stock=deal.initial_stock, options={"black_kan": "never"})
+    strict.play(Action(0, "discard", c("二")))
+    assert Action(2, "dui") not in strict.legal_actions()

@@ -179,6 +179,13 @@ def test_options_move_the_gaps():
     assert (dihu.cls.key, dihu.layers) == ("dihu", 2)
 
 
+def test_a_kan_laid_alone_needs_a_held_kan_beside_it():
+    table = [{"set": "kan", "cards": "二二二"}]
+    result = score("一一一 四四 五五 六六 八八 九九", table, rules=HUADA)
+    assert result.win and result.cls.key == "wulongzi" and result.split[0].kind == "kan"
+    assert not score("一一 四四 五五 六六 八八 九九 叁", table, rules=HUADA).holds
+
+
 def test_waits_lists_the_cards_that_complete_the_pairs():
     found = {w.card.chinese(): w for w in waits("拾玖 拾九 柒七 柒五 捌八 陆贰 十三 壹", rules=SICHENG)}
     assert set(found) == {"壹"} and found["壹"].points == 80 and found["壹"].left == 3

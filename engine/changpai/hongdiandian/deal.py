@@ -29,8 +29,8 @@ from ..core.table import seat_name
 from ..core.text import CardError, HandError, RuleError, Text
 from ..decks.numerals import ALL_KINDS, DECK, Card, check_copies, format_cards, parse_cards
 from .actions import DISCARD, DUI, EAT, HU, PASS, TURN, Action
-from .cards import PARTNERS, pairs_with
-from .hand import DIHU, FOUR, KAN2, PAIR, TIANHU, TURNED, HandScore, Unit, evaluate
+from .cards import PARTNERS, POINTS, pairs_with
+from .hand import DIHU, FOUR, KAN, KAN2, PAIR, TIANHU, TURNED, HandScore, Unit, evaluate
 from .play_rules import BY_CODE, broken
 from .rules import HddRules, get_rules
 
@@ -190,6 +190,16 @@ class HddDeal:
         first = self.discards == 1 and self.offer_from == self.dealer and not self.melds[self.dealer]
         return DIHU if self.rules.huada and first and seat != self.dealer else None
 
+    def black_dui_allowed(self, seat: int) -> bool:
+        """Whether ``seat`` may 兑 onto a pair without laying a 坎 (黑胡 lays none, [000]): under the option
+        ``black_kan``, while its cards hold no more red points than a 黑胡 may, and with no other 坎 laid alone."""
+        if self.rules.options["black_kan"] != "while-black" or self.rules.options["double_kan"] != "any":
+            return False
+        held = sum(POINTS[i] * n for i, n in enumerate(self.hands[seat]))
+        laid = sum(POINTS[c.index] for u in self.melds[seat] for c in u.cards)
+        alone = any(u.kind == KAN for u in self.melds[seat])
+        return not alone and held + laid <= self.rules.black_at_most.value
+
     def hu_eligible(self, seat: int) -> bool:
         return self.special_for(seat) is not None
 
@@ -337,9 +347,12 @@ class HddDeal:
             hand[card.index] -= 1
             self.melds[seat].append(Unit(PAIR, tuple(sorted((offered, card)))))
             self.just_ate[seat] = offered
-        elif card is None:  # 四归一
+        elif card is None and hand[offered.index] == 3:  # 四归一
             hand[offered.index] -= 3
             self.melds[seat].append(Unit(FOUR, (offered,) * 4))
+        elif card is None:  # onto a pair, no 坎 laid: 黑胡
+            hand[offered.index] -= 2
+            self.melds[seat].append(Unit(KAN, (offered,) * 3))
         else:  # onto a pair, the 坎 laid beside it
             hand[offered.index] -= 2
             hand[card.index] -= 3

@@ -26,8 +26,8 @@ from .cards import LATER_PARTNERS, POINTS, pairs_with
 from .rules import SICHENG, HandClass, HddRules, classify, get_rules
 
 HAND_SIZE = 16
-PAIR, FOUR, KAN2 = "pair", "four", "kan2"
-UNIT_SIZES = {PAIR: 2, FOUR: 4, KAN2: 6}
+PAIR, FOUR, KAN2, KAN = "pair", "four", "kan2", "kan"
+UNIT_SIZES = {PAIR: 2, FOUR: 4, KAN2: 6, KAN: 3}  # KAN: a 坎 laid alone by a 兑 of 黑胡, waiting for its partner
 TIANHU, DIHU, TURNED = "tianhu", "dihu", "turn"
 _ALL_POINTED, _SOME_BLANK = 2, 1  # bits of the split search's answer
 
@@ -47,7 +47,7 @@ class Unit:
 
     @property
     def twins(self) -> bool:
-        return self.kind != KAN2 and len(set(self.cards)) == 1
+        return self.kind in (PAIR, FOUR) and len(set(self.cards)) == 1
 
     def as_dict(self) -> dict[str, object]:
         return {"set": self.kind, "cards": format_cards(self.cards)}
@@ -74,7 +74,7 @@ def check_unit(kind: str, cards: Sequence[Card], rules: HddRules, where: str) ->
     ok = True
     if kind == PAIR:
         ok = pairs_with(cards[0], cards[1], dae_jue=rules.dae_jue)
-    elif kind == FOUR:
+    elif kind in (FOUR, KAN):
         ok = len(set(cards)) == 1
     else:
         ok = len(set(cards[:3])) == 1 and len(set(cards[3:])) == 1 and cards[0] != cards[3]
@@ -124,11 +124,12 @@ def split_bits(counts: tuple[int, ...], pending: int, dae_jue: bool, double_kan:
     return bits
 
 
-def find_split(counts: list[int], dae_jue: bool, double_kan: bool, pointed: bool) -> list[Unit]:
-    """One split of ``counts`` (every unit pointed, if ``pointed`` and one exists); [] when none holds."""
+def find_split(counts: list[int], dae_jue: bool, double_kan: bool, pointed: bool, laid: int = -1) -> list[Unit]:
+    """One split of ``counts`` (every unit pointed, if ``pointed`` and one exists); [] when none holds.
+    ``laid``: the kind of a 坎 laid alone on the table, which a held 坎 must join (-1: none)."""
     want = _ALL_POINTED if pointed else _ALL_POINTED | _SOME_BLANK
     out: list[Unit] = []
-    pending: list[int] = []  # the open first 坎's kind
+    pending: list[int] = [] if laid < 0 else [laid]  # the open first 坎's kind
 
     def bits(c: list[int]) -> int:
         p = -1 if not pending else int(POINTS[pending[0]] > 0)
@@ -158,7 +159,10 @@ def find_split(counts: list[int], dae_jue: bool, double_kan: bool, pointed: bool
                 unit_ok = is_pointed and (not closing or POINTS[first] > 0) if pointed else True
                 if unit_ok and bits(counts) & want:
                     cards = [ALL_KINDS[first]] * 3 + [ALL_KINDS[i]] * 3 if closing else [ALL_KINDS[k] for k in taken]
-                    out.append(Unit(KAN2 if closing else PAIR, tuple(cards)))
+                    if closing and first == laid and not any(u.kind == KAN for u in out):
+                        out.append(Unit(KAN, (ALL_KINDS[i],) * 3))  # joins the 坎 on the table
+                    else:
+                        out.append(Unit(KAN2 if closing else PAIR, tuple(cards)))
                     break
                 if closing:
                     pending.append(first)
@@ -221,7 +225,10 @@ def evaluate(held: Sequence[Card], table: Sequence[Unit], rules: HddRules, speci
     counts = counts_of(held)
     points = sum(POINTS[c.index] for c in held) + sum(POINTS[c.index] for u in table for c in u.cards)
     dk = rules.options["double_kan"] == "any"
-    bits = split_bits(tuple(counts), -1, rules.dae_jue, dk)
+    lone = [u for u in table if u.kind == KAN]  # two laid alone stand side by side; an odd one needs a held 坎
+    laid = lone[-1].cards[0].index if len(lone) % 2 else -1
+    pending = -1 if laid < 0 else int(POINTS[laid] > 0)
+    bits = split_bits(tuple(counts), pending, rules.dae_jue, dk) if dk or not lone else 0
     holds = bits != 0
     hua = bool(bits & _ALL_POINTED) and all(u.pointed for u in table)
     badui = holds and all(n % 2 == 0 for n in counts) and all(u.twins for u in table)
@@ -239,7 +246,7 @@ def evaluate(held: Sequence[Card], table: Sequence[Unit], rules: HddRules, speci
     if badui:
         split = [Unit(PAIR, (ALL_KINDS[i], ALL_KINDS[i])) for i, n in enumerate(counts) for _ in range(n // 2)]
     else:
-        split = find_split(counts, rules.dae_jue, dk, hua) if holds else []
+        split = find_split(counts, rules.dae_jue, dk, hua, laid) if holds else []
     return HandScore(
         rules.name,
         len(held) + sum(len(u.cards) for u in table),

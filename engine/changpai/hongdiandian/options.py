@@ -190,6 +190,27 @@ OPTIONS: dict[str, OptionDef] = {
             ),
         ),
         _option(
+            "black_kan",
+            IN_PLAY,
+            (
+                "“黑胡不摆坎”：兑一对时黑胡可以不摆坎吗？",
+                "'黑胡 lays no 坎': may a black hand 兑 onto a pair without a 坎?",
+            ),
+            {
+                "while-black": (
+                    "可以，只要手上点数还在黑胡之内；胡时要有一坎与它并排",
+                    "yes, while its points stay black",
+                ),
+                "never": ("不可以，兑一对总要摆坎", "no: a 兑 onto a pair always lays a 坎"),
+            },
+            "while-black",
+            "[000]",
+            (
+                "[000] 明说黑胡不摆坎；两坎并排才成一家，所以胡时手上仍要有一坎。",
+                "[000] says 黑胡 lays none; two 坎 stand together, so a held 坎 must join it at the win.",
+            ),
+        ),
+        _option(
             "jue_kan_exception",
             IN_PLAY,
             ("不吃绝牌后仍可打出它的“成坎”例外指什么？", "What is the 坎 exception to the uneaten-绝牌 rule?"),

@@ -104,6 +104,8 @@ def _dui_needs(deal: HddDeal, action: Action, committing: bool) -> Text | None:
     hand = deal.hands[action.seat]
     if offered is None:
         return Text("没有可兑的牌", "there is no card to 兑")
+    if action.card is None and hand[offered.index] == 2 and deal.black_dui_allowed(action.seat):
+        return None  # 黑胡 lays no 坎 [000]: the three go down alone, a held 坎 joins them at the win
     if action.card is None and hand[offered.index] != 3:
         return Text(f"四归一要手上有三张“{offered}”", f"a fourth needs three “{offered}” held")
     if action.card is not None and (
@@ -127,7 +129,7 @@ def _leaves_a_discard(deal: HddDeal, action: Action, committing: bool) -> Text |
     if action.kind == EAT and action.card is not None:
         after[action.card.index] -= 1
     elif action.card is None:
-        after[offered.index] -= 3
+        after[offered.index] -= min(after[offered.index], 3)
     else:
         after[offered.index] -= 2
         after[action.card.index] -= 3
