@@ -14,7 +14,7 @@ Subcommands for whole deals: ``record``, ``replay`` and ``simulate``.
     prints the record (YAML) of one deal played by computer players.
 ``python -m changpai replay FILE``
     replays a record: exit 0 and a one-line summary, or exit 2 and ``step N: <reason>``.
-``python -m changpai simulate --rules leshan --players 3 --deals 1000 --seed 1``
+``python -m changpai simulate --rules leshan --players 3 --deals 1000 --seed 1`` (or a 红点点 rule set)
     prints a JSON summary: deals, wins, no-winner deals, wins by seat, how often each pattern or win
     class was scored, and the largest absolute sum of one deal's payments (always 0).
 """
@@ -33,11 +33,13 @@ from typing import Any, BinaryIO
 
 from .api import handle
 from .bots.daer import BOTS, make_players, play_out
+from .bots.hongdiandian import simulate as simulate_hdd
 from .core.table import seat_name
 from .core.text import ChangpaiError
 from .daer.deal import Deal
 from .daer.record import DealRecord, replay
 from .daer.settlement import settle
+from .hongdiandian.rules import is_hdd_rules
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 2, 70
 
@@ -233,7 +235,9 @@ def _options(pairs: list[str] | None) -> dict[str, Any] | None:
 
 
 def _deal_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", required=True, help="luzhou-a, luzhou-b, leshan or wuchuan")
+    parser.add_argument(
+        "--rules", required=True, help="luzhou-a, luzhou-b, leshan, wuchuan (simulate: also wuchuan-hongdiandian-*)"
+    )
     parser.add_argument(
         "--players",
         type=int,
@@ -318,6 +322,11 @@ def _configure_simulate(parser: argparse.ArgumentParser) -> None:
 def _simulate(args: argparse.Namespace) -> int:
     if args.deals < 1:
         raise InputError("--deals must be at least 1 / 局数至少为 1")
+    if is_hdd_rules(args.rules):  # 红点点, a game of its own (changpai.hongdiandian)
+        if args.option or args.players not in (None, 4):
+            raise InputError("红点点 simulate takes no options and 4 players / 红点点模拟只有四家、不带选项")
+        write_json(simulate_hdd(args.rules, deals=args.deals, seed=args.seed, bot=args.bot), pretty=True)
+        return EXIT_OK
     options = _options(args.option)
     wins_by_seat: Counter[int] = Counter()
     patterns: Counter[str] = Counter()

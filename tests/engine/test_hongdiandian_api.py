@@ -71,3 +71,10 @@ def test_bad_requests_answer_located_bilingual_errors(request_, code, where):
     error = handle(request_)["error"]
     assert (error["code"], error["where"]) == (code, where)
     assert error["zh"] != error["en"]
+
+
+def test_the_command_line_simulates_hongdiandian(capsys):
+    from changpai.cli import main
+
+    assert main(["simulate", "--rules", HUADA, "--deals", "5", "--seed", "2"]) == 0
+    assert '"broken_invariants": 0' in capsys.readouterr().out
