@@ -15,7 +15,8 @@ Built-in commands
 ``rules``   ``{}`` → every rule set's name and title; ``{"name", "options"?}`` → that rule set in full.
 ``version`` → the engine version and the command names.
 ``simulate``  ``{"rules", "deals"?, "seed"?, "bot"?}`` → a summary of deals played by computer players (红点点 so far).
-            红点点 (``wuchuan-hongdiandian-*``): ``score``, ``waits``, ``rules`` answer from ``hongdiandian.api``.
+            红点点 (``wuchuan-hongdiandian-*``): ``score``, ``waits``, ``rules`` answer from ``hongdiandian.api``,
+            and so do ``new_deal``, ``legal_actions``, ``apply``, ``bot_move`` for a 红点点 rule set or state.
 
 ``table`` is a list of ``{"set": "pong|kong|four|eat", "cards": "…"}``; ``options`` maps option names to
 values (``rules.OPTIONS``).
@@ -433,6 +434,8 @@ def _frames(request: Request) -> dict[str, Any]:
 
 @command("new_deal", fields=("rules", "players", "seed", "dealer", "options"))
 def _new_deal(request: Request) -> dict[str, Any]:
+    if is_hdd_rules(request.get("rules")):
+        return hongdiandian_api.new_deal_request(request)
     rules = request.get("rules", "luzhou-a")
     players = request.get("players")
     seed = request.get("seed")
@@ -451,6 +454,8 @@ def _new_deal(request: Request) -> dict[str, Any]:
 
 @command("legal_actions", fields=("state", "game", "seat"))
 def _legal(request: Request) -> dict[str, Any]:
+    if hongdiandian_api.is_hdd_state(request):
+        return hongdiandian_api.legal_request(request)
     deal, _ = _deal_from(request)
     seat = request.get("seat")
     if seat is not None:
@@ -475,6 +480,8 @@ def _seat_number(value: Any, deal: Deal, where: str) -> int:
 
 @command("apply", fields=("state", "game", "action"))
 def _apply(request: Request) -> dict[str, Any]:
+    if hongdiandian_api.is_hdd_state(request):
+        return hongdiandian_api.apply_request(request)
     deal, key = _deal_from(request)
     text = request.get("action")
     if not isinstance(text, str):
@@ -494,6 +501,8 @@ def _apply(request: Request) -> dict[str, Any]:
 
 @command("bot_move", fields=("state", "game", "seat", "bot", "seed", "wishes"))
 def _bot_move(request: Request) -> dict[str, Any]:
+    if hongdiandian_api.is_hdd_state(request):
+        return hongdiandian_api.bot_move_request(request)
     deal, _ = _deal_from(request)
     kind = request.get("bot", "simple")
     if not isinstance(kind, str) or kind not in BOTS:

@@ -78,3 +78,29 @@ def test_the_command_line_simulates_hongdiandian(capsys):
 
     assert main(["simulate", "--rules", HUADA, "--deals", "5", "--seed", "2"]) == 0
     assert '"broken_invariants": 0' in capsys.readouterr().out
+
+
+def test_a_whole_deal_through_the_api_as_the_kiosk_plays_it():
+    answer = handle({"command": "new_deal", "rules": HUADA, "seed": 5, "dealer": 1})
+    assert answer["view"]["to_move"] == [1] and len(answer["legal"]) >= 1
+    for _ in range(400):
+        if answer["over"]:
+            break
+        state = answer["state"]
+        seat = answer["view"]["to_move"][0]
+        legal = handle({"command": "legal_actions", "state": state, "seat": seat})
+        move = handle({"command": "bot_move", "state": state})
+        assert move["action"] in [a["text"] for a in legal["actions"]]
+        answer = handle({"command": "apply", "state": state, "action": move["action"]})
+        assert "error" not in answer, answer
+    assert answer["over"] and answer["settlement"]["type"] in ("win", "none")
+
+
+def test_a_forged_state_and_an_illegal_action_are_located():
+    state = handle({"command": "new_deal", "rules": SICHENG, "seed": 1})["state"]
+    forged = {**state, "hands": ["一一一一一", *state["hands"][1:]]}
+    assert handle({"command": "apply", "state": forged, "action": "0 discard 一"})["error"]["where"].startswith("state")
+    bad = handle({"command": "apply", "state": state, "action": "1 discard 一"})["error"]
+    assert bad["code"] == "not-your-turn" and bad["where"] == "action" and bad["zh"] != bad["en"]
+    broken_history = {**state, "history": ["0 fly"]}
+    assert handle({"command": "legal_actions", "state": broken_history})["error"]["where"] == "state.history.0"

@@ -378,8 +378,16 @@ class HddDeal:
         """Deal ``data``'s cards again and replay its history; errors are located (``hands.2``, ``history.7``)."""
         if not isinstance(data, dict) or data.get("game") != cls.game:
             raise HandError(Text("这不是红点点的牌局", "this is not a 红点点 deal"), code="bad-state", where="game")
-        hands = [parse_cards(str(h), where=f"hands.{i}") for i, h in enumerate(data.get("hands") or [])]
-        stock = parse_cards(str(data.get("stock", "")), where="stock")
+        for key, kind in (("hands", list), ("stock", str), ("history", list), ("options", dict)):
+            if key in data and not isinstance(data[key], kind):
+                raise HandError(
+                    Text("这个字段的类型不对", f"this field must be a {kind.__name__}"), code="bad-state", where=key
+                )
+        hands = [
+            parse_cards(h if isinstance(h, str) else "?", where=f"hands.{i}")
+            for i, h in enumerate(data.get("hands", []))
+        ]
+        stock = parse_cards(data.get("stock", ""), where="stock")
         deal = cls.new(
             str(data.get("rules")),
             options=data.get("options") or None,
