@@ -15,6 +15,8 @@ from changpai.hongdiandian.actions import Action
 from changpai.hongdiandian.deal import PHASE_DISCARD, PHASE_OFFER, PHASE_TURN, HddDeal
 from changpai.hongdiandian.play_rules import RULES, broken
 from changpai.hongdiandian.rules import HUADA, SICHENG
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 IN_PYODIDE = sys.platform == "emscripten"
 
@@ -232,3 +234,12 @@ def test_a_black_hand_may_dui_onto_a_pair_without_laying_a_kan():
     strict = HddDeal.new(SICHENG, hands=deal.initial_hands, stock=deal.initial_stock, options={"black_kan": "never"})
     strict.play(Action(0, "discard", c("二")))
     assert Action(2, "dui") not in strict.legal_actions()
+
+
+@settings(max_examples=30 if IN_PYODIDE else 150, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([SICHENG, HUADA]), st.sampled_from(["simple", "random"]))
+def test_any_seeded_deal_keeps_its_invariants_and_replays(seed, rules, bot):
+    deal, problems = simulate_one(rules, seed, bot=bot)
+    assert problems == []
+    again = HddDeal.from_dict(deal.to_dict())
+    assert again.settlement() == deal.settlement() and again.cards_in_play() == 80

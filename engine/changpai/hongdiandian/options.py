@@ -1,8 +1,8 @@
 """The points [000] leaves open for 红点点, as named options with their defaults.
 
-TO BE MERGED: ``OptionDef`` below has the shape of the options branch's ``daer.options.OptionDef`` (name, side,
-question, choices, default as ``Sourced``, why, sources) so that it can be replaced by that type once it lives in
-``core/`` (see /work/coord/STATUS2.md); until then it is a small frozen local equivalent.
+Each is a ``changpai.core.options.OptionDef`` (the one option type of the engine): the question, the choices in
+words, the default with its source, why that default, and the sources weighed. ``side`` says whether the option acts
+on the hand's scoring (``ON_HAND``) or on play (``IN_PLAY``).
 
 >>> OPTIONS["dae_reading"].default.value
 'pairs'
@@ -12,66 +12,14 @@ question, choices, default as ``Sourced``, why, sources) so that it can be repla
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from ..core.options import OptionDef
 from ..core.sourced import Sourced
 from ..core.text import RuleError, Text
 
 ON_HAND, IN_PLAY = "hand", "play"
-_NUMBER = re.compile(r"[0-9]{1,2}")
-
-
-@dataclass(frozen=True, slots=True)
-class OptionDef:
-    """One open point: the question, the choices in words, the default with its source, and why."""
-
-    name: str
-    side: str  # ON_HAND or IN_PLAY
-    question: Text
-    choices: Mapping[str, Text]
-    default: Sourced[Any]
-    why: Text
-    sources: tuple[str, ...]
-
-    def read(self, value: object) -> Any:
-        """``value`` as kept (a number option also takes its digits as text); a value that is no choice raises
-        ``RuleError`` located at ``options.NAME``."""
-        like = self.default.value
-        read: object = value
-        if isinstance(like, bool):
-            read = {"true": True, "false": False}.get(value, value) if isinstance(value, str) else value
-            ok = isinstance(read, bool)
-        elif isinstance(like, int):
-            read = int(value) if isinstance(value, str) and _NUMBER.fullmatch(value) else value
-            ok = isinstance(read, int) and not isinstance(read, bool) and str(read) in self.choices
-        else:
-            ok = isinstance(value, str) and value in self.choices
-        if not ok:
-            allowed = ", ".join(self.choices)
-            raise RuleError(
-                Text(
-                    f"选项 {self.name} 不能取“{value}”（可取：{allowed}）",
-                    f"option {self.name} cannot be “{value}” (use: {allowed})",
-                ),
-                code="bad-option",
-                where=f"options.{self.name}",
-            )
-        return read
-
-    def as_dict(self, value: object = None) -> dict[str, object]:
-        return {
-            "name": self.name,
-            "side": self.side,
-            "question": self.question.as_dict(),
-            "choices": {key: text.as_dict() for key, text in self.choices.items()},
-            "default": self.default.as_dict(),
-            "why_default": self.why.as_dict(),
-            "sources": list(self.sources),
-            "value": self.default.value if value is None else value,
-        }
 
 
 def _option(
