@@ -100,6 +100,7 @@ from .daer.settlement import settle
 from .daer.traditions import PLAY_RULES, RULESETS, get_play_rules, get_rules
 from .daer.violations import describe as describe_violations
 from .hongdiandian import api as hongdiandian_api
+from .hongdiandian.record import frames as hongdiandian_frames
 from .hongdiandian.rules import is_hdd_rules
 
 Request = dict[str, Any]
@@ -434,6 +435,8 @@ def _frames(request: Request) -> dict[str, Any]:
             code="missing-field" if data is None else "bad-field",
             where="record",
         )
+    if data.get("game") == "hongdiandian":
+        return hongdiandian_frames(data)
     name = text_field(request, "name", required=False) or "<record>"
     return frames(data, name)
 

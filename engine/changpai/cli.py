@@ -40,6 +40,7 @@ from .daer.deal import Deal
 from .daer.match import MatchRecord, play_bot_match, replay_match
 from .daer.record import DealRecord, replay
 from .daer.settlement import settle
+from .hongdiandian.record import replay as replay_hdd
 from .hongdiandian.rules import is_hdd_rules
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 2, 70
@@ -304,6 +305,8 @@ def _replay(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     if isinstance(data, dict) and "deals" in data:  # a match record
         return _replay_match(data, lines, path.name)
+    if isinstance(data, dict) and data.get("game") == "hongdiandian":
+        return _replay_hdd(data, path.name)
     try:
         record = DealRecord.from_data(data, lines=lines, name=path.name)
         deal, _ = replay(record)
@@ -322,6 +325,18 @@ def _replay(args: argparse.Namespace) -> int:
         f"ok: {path.name}: {record.rules}, {deal.players} seats, {len(record.steps)} steps, {outcome}, "
         f"payments {result.payments}"
     )
+    return EXIT_OK
+
+
+def _replay_hdd(data: Any, name: str) -> int:
+    try:
+        deal, steps = replay_hdd(data)
+    except ChangpaiError as error:
+        where = f"{error.where}: " if error.where else ""
+        print(f"{where}{error.text.en} / {error.text.zh}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    settled = deal.settlement()
+    print(f"ok: {name}: {deal.rules.name}, {len(steps)} steps, {settled['type']}")
     return EXIT_OK
 
 

@@ -3,6 +3,8 @@ its errors located at the step."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 from changpai.bots.hongdiandian import simulate_one
 from changpai.core.text import ChangpaiError, Text
@@ -84,3 +86,24 @@ def test_a_bad_record_is_located(change, code, where):
     error = caught.value
     assert error.code == code and (error.where == where or error.where.endswith(where))
     assert error.text.zh != error.text.en
+
+
+def test_frames_through_the_api():
+    from changpai.api import handle
+
+    answer = handle({"command": "frames", "record": jue_record()})
+    assert answer["game"] == "hongdiandian" and answer["settlement"]["seat"] == 1
+    bad = jue_record()
+    bad["steps"][0] = {"do": "1 discard 一"}
+    assert handle({"command": "frames", "record": bad})["error"]["where"] == "steps.0"
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="writes a file and runs the command line")
+def test_the_command_line_replays_a_record_file(tmp_path, capsys):
+    from changpai import yamlfile
+    from changpai.cli import main
+
+    path = tmp_path / "hdd.yml"
+    path.write_text(yamlfile.dumps(jue_record()), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    assert "bao" in capsys.readouterr().out
