@@ -12,6 +12,7 @@ from changpai.hongdiandian.record import frames, replay
 FOLDER = Path(__file__).resolve().parents[2] / "tutorials" / "hongdiandian"
 EXPECTED = {
     "huada-dui-kan-hua": ("win", 1, "huada", 4),
+    "huada-tianhu": ("win", 0, "tianhu", 3),
     "sicheng-exact-32": ("win", 2, "exact32", 2),
     "sicheng-jue-must-eat": ("bao", 1, None, None),
 }
