@@ -8,13 +8,15 @@ output (see ``api``)::
 Bad input exits with status 2 and one line on standard error naming the card or field, in English and
 Chinese; never a traceback. Every subcommand is a function of this module registered with ``@subcommand``.
 
-Subcommands for whole deals: ``record``, ``replay`` and ``simulate``.
+Subcommands for whole deals: ``record``, ``replay`` and ``simulate``. All three also take a 红点点 rule set
+(``wuchuan-hongdiandian-sicheng`` / ``-huada``) or record (``game: hongdiandian``); its ``simulate`` summary is
+``changpai.bots.hongdiandian.simulate``'s.
 
 ``python -m changpai record --rules luzhou-a --players 4 --seed 7``
     prints the record (YAML) of one deal played by computer players.
 ``python -m changpai replay FILE``
     replays a record: exit 0 and a one-line summary, or exit 2 and ``step N: <reason>``.
-``python -m changpai simulate --rules leshan --players 3 --deals 1000 --seed 1`` (or a 红点点 rule set)
+``python -m changpai simulate --rules leshan --players 3 --deals 1000 --seed 1``
     prints a JSON summary: deals, wins, no-winner deals, wins by seat, how often each pattern or win
     class was scored, and the largest absolute sum of one deal's payments (always 0).
 """
@@ -34,12 +36,14 @@ from typing import Any, BinaryIO
 from .api import handle
 from .bots.daer import BOTS, make_players, play_out
 from .bots.hongdiandian import simulate as simulate_hdd
+from .bots.hongdiandian import simulate_one as simulate_hdd_one
 from .core.table import seat_name
 from .core.text import ChangpaiError
 from .daer.deal import Deal
 from .daer.match import MatchRecord, play_bot_match, replay_match
 from .daer.record import DealRecord, replay
 from .daer.settlement import settle
+from .hongdiandian.record import record_of
 from .hongdiandian.record import replay as replay_hdd
 from .hongdiandian.rules import is_hdd_rules
 
@@ -264,7 +268,11 @@ def _play(rules: str, players: int | None, seed: int, bot: str, options: dict[st
 def _record(args: argparse.Namespace) -> int:
     yamlfile = _yamlfile()
     try:
-        if args.match is not None:
+        if is_hdd_rules(args.rules):  # 红点点: one deal by its own computer players
+            if args.match is not None or args.option or args.players not in (None, 4):
+                raise InputError("红点点 record takes no --match, options or players / 红点点牌谱只有四家、不带选项")
+            data = record_of(simulate_hdd_one(args.rules, args.seed, bot=args.bot)[0])
+        elif args.match is not None:
             _, match = play_bot_match(
                 args.rules, args.players, deals=args.match, seed=args.seed, bot=args.bot, options=_options(args.option)
             )

@@ -107,3 +107,6 @@ def test_the_command_line_replays_a_record_file(tmp_path, capsys):
     path.write_text(yamlfile.dumps(jue_record()), encoding="utf-8")
     assert main(["replay", str(path)]) == 0
     assert "bao" in capsys.readouterr().out
+    assert main(["record", "--rules", HUADA, "--seed", "3"]) == 0
+    path.write_text(capsys.readouterr().out, encoding="utf-8")
+    assert main(["replay", str(path)]) == 0 and "ok: hdd.yml" in capsys.readouterr().out
