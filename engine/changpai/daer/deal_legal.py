@@ -1,4 +1,7 @@
-"""The legal actions of a deal: per phase, and the claims on the face-up card in the claim window."""
+"""The legal actions of a deal: the candidates of each phase that the rules allow (``legality``), and the
+searches the rules ask: the claims the face-up card allows, the win test, the 比/摆 layouts, the discards a 坎
+leaves, the compulsory claims.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +12,8 @@ from ..decks.numerals import ALL_KINDS, Card
 from . import playrules as pr
 from .actions import Action, ActionType
 from .deal_rules import DealRules, xiaojia_result
-from .deal_state import CLAIM, DRAWN, OVER, TURN, Exposed
+from .deal_state import CLAIM, DISCARD, DRAWN, OVER, TURN, Exposed
+from .legality import EAT_CARD_RULES, EAT_SHAPE_RULES, PONG_RULES, allowed, first_refusal
 from .split import PARTNER_IDX, THIRD_CARDS
 
 
@@ -40,33 +44,34 @@ class DealLegal(DealRules):
             cache[key] = found
         return iter(found)
 
-    def _list_legal(self, seat: int | None) -> Iterator[Action]:  # noqa: C901 — to become rule objects
+    def _list_legal(self, seat: int | None) -> Iterator[Action]:
+        """The candidates of this moment that every rule of their chain allows (``legality``)."""
         if self.phase == OVER:
             return
         if self.phase == CLAIM:
-            open_claims = {s: self._claims_for(s) for s in self.table.active if s not in self.passed}
-            forced = {
-                s: max((a.priority for a in options if self._compulsory(a)), default=0)
-                for s, options in open_claims.items()
-            }
-            for s, options in open_claims.items():
-                if (seat is not None and s != seat) or not options:
+            for s in self.table.active:
+                if s in self.passed or (seat is not None and s != seat):
                     continue
-                # a compulsory claim (one's own or a higher one elsewhere) outranks what lies below it [001]
-                floor = max((p for other, p in forced.items() if other != s), default=forced[s])
-                floor = max(floor, forced[s])
-                yield from (a for a in options if a.priority >= floor)
-                if not any(self._compulsory(a) for a in options):
-                    yield Action(ActionType.PASS, s)
+                options = self._claims_for(s)
+                if not options:
+                    continue  # nothing to claim: the seat is not asked (its pass is accepted all the same)
+                yield from (a for a in options if first_refusal(self, a) is None)
+                passing = Action(ActionType.PASS, s)
+                if first_refusal(self, passing) is None:
+                    yield passing
             return
-        if not self.history and self.play_rules.instant_win_on_deal.value:
-            for other in self._instant_winners():  # 三龙 / 五坎, before anything else happens
-                if seat is None or seat == other:
-                    yield Action(ActionType.WIN, other)
-        mover = self.to_act
-        if mover is None or (seat is not None and seat != mover):
+        yield from (a for a in self._candidates(seat) if first_refusal(self, a) is None)
+
+    def _candidates(self, seat: int | None) -> Iterator[Action]:
+        """Every action the phase has room for, in the order offered; the rules sort out which are legal."""
+        instant = self._instant_winners() if not self.history else []
+        for other in instant:  # 三龙 / 五坎, before anything else happens
+            if seat is None or seat == other:
+                yield Action(ActionType.WIN, other)
+        s = self.to_act
+        if s is None or (seat is not None and seat != s):
             return
-        s = mover
+        hand = self.seats[s].hand
         if self.phase == TURN:
             if self.table.roles[s] == XIAOJIA:
                 yield Action(ActionType.DRAW, s)
@@ -74,41 +79,88 @@ class DealLegal(DealRules):
                 yield Action(ActionType.TURN, s, self.stock[self.turned])
             return
         if self.phase == DRAWN:
-            st = self.seats[s]
             drawn = self.drawn
             assert drawn is not None  # the DRAWN phase holds 小家's card
-            if self._xiaojia_can_win(s, drawn):
-                yield Action(ActionType.WIN, s, drawn)
+            yield Action(ActionType.WIN, s, drawn)
             yield Action(ActionType.SHOW, s)
-            kinds = {i for i, n in enumerate(st.hand) if n} | {drawn.index}
-            for i in sorted(kinds):
-                yield Action(ActionType.DISCARD, s, ALL_KINDS[i])
+            kinds = {i for i, n in enumerate(hand) if n} | {drawn.index}
+            yield from (Action(ActionType.DISCARD, s, ALL_KINDS[i]) for i in sorted(kinds))
             return
-        # DISCARD phase
-        st = self.seats[s]
-        heaven = self._heaven_possible(s) and self._can_win(s, None, None, "dealt") is not None
-        if heaven and not (not self.history and s in self._instant_winners()):
-            yield Action(ActionType.WIN, s)
-        fours = self._undeclared_fours(s)
-        if fours and self._four_may(s):
-            for i in fours:
-                yield Action(ActionType.FOUR, s, ALL_KINDS[i])
-            if self._four_must(s):
-                return
-        if not self._owes_discard(s):
-            return
-        held = [i for i, n in enumerate(st.hand) if n]
-        blocked = self._kan_kinds(st)
-        if st.last_eat is not None and self.play_rules.eat_then_discard_barred.value:
-            low, high = sorted(st.last_eat)
-            blocked |= THIRD_CARDS.get((low, high), frozenset())  # 吃字屙字 [003]
-        # Only when every card is barred may one break a held triple, then anything goes.
-        choices = [i for i in held if i not in blocked] or [i for i in held if st.hand[i] >= 3] or held
-        for i in choices:
-            yield Action(ActionType.DISCARD, s, ALL_KINDS[i])
+        if s not in instant:
+            yield Action(ActionType.WIN, s)  # 天胡
+        yield from (Action(ActionType.FOUR, s, ALL_KINDS[i]) for i in self._undeclared_fours(s))
+        yield from (Action(ActionType.DISCARD, s, ALL_KINDS[i]) for i, n in enumerate(hand) if n)
+
+    def _offered_win(self, action: Action) -> bool:
+        """The win test: ``action`` is a win the hand and the rules of winning allow now."""
+        s, card = action.seat, action.card
+        if self.phase == CLAIM:
+            return action in self._claims_for(s)
+        if card is None and not self.history and s in self._instant_winners():
+            return True
+        if s != self.to_act:
+            return False
+        if self.phase == DRAWN:
+            return card is not None and card == self.drawn and self._xiaojia_can_win(s, card)
+        return (
+            self.phase == DISCARD
+            and card is None
+            and self._heaven_possible(s)
+            and self._can_win(s, None, None, "dealt") is not None
+        )
+
+    def _discard_choices(self, s: int) -> frozenset[int]:
+        """The kinds seat ``s`` may discard in the DISCARD phase: none from a held triple nor, after an eat,
+        吃字屙字 [003]; only when every card is barred may one break a triple, and then anything goes."""
+        cache = self._per_state()
+        key = ("discard-choices", s)
+        found: frozenset[int] | None = cache.get(key)
+        if found is None:
+            found = frozenset()
+            if self.phase == DISCARD:
+                st = self.seats[s]
+                held = [i for i, n in enumerate(st.hand) if n]
+                blocked = self._kan_kinds(st)
+                if st.last_eat is not None and self.play_rules.eat_then_discard_barred.value:
+                    low, high = sorted(st.last_eat)
+                    blocked |= THIRD_CARDS.get((low, high), frozenset())
+                found = frozenset(
+                    [i for i in held if i not in blocked] or [i for i in held if st.hand[i] >= 3] or held
+                )
+            cache[key] = found
+        return found
+
+    def _pending_compulsory(self, action: Action) -> Action | None:
+        """The compulsory claim (不兑 / 不开招) that ``action`` would pass over [001]: any still open when the
+        window closes; one's own when passing; a higher one, anyone's, under a lower claim."""
+        cache = self._per_state()
+        t = action.type
+        scope = (
+            ("close", -1) if t in (ActionType.TURN, ActionType.DRAW) else ("pass", action.seat) if t == ActionType.PASS
+            else ("under", action.priority)
+        )
+        key = ("compulsory", scope)
+        if key in cache:
+            found: Action | None = cache[key]
+            return found
+        found = None
+        if scope[0] == "pass":
+            found = next((c for c in self._claims_for(action.seat) if self._compulsory(c)), None)
+        else:
+            for other in self.table.active:
+                if other in self.passed:
+                    continue
+                found = next(
+                    (c for c in self._claims_for(other) if self._compulsory(c) and c.priority > scope[1]), None
+                )
+                if found is not None:
+                    break
+        cache[key] = found
+        return found
 
     def _claims_for(self, s: int) -> list[Action]:
-        """The claims seat ``s`` may make on the exposed card (cached per window)."""
+        """The claims seat ``s`` may make on the exposed card (cached per window): the win test, the shapes the
+        hand allows (pong, kong, eats with their 比/摆 layouts) that the card rules allow, leaving a discard."""
         ex = self.exposed
         if ex is None:
             return []
@@ -121,15 +173,10 @@ class DealLegal(DealRules):
             self._claims_window = ex
             self._claims_cache = {}
         cache = self._claims_cache
-        key = s
-        cached = cache.get(key)
-        if cached is not None:
-            return cached
         out: list[Action] = []
         card = ex.card
         st = self.seats[s]
-        role = self.table.roles[s]
-        if role == XIAOJIA:
+        if self.table.roles[s] == XIAOJIA:
             if (
                 (ex.how == "turn" or ex.source != s)
                 and self._win_allowed(s, card)
@@ -137,10 +184,9 @@ class DealLegal(DealRules):
                 and self._upgrade_ok(s, xiaojia_result(self, s, card))
             ):  # 小家 keeps 现张不和 and 和回龙 like every player [003]
                 out.append(Action(ActionType.WIN, s, card))
-            cache[key] = out
+            cache[s] = out
             return out
-        own_discard = ex.how == "discard" and ex.source == s
-        if not own_discard:
+        if not (ex.how == "discard" and ex.source == s):  # not on one's own discard (eating it: the eat rules)
             if self._win_allowed(s, card):
                 result = self._can_win(s, card, ex.source, ex.how)
                 if result is not None and self._upgrade_ok(s, result):
@@ -150,12 +196,13 @@ class DealLegal(DealRules):
                 n = 0  # [004] 碰 / 招 only on another player's card
             if n == 3 and not self._pong_blocked(s, card):
                 out.append(Action(ActionType.KONG, s, card))
-            if n == 2 and not self._pong_blocked(s, card):
-                out.append(Action(ActionType.PONG, s, card))
-        if self._may_eat(s, ex) and not self._eat_blocked(s, card):
-            out.extend(self._eat_options(s, card))
+            pong = Action(ActionType.PONG, s, card)
+            if n == 2 and allowed(self, pong, PONG_RULES):
+                out.append(pong)
+        if allowed(self, Action(ActionType.EAT, s, card), EAT_CARD_RULES):
+            out.extend(a for a in self._eat_options(s, card) if allowed(self, a, EAT_SHAPE_RULES))
         out = [a for a in out if a.type == ActionType.WIN or self._leaves_a_discard(a)]
-        cache[key] = out
+        cache[s] = out
         return out
 
     def _leaves_a_discard(self, claim: Action) -> bool:
