@@ -124,9 +124,7 @@ class DealLegal(DealRules):
                 if st.last_eat is not None and self.play_rules.eat_then_discard_barred.value:
                     low, high = sorted(st.last_eat)
                     blocked |= THIRD_CARDS.get((low, high), frozenset())
-                found = frozenset(
-                    [i for i in held if i not in blocked] or [i for i in held if st.hand[i] >= 3] or held
-                )
+                found = frozenset([i for i in held if i not in blocked] or [i for i in held if st.hand[i] >= 3] or held)
             cache[key] = found
         return found
 
@@ -136,7 +134,10 @@ class DealLegal(DealRules):
         cache = self._per_state()
         t = action.type
         scope = (
-            ("close", -1) if t in (ActionType.TURN, ActionType.DRAW) else ("pass", action.seat) if t == ActionType.PASS
+            ("close", -1)
+            if t in (ActionType.TURN, ActionType.DRAW)
+            else ("pass", action.seat)
+            if t == ActionType.PASS
             else ("under", action.priority)
         )
         key = ("compulsory", scope)

@@ -28,10 +28,9 @@ from typing import TYPE_CHECKING
 
 from ..core.table import SITTER, XIAOJIA, seat_name
 from ..core.text import RuleError, Text
-from ..decks.numerals import ALL_KINDS, format_cards
+from ..decks.numerals import ALL_KINDS, Card, format_cards
 from . import playrules as pr
 from .actions import Action, ActionType, native_words
-from .deal_rules import evaluate_hand, result_complete, result_points
 from .deal_state import CLAIM, DISCARD, DRAWN, OVER, PHASE_NAMES, TURN, rule
 from .sets import classify_three
 
@@ -342,7 +341,9 @@ def _bi_required(d: DealLegal, a: Action) -> Refusal:
 def _eat_impossible(d: DealLegal, a: Action) -> Refusal:
     if _offered(d, a):
         return None
-    return rule("eat-impossible", f"不能这样吃{a.card}", f"{a.card} cannot be eaten this way", d.play_rules.bi_required.source)
+    return rule(
+        "eat-impossible", f"不能这样吃{a.card}", f"{a.card} cannot be eaten this way", d.play_rules.bi_required.source
+    )
 
 
 def _pong_passed(d: DealLegal, a: Action) -> Refusal:
@@ -410,7 +411,7 @@ def _compulsory(kind: ActionType, code: str) -> Predicate:
 # ---------------------------------------------------------------- wins (the win test is ``_offered_win``)
 
 
-def _win_on(d: DealLegal, a: Action) -> tuple[object, str]:
+def _win_on(d: DealLegal, a: Action) -> tuple[Card | None, str]:
     """The card a win is on and how: the face-up card in the window, else the action's card, as dealt."""
     ex = d.exposed
     if d.phase == CLAIM and ex is not None:
@@ -431,7 +432,7 @@ def _win_own_discard(d: DealLegal, a: Action) -> Refusal:
     P = d.play_rules
     if card is None or not P.win_on_own_discard_barred.value or d._offered_win(a):
         return None
-    if card.index not in d.seats[a.seat].discarded_kinds:  # type: ignore[attr-defined]
+    if card.index not in d.seats[a.seat].discarded_kinds:
         return None
     return rule(
         "win-own-discard",
@@ -457,7 +458,7 @@ def _win_passed(d: DealLegal, a: Action) -> Refusal:
 def _win_declined_claim(d: DealLegal, a: Action) -> Refusal:
     card, _how = _win_on(d, a)
     P, st = d.play_rules, d.seats[a.seat]
-    declined = st.passed_kong or (card is not None and card.index in st.passed_pong)  # type: ignore[attr-defined]
+    declined = st.passed_kong or (card is not None and card.index in st.passed_pong)
     if not P.declined_claim_bars_win.value or not declined or d._offered_win(a):
         return None
     return rule(
@@ -472,14 +473,14 @@ def _short_win(d: DealLegal, a: Action) -> Refusal:
     if d.table.roles[a.seat] == XIAOJIA or d._offered_win(a):
         return None
     card, how = _win_on(d, a)
-    result = evaluate_hand(d, a.seat, card, how)  # type: ignore[arg-type]
-    if result is None or not result_complete(result):
+    points = d._complete_hand_points(a.seat, card, how)
+    if points is None:
         return None
     P = d.play_rules
     return rule(
         "short-win",
-        f"和数不够：只有 {result_points(result)} 胡，至少要 {P.min_hu.value}",
-        f"not enough points: {result_points(result)}, at least {P.min_hu.value} needed",
+        f"和数不够：只有 {points} 胡，至少要 {P.min_hu.value}",
+        f"not enough points: {points}, at least {P.min_hu.value} needed",
         P.min_hu.source,
     )
 
@@ -487,7 +488,9 @@ def _short_win(d: DealLegal, a: Action) -> Refusal:
 def _false_win(d: DealLegal, a: Action) -> Refusal:
     if d._offered_win(a):
         return None
-    return rule("false-win", "诈和：牌没有全部组成七列", "false win (诈和): the cards do not all form sets", "[001][003]")
+    return rule(
+        "false-win", "诈和：牌没有全部组成七列", "false win (诈和): the cards do not all form sets", "[001][003]"
+    )
 
 
 # ---------------------------------------------------------------- the registry
@@ -507,7 +510,13 @@ RULES: dict[str, Rule] = {
         _r("pong-passed", "后对牌", "ponging a passed card (后对牌)", "[004][003]", _pong_passed),
         _r("eat-own-discard", "吃回自己打出的牌", "eating back one's own discard", "[000]", _eat_own_discard),
         _r("eat-wrong", "吃错牌", "eating a card that makes no set (吃错牌)", "[003][000]", _eat_wrong),
-        _r("eat-wrong-seat", "吃错牌（不该吃的位置）", "eating from a seat one may not eat from", "[003]", _eat_wrong_seat),
+        _r(
+            "eat-wrong-seat",
+            "吃错牌（不该吃的位置）",
+            "eating from a seat one may not eat from",
+            "[003]",
+            _eat_wrong_seat,
+        ),
         _r(
             "eat-then-discard-partner",
             "吃字屙字",
@@ -515,7 +524,13 @@ RULES: dict[str, Rule] = {
             "[003]",
             _eat_then_discard,
         ),
-        _r("bi-required", "有摆不摆（不比、不妥）", "not laying out the held copy (有摆不摆, 比, 妥)", _ALL, _bi_required),
+        _r(
+            "bi-required",
+            "有摆不摆（不比、不妥）",
+            "not laying out the held copy (有摆不摆, 比, 妥)",
+            _ALL,
+            _bi_required,
+        ),
         _r("break-kan", "拆坎子", "breaking a held triple (拆坎子)", "[001][004][003]", _break_kan),
         _r(
             "must-pong",
@@ -584,6 +599,9 @@ _RANKED = ("already-passed", "must-pong", "must-kong")
 _EAT = tuple(r.code for r in EAT_CARD_RULES + EAT_SHAPE_RULES)
 _DISCARD = ("eight-blocks", "not-your-turn", "not-in-hand", "four-first", "break-kan", "eat-then-discard-partner")
 
+_OTHER_TYPES = [ActionType.TURN, ActionType.DRAW, ActionType.SHOW, ActionType.PASS]
+_OTHER_TYPES += [ActionType.PONG, ActionType.KONG, ActionType.EAT]
+
 # (in the claim window?, action type) → the rules that judge it, in the order a refusal is named.
 CHAINS: dict[tuple[bool, ActionType], tuple[Rule, ...]] = {
     (True, ActionType.TURN): _chain("not-your-turn", "must-pong", "must-kong"),
@@ -599,9 +617,5 @@ CHAINS: dict[tuple[bool, ActionType], tuple[Rule, ...]] = {
     (False, ActionType.DISCARD): _chain(*_DISCARD, "not-now"),
     (False, ActionType.WIN): _chain("not-your-turn", *_WIN_WHY),
     (False, ActionType.FOUR): _chain("not-your-turn", "no-four", "four-too-early"),
-    **{
-        (False, t): _chain("not-your-turn", "not-now")
-        for t in (ActionType.TURN, ActionType.DRAW, ActionType.SHOW, ActionType.PASS)
-        + (ActionType.PONG, ActionType.KONG, ActionType.EAT)
-    },
+    **{(False, t): _chain("not-your-turn", "not-now") for t in _OTHER_TYPES},
 }

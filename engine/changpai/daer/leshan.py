@@ -17,6 +17,7 @@ from ..core.table import seat_name
 from ..core.text import Text
 from ..decks.numerals import Card
 from .actions import action_words, native_words
+from .legality import Baopai
 from .patterns import Grade, HandFacts, PatternDef, _b, _src
 from .playrules import (
     _COMMON,
@@ -396,3 +397,25 @@ PLAY = PlayRules(
     ),
     **{k: v for k, v in _COMMON.items() if k not in ("declined_claim_bars_win", "eat_then_discard_barred")},
 )
+
+# 包牌 [003]: the rules a record may break on purpose (the violator pays every other player), in [003]'s words.
+BAOPAI = {
+    PLAY.name: Baopai(
+        (
+            "eat-passed",
+            "pong-passed",
+            "eat-wrong",
+            "eat-wrong-seat",
+            "eat-then-discard-partner",
+            "bi-required",
+            "break-kan",
+            "eight-blocks",
+            "false-win",
+            "short-win",
+            "win-own-discard",
+            "win-passed",
+            "win-declined-claim",
+        ),
+        {"eight-blocks": Text("喊错八块", "getting 八块 wrong (喊错八块): discarding when it was due")},
+    )
+}
