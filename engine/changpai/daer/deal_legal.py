@@ -13,7 +13,7 @@ from . import playrules as pr
 from .actions import Action, ActionType
 from .deal_rules import DealRules, xiaojia_result
 from .deal_state import CLAIM, DISCARD, DRAWN, OVER, TURN, Exposed
-from .legality import EAT_CARD_RULES, EAT_SHAPE_RULES, PONG_RULES, allowed, first_refusal
+from .legality import EAT_CARD_RULES, PONG_RULES, Rule, allowed, deal_ranking, deal_split_chains
 from .split import PARTNER_IDX, THIRD_CARDS
 
 
@@ -33,6 +33,9 @@ class DealLegal(DealRules):
         return [] if self.to_act is None else [self.to_act]
 
     def iter_legal(self, seat: int | None) -> Iterator[Action]:
+        return iter(self._legal(seat))
+
+    def _legal(self, seat: int | None) -> tuple[Action, ...]:
         cache = self._per_state()
         key = ("legal", seat)
         found = cache.get(key)
@@ -40,27 +43,41 @@ class DealLegal(DealRules):
             if seat is None:
                 found = tuple(self._list_legal(None))
             else:  # one seat's actions: filter the whole list (computed once per state)
-                found = tuple(a for a in self.iter_legal(None) if a.seat == seat)
+                found = tuple(a for a in self._legal(None) if a.seat == seat)
             cache[key] = found
-        return iter(found)
+        return found
 
     def _list_legal(self, seat: int | None) -> Iterator[Action]:
         """The candidates of this moment that every rule of their chain allows (``legality``)."""
         if self.phase == OVER:
             return
         if self.phase == CLAIM:
+            ranking = deal_ranking(self)
             for s in self.table.active:
                 if s in self.passed or (seat is not None and s != seat):
                     continue
                 options = self._claims_for(s)
                 if not options:
                     continue  # nothing to claim: the seat is not asked (its pass is accepted all the same)
-                yield from (a for a in options if first_refusal(self, a) is None)
+                # the claims the card allows passed every rule before the ranking ones: ask only those
+                yield from (a for a in options if allowed(self, a, ranking[a.type]))
                 passing = Action(ActionType.PASS, s)
-                if first_refusal(self, passing) is None:
+                if allowed(self, passing, ranking[ActionType.PASS]):
                     yield passing
             return
-        yield from (a for a in self._candidates(seat) if first_refusal(self, a) is None)
+        # A candidate's seat is one that plays: the rules every action passes first need not be asked again;
+        # a rule whose verdict is the same for a seat's candidates of one type is asked once for them.
+        split = deal_split_chains(self)
+        group: tuple[int, ActionType] | None = None
+        ok = False
+        per_action: tuple[Rule, ...] = ()
+        for a in self._candidates(seat):  # a seat's candidates of one type come one after another
+            if group != (a.seat, a.type):
+                group = (a.seat, a.type)
+                per_seat, per_action = split[a.type]
+                ok = allowed(self, a, per_seat)
+            if ok and (not per_action or allowed(self, a, per_action)):
+                yield a
 
     def _candidates(self, seat: int | None) -> Iterator[Action]:
         """Every action the phase has room for, in the order offered; the rules sort out which are legal."""
@@ -78,16 +95,19 @@ class DealLegal(DealRules):
             else:
                 yield Action(ActionType.TURN, s, self.stock[self.turned])
             return
+        # A win is a candidate only if the win test (``_offered_win``) passes it; the win rules name why not.
         if self.phase == DRAWN:
             drawn = self.drawn
             assert drawn is not None  # the DRAWN phase holds 小家's card
-            yield Action(ActionType.WIN, s, drawn)
+            if self._xiaojia_can_win(s, drawn):
+                yield Action(ActionType.WIN, s, drawn)
             yield Action(ActionType.SHOW, s)
             kinds = {i for i, n in enumerate(hand) if n} | {drawn.index}
             yield from (Action(ActionType.DISCARD, s, ALL_KINDS[i]) for i in sorted(kinds))
             return
-        if s not in instant:
-            yield Action(ActionType.WIN, s)  # 天胡
+        heaven = Action(ActionType.WIN, s)  # 天胡: the dealer, before its first discard
+        if s not in instant and self._offered_win(heaven):
+            yield heaven
         yield from (Action(ActionType.FOUR, s, ALL_KINDS[i]) for i in self._undeclared_fours(s))
         yield from (Action(ActionType.DISCARD, s, ALL_KINDS[i]) for i, n in enumerate(hand) if n)
 
@@ -108,6 +128,24 @@ class DealLegal(DealRules):
             and self._heaven_possible(s)
             and self._can_win(s, None, None, "dealt") is not None
         )
+
+    def _four_due(self, s: int) -> bool:
+        """A held four must be laid out before anything else (cached per state)."""
+        cache = self._per_state()
+        key = ("four-due", s)
+        found: bool | None = cache.get(key)
+        if found is None:
+            found = cache[key] = bool(self._undeclared_fours(s)) and self._four_must(s)
+        return found
+
+    def _owes(self, s: int) -> bool:
+        """``_owes_discard``, cached per state (every discard candidate asks)."""
+        cache = self._per_state()
+        key = ("owes", s)
+        found: bool | None = cache.get(key)
+        if found is None:
+            found = cache[key] = self._owes_discard(s)
+        return found
 
     def _discard_choices(self, s: int) -> frozenset[int]:
         """The kinds seat ``s`` may discard in the DISCARD phase: none from a held triple nor, after an eat,
@@ -201,7 +239,9 @@ class DealLegal(DealRules):
             if n == 2 and allowed(self, pong, PONG_RULES):
                 out.append(pong)
         if allowed(self, Action(ActionType.EAT, s, card), EAT_CARD_RULES):
-            out.extend(a for a in self._eat_options(s, card) if allowed(self, a, EAT_SHAPE_RULES))
+            # the layouts are built from the hand's partners outside held triples: they pass the shape rules
+            # (eat-wrong, break-kan, not-in-hand) by construction, which the legality property test checks
+            out.extend(self._eat_options(s, card))
         out = [a for a in out if a.type == ActionType.WIN or self._leaves_a_discard(a)]
         cache[s] = out
         return out

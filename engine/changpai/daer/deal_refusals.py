@@ -29,19 +29,25 @@ class DealRefusals(DealLegal):
         )
         return action if self.is_legal(action) else None
 
+    def _refusal(self, action: Action) -> RuleError | None:
+        """The first rule of its chain that refuses ``action``; one the legal list holds passed them all already."""
+        if 0 <= action.seat < self.table.size and action in self._legal(action.seat):
+            return None
+        return first_refusal(self, action)
+
     def is_legal(self, action: Action) -> bool:
         action = self._complete(action)
-        if first_refusal(self, action) is not None:
+        if self._refusal(action) is not None:
             return False
         self._per_state()[("legal-action", action)] = True  # ``play`` of it in this state need not check again
         return True
 
     def broken_rule(self, action: Action) -> RuleError | None:
         """The rule ``action`` would break now (``None``: it is legal); nothing changes."""
-        return first_refusal(self, self._complete(action))
+        return self._refusal(self._complete(action))
 
     def _check(self, action: Action) -> None:
         """Raise RuleError if ``action`` is not legal now; the message names the rule."""
-        error = first_refusal(self, action)
+        error = self._refusal(action)
         if error is not None:
             raise error

@@ -163,6 +163,7 @@ class DealState:
         self._state_cache_version = 0
         self._claims_window: Exposed | None = None
         self._claims_cache: dict[int, list[Action]] = {}
+        self._rule_chains: dict[int, Any] = {}  # legality's chains without the rules these play rules never use
         self._check_counts()
 
     # ------------------------------------------------------------ queries

@@ -32,13 +32,16 @@ from ..decks.numerals import ALL_KINDS, Card, format_cards
 from . import playrules as pr
 from .actions import Action, ActionType, native_words
 from .deal_state import CLAIM, DISCARD, DRAWN, OVER, PHASE_NAMES, TURN, rule
+from .playrules import PlayRules
 from .sets import classify_three
 
 if TYPE_CHECKING:
     from .deal_legal import DealLegal
 
-Refusal = RuleError | None
+# A refusal is the rule's located message, built only when asked for (the generator only needs to know).
+Refusal = Callable[[], RuleError] | None
 Predicate = Callable[["DealLegal", Action], Refusal]
+Chains = Mapping[tuple[bool, ActionType], tuple["Rule", ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +52,11 @@ class Rule:
     name: Text
     sources: str
     refuse: Predicate = field(repr=False, compare=False)
+    # False where the play rules never let it refuse (an option off): the deal's chains leave it out
+    used: Callable[[PlayRules], bool] = field(default=lambda play: True, repr=False, compare=False)
+    # True if its verdict is the same for every candidate of one seat and action type (whose turn it is, a
+    # four to lay out first, 八块): the generator asks it once per group
+    per_seat: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,34 +68,78 @@ class Baopai:
     own_names: Mapping[str, Text] = field(default_factory=dict)
 
 
-def first_refusal(deal: DealLegal, action: Action) -> Refusal:
+_COMPILED: dict[tuple[int, frozenset[str]], Chains] = {}
+
+
+def deal_chains(deal: DealLegal, base: Chains) -> Chains:
+    """``base`` without the rules the deal's play rules never let refuse (computed once per deal)."""
+    own: Chains | None = deal._rule_chains.get(id(base))
+    if own is None:
+        play = deal.play_rules
+        used = frozenset(code for code, r in RULES.items() if r.used(play))
+        key = (id(base), used)  # the bases are this module's constants; the options decide the rest
+        own = _COMPILED.get(key)
+        if own is None:
+            own = _COMPILED[key] = {k: tuple(r for r in c if r.code in used) for k, c in base.items()}
+        deal._rule_chains[id(base)] = own
+    return own
+
+
+def deal_split_chains(deal: DealLegal) -> Mapping[ActionType, tuple[tuple[Rule, ...], tuple[Rule, ...]]]:
+    """Outside the claim window, for the generator: each type's rules after the ones every candidate passes
+    (``IN_PLAY``), split into those asked once per seat and type (``per_seat``) and those asked per action."""
+    key = id(deal_split_chains)
+    own: Mapping[ActionType, tuple[tuple[Rule, ...], tuple[Rule, ...]]] | None = deal._rule_chains.get(key)
+    if own is None:
+        chains = deal_chains(deal, IN_PLAY)
+        own = deal._rule_chains[key] = {
+            t: (tuple(r for r in c if r.per_seat), tuple(r for r in c if not r.per_seat))
+            for (claim, t), c in chains.items()
+            if not claim
+        }
+    return own
+
+
+def deal_ranking(deal: DealLegal) -> Mapping[ActionType, tuple[Rule, ...]]:
+    """In the claim window, what is left to ask of a claim ``_claims_for`` offers, per type (``RANKING``)."""
+    key = id(deal_ranking)
+    own: Mapping[ActionType, tuple[Rule, ...]] | None = deal._rule_chains.get(key)
+    if own is None:
+        own = deal._rule_chains[key] = {t: c for (_claim, t), c in deal_chains(deal, RANKING).items()}
+    return own
+
+
+def first_refusal(deal: DealLegal, action: Action, chains: Chains | None = None) -> RuleError | None:
     """The refusal of the first rule of ``action``'s chain that refuses it (``None``: legal)."""
-    for r in CHAINS[(deal.phase == CLAIM, action.type)]:
-        error = r.refuse(deal, action)
-        if error is not None:
-            return error
+    for r in deal_chains(deal, CHAINS if chains is None else chains)[(deal.phase == CLAIM, action.type)]:
+        refusal = r.refuse(deal, action)
+        if refusal is not None:
+            return refusal()
     return None
 
 
 def allowed(deal: DealLegal, action: Action, rules: tuple[Rule, ...]) -> bool:
-    return all(r.refuse(deal, action) is None for r in rules)
+    for r in rules:  # noqa: SIM110 — a loop, not all(): the generator's inner loop
+        if r.refuse(deal, action) is not None:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------- every action
 
 
 def _deal_over(d: DealLegal, a: Action) -> Refusal:
-    return rule("deal-over", "这一盘已经结束", "the deal is over", "—") if d.phase == OVER else None
+    return (lambda: rule("deal-over", "这一盘已经结束", "the deal is over", "—")) if d.phase == OVER else None
 
 
 def _no_seat(d: DealLegal, a: Action) -> Refusal:
     s = a.seat
-    return None if 0 <= s < d.table.size else rule("no-seat", f"没有座位 {s}", f"there is no seat {s}", "—")
+    return None if 0 <= s < d.table.size else (lambda: rule("no-seat", f"没有座位 {s}", f"there is no seat {s}", "—"))
 
 
 def _sitter(d: DealLegal, a: Action) -> Refusal:
     if d.table.roles[a.seat] == SITTER:
-        return rule("sitter", "坐底的人不打牌", "the sitter does not play", "[001][000]")
+        return lambda: rule("sitter", "坐底的人不打牌", "the sitter does not play", "[001][000]")
     return None
 
 
@@ -96,7 +148,7 @@ def _not_your_turn(d: DealLegal, a: Action) -> Refusal:
         nxt = d._next_after_window()
         if a.seat == nxt:
             return None
-        return rule(
+        return lambda: rule(
             "not-your-turn",
             f"无人进张时由{seat_name(nxt).zh}翻牌",
             f"if nobody claims, {seat_name(nxt).en} turns the next card",
@@ -105,7 +157,7 @@ def _not_your_turn(d: DealLegal, a: Action) -> Refusal:
     if a.seat == d.to_act or (a.type == ActionType.WIN and d._offered_win(a)):  # 三龙 / 五坎: out of turn
         return None
     phase = PHASE_NAMES[d.phase]
-    return rule(
+    return lambda: rule(
         "not-your-turn",
         f"现在轮到{d._who(d.to_act).zh}（{phase.zh}）",
         f"it is {d._who(d.to_act).en}'s turn ({phase.en})",
@@ -117,7 +169,7 @@ def _not_now(d: DealLegal, a: Action) -> Refusal:
     """The last word of a chain: the phase has no such action (a shape no rule above explains)."""
     t, s = a.type, a.seat
     if d.phase == CLAIM:
-        return rule("not-now", f"现在不能{t.label.zh}", f"one cannot {t.label.en} now", "—")
+        return lambda: rule("not-now", f"现在不能{t.label.zh}", f"one cannot {t.label.en} now", "—")
     xiaojia = d.table.roles[s] == XIAOJIA
     if d.phase == TURN:
         if xiaojia:
@@ -131,7 +183,9 @@ def _not_now(d: DealLegal, a: Action) -> Refusal:
     if ok:
         return None
     phase = PHASE_NAMES[d.phase]
-    return rule("not-now", f"现在不能{t.label.zh}（{phase.zh}）", f"one cannot {t.label.en} now ({phase.en})", "—")
+    return lambda: rule(
+        "not-now", f"现在不能{t.label.zh}（{phase.zh}）", f"one cannot {t.label.en} now ({phase.en})", "—"
+    )
 
 
 # ---------------------------------------------------------------- discards and fours
@@ -146,7 +200,7 @@ def _not_in_hand(d: DealLegal, a: Action) -> Refusal:
     if a.type == ActionType.EAT:  # the two cards it is eaten with
         hand = d.seats[a.seat].hand
         if any(c.index >= 0 and hand[c.index] < a.cards.count(c) for c in a.cards):
-            return rule(
+            return lambda: rule(
                 "not-in-hand",
                 f"手中没有{format_cards(a.cards)}",
                 f"the hand does not hold {format_cards(a.cards)}",
@@ -155,17 +209,13 @@ def _not_in_hand(d: DealLegal, a: Action) -> Refusal:
         return None
     if _discard_held(d, a):
         return None
-    return rule("not-in-hand", f"手中没有{a.card}", f"the hand does not hold {a.card}", "—")
-
-
-def _four_due(d: DealLegal, s: int) -> bool:
-    return bool(d._undeclared_fours(s)) and d._four_must(s)
+    return lambda: rule("not-in-hand", f"手中没有{a.card}", f"the hand does not hold {a.card}", "—")
 
 
 def _four_first(d: DealLegal, a: Action) -> Refusal:
-    if d.phase == DRAWN or not _four_due(d, a.seat):
+    if d.phase == DRAWN or not d._four_due(a.seat):
         return None
-    return rule(
+    return lambda: rule(
         "four-first",
         "须先把龙亮到桌上再出牌",
         "a held four must be laid out before discarding",
@@ -179,13 +229,10 @@ def _eight_blocks(d: DealLegal, a: Action) -> Refusal:
     s = a.seat
     if d.phase not in (TURN, DISCARD) or not _discard_held(d, a):
         return None
-    if s != d.to_act:
-        late = d.phase == TURN and d.eight_blocks_by == s
-    else:
-        late = not _four_due(d, s) and not d._owes_discard(s)
+    late = (d.phase == TURN and d.eight_blocks_by == s) if s != d.to_act else not (d._four_due(s) or d._owes(s))
     if not late:
         return None
-    return rule(
+    return lambda: rule(
         "eight-blocks",
         "八块：第二个四张组成形后不出牌，由下家翻牌",
         "八块: after a second four-card set there is no discard; the next seat turns a card",
@@ -197,7 +244,7 @@ def _break_kan(d: DealLegal, a: Action) -> Refusal:
     hand = d.seats[a.seat].hand
     if a.type == ActionType.EAT:
         if a.card is not None and any(n >= 3 for i, n in enumerate(hand) if ALL_KINDS[i] in a.cards):
-            return rule(
+            return lambda: rule(
                 "break-kan", "坎不能拆开去吃牌", "a held triple (坎) may not be split to eat", "[001][003][004]"
             )
         return None
@@ -205,7 +252,7 @@ def _break_kan(d: DealLegal, a: Action) -> Refusal:
     assert card is not None  # not-in-hand comes first
     if d.phase == DRAWN or hand[card.index] < 3 or card.index in d._discard_choices(a.seat):
         return None  # only when every card is barred may a held triple be broken
-    return rule(
+    return lambda: rule(
         "break-kan",
         f"{card}是坎（或龙），不能拆开打出",
         f"{card} is a held triple or four and may not be broken up",
@@ -222,7 +269,7 @@ def _eat_then_discard(d: DealLegal, a: Action) -> Refusal:
     low, high = (ALL_KINDS[i] for i in st.last_eat)
     if classify_three((low, high, card)) is None or card.index in d._discard_choices(a.seat):
         return None
-    return RuleError(
+    return lambda: RuleError(
         Text(
             f"吃字屙字：用{low}{high}吃牌后又打出能和它们成房的{card}（[003]）",
             f"吃字屙字: after eating with {low}{high}, discarding {card}, which made a set with them ([003])",
@@ -234,7 +281,7 @@ def _eat_then_discard(d: DealLegal, a: Action) -> Refusal:
 def _no_four(d: DealLegal, a: Action) -> Refusal:
     if a.card is not None and d.seats[a.seat].hand[a.card.index] == 4:
         return None
-    return rule("no-four", f"手中没有四张{a.card}", f"the hand does not hold four {a.card}", "[001]")
+    return lambda: rule("no-four", f"手中没有四张{a.card}", f"the hand does not hold four {a.card}", "[001]")
 
 
 def _four_too_early(d: DealLegal, a: Action) -> Refusal:
@@ -242,13 +289,13 @@ def _four_too_early(d: DealLegal, a: Action) -> Refusal:
         return None
     P = d.play_rules
     if P.four_timing.value == pr.FOUR_DEALER_FIRST_OTHERS_AFTER_ITS_DISCARD:
-        return rule(
+        return lambda: rule(
             "four-too-early",
             "闲家的活龙在庄家打出第一张牌后立即亮出",
             "a player's held four is shown at once after the dealer's first discard",
             P.four_timing.source,
         )
-    return rule(
+    return lambda: rule(
         "four-too-early",
         "闲家进第一张牌之后才能亮龙",
         "a player lays out a held four only after its first claim",
@@ -264,7 +311,7 @@ def _wrong_card(d: DealLegal, a: Action) -> Refusal:
     assert ex is not None
     if a.card is None or a.card == ex.card:
         return None
-    return rule(
+    return lambda: rule(
         "wrong-card",
         f"桌上的牌是{ex.card}，不是{a.card}",
         f"the card on the table is {ex.card}, not {a.card}",
@@ -282,7 +329,7 @@ def _eat_wrong_seat(d: DealLegal, a: Action) -> Refusal:
     assert ex is not None
     if d._may_eat(a.seat, ex):
         return None
-    return rule(
+    return lambda: rule(
         "eat-wrong-seat",
         "只能吃上家打出或翻出的牌、或自己翻出的牌",
         "one may only eat the 上家's card or one's own turned card",
@@ -294,7 +341,7 @@ def _eat_passed(d: DealLegal, a: Action) -> Refusal:
     P, card = d.play_rules, a.card
     if not (P.passed_eat_barred.value and card is not None and card.index in d.seats[a.seat].passed_eat):
         return None
-    return rule(
+    return lambda: rule(
         "eat-passed",
         f"吃过张：{card}先前可吃而未吃",
         f"吃过张: {card} was passed earlier and may not be eaten now",
@@ -306,7 +353,7 @@ def _eat_own_discard(d: DealLegal, a: Action) -> Refusal:
     P, card = d.play_rules, a.card
     if not (P.eat_own_discard_barred.value and card is not None and card.index in d.seats[a.seat].discarded_kinds):
         return None
-    return rule(
+    return lambda: rule(
         "eat-own-discard",
         f"自己打出过{card}，不能再吃回来",
         f"{card} was discarded by this seat and may not be eaten back",
@@ -318,7 +365,7 @@ def _eat_wrong(d: DealLegal, a: Action) -> Refusal:
     card = a.card
     if card is None or len(a.cards) != 2 or classify_three((card, *a.cards)) is not None:
         return None
-    return rule(
+    return lambda: rule(
         "eat-wrong",
         f"{card}与{format_cards(a.cards)}组不成一列",
         f"{card} and {format_cards(a.cards)} make no set",
@@ -330,7 +377,7 @@ def _bi_required(d: DealLegal, a: Action) -> Refusal:
     P, card = d.play_rules, a.card
     if _offered(d, a) or card is None or not P.bi_required.value or not d._eat_options(a.seat, card):
         return None
-    return rule(
+    return lambda: rule(
         "bi-required",
         f"手中还有{card}，须另组一列比（摆）出来；摆不下来不能吃",
         f"the hand still holds {card}: it must be laid out in another set (比/摆), or the eat is refused",
@@ -341,7 +388,7 @@ def _bi_required(d: DealLegal, a: Action) -> Refusal:
 def _eat_impossible(d: DealLegal, a: Action) -> Refusal:
     if _offered(d, a):
         return None
-    return rule(
+    return lambda: rule(
         "eat-impossible", f"不能这样吃{a.card}", f"{a.card} cannot be eaten this way", d.play_rules.bi_required.source
     )
 
@@ -350,7 +397,7 @@ def _pong_passed(d: DealLegal, a: Action) -> Refusal:
     card = a.card
     if card is None or not d._pong_blocked(a.seat, card):
         return None
-    return rule(
+    return lambda: rule(
         "pong-passed",
         f"后对牌：{card}先前可碰而未碰",
         f"后对牌: {card} could have been ponged before",
@@ -362,27 +409,27 @@ def _pong_impossible(d: DealLegal, a: Action) -> Refusal:
     if _offered(d, a):
         return None
     card = d.exposed.card if d.exposed is not None else a.card
-    return rule("pong-impossible", f"手中没有一对{card}", f"the hand holds no pair of {card}", "[001][003]")
+    return lambda: rule("pong-impossible", f"手中没有一对{card}", f"the hand holds no pair of {card}", "[001][003]")
 
 
 def _kong_impossible(d: DealLegal, a: Action) -> Refusal:
     if _offered(d, a):
         return None
     card = d.exposed.card if d.exposed is not None else a.card
-    return rule("kong-impossible", f"手中没有一坎{card}", f"the hand holds no triple of {card}", "[001][003]")
+    return lambda: rule("kong-impossible", f"手中没有一坎{card}", f"the hand holds no triple of {card}", "[001][003]")
 
 
 def _own_discard(d: DealLegal, a: Action) -> Refusal:
     ex = d.exposed
     if ex is None or not (ex.how == "discard" and ex.source == a.seat):
         return None
-    return rule("own-discard", "不能进自己打出的牌", "one may not claim one's own discard", "[001]")
+    return lambda: rule("own-discard", "不能进自己打出的牌", "one may not claim one's own discard", "[001]")
 
 
 def _already_passed(d: DealLegal, a: Action) -> Refusal:
     if a.seat not in d.passed:
         return None
-    return rule("already-passed", "已经过了", "this seat has already passed", "—")
+    return lambda: rule("already-passed", "已经过了", "this seat has already passed", "—")
 
 
 def _compulsory(kind: ActionType, code: str) -> Predicate:
@@ -392,18 +439,22 @@ def _compulsory(kind: ActionType, code: str) -> Predicate:
         claim = d._pending_compulsory(a)
         if claim is None or claim.type != kind:
             return None
-        words = native_words(d.rules)
-        name = words["pong"].zh if kind == ActionType.PONG else words["kong"].zh
-        P = d.play_rules
-        src = P.pong_compulsory.source if kind == ActionType.PONG else P.kong_compulsory.source
-        error = rule(
-            code,
-            f"{seat_name(claim.seat).zh}有{claim.card}必须{name}",
-            f"{seat_name(claim.seat).en} must {claim.type.value} ({name}) {claim.card}",
-            src,
-        )
-        error.seat = claim.seat
-        return error
+
+        def say() -> RuleError:
+            words = native_words(d.rules)
+            name = words["pong"].zh if kind == ActionType.PONG else words["kong"].zh
+            P = d.play_rules
+            src = P.pong_compulsory.source if kind == ActionType.PONG else P.kong_compulsory.source
+            error = rule(
+                code,
+                f"{seat_name(claim.seat).zh}有{claim.card}必须{name}",
+                f"{seat_name(claim.seat).en} must {claim.type.value} ({name}) {claim.card}",
+                src,
+            )
+            error.seat = claim.seat
+            return error
+
+        return say
 
     return refuse
 
@@ -422,7 +473,7 @@ def _win_on(d: DealLegal, a: Action) -> tuple[Card | None, str]:
 def _barred(d: DealLegal, a: Action) -> Refusal:
     if not d.seats[a.seat].barred or d._offered_win(a):
         return None
-    return rule(
+    return lambda: rule(
         "barred", "本盘已违规，不能胡", "this seat broke a rule this deal and may not win", d.play_rules.penalty.source
     )
 
@@ -434,7 +485,7 @@ def _win_own_discard(d: DealLegal, a: Action) -> Refusal:
         return None
     if card.index not in d.seats[a.seat].discarded_kinds:
         return None
-    return rule(
+    return lambda: rule(
         "win-own-discard",
         f"和回龙：{card}是自己打出过的牌",
         f"和回龙: {card} is a card this seat discarded",
@@ -447,7 +498,7 @@ def _win_passed(d: DealLegal, a: Action) -> Refusal:
     P = d.play_rules
     if card is None or not P.passed_win_barred.value or d.seats[a.seat].passed_win_total < 0 or d._offered_win(a):
         return None
-    return rule(
+    return lambda: rule(
         "win-passed",
         "现张不和：先前有牌可和而未和，须进张后或升级才能和",
         "现张不和: a win was passed; a new claim or a bigger hand is needed first",
@@ -461,7 +512,7 @@ def _win_declined_claim(d: DealLegal, a: Action) -> Refusal:
     declined = st.passed_kong or (card is not None and card.index in st.passed_pong)
     if not P.declined_claim_bars_win.value or not declined or d._offered_win(a):
         return None
-    return rule(
+    return lambda: rule(
         "win-declined-claim",
         "有开不开、后对和牌：放过开或对以后不能再报和",
         "有开不开 / 后对和牌: after declining a kong or a pong one may not win",
@@ -477,7 +528,7 @@ def _short_win(d: DealLegal, a: Action) -> Refusal:
     if points is None:
         return None
     P = d.play_rules
-    return rule(
+    return lambda: rule(
         "short-win",
         f"和数不够：只有 {points} 胡，至少要 {P.min_hu.value}",
         f"not enough points: {points}, at least {P.min_hu.value} needed",
@@ -488,7 +539,7 @@ def _short_win(d: DealLegal, a: Action) -> Refusal:
 def _false_win(d: DealLegal, a: Action) -> Refusal:
     if d._offered_win(a):
         return None
-    return rule(
+    return lambda: rule(
         "false-win", "诈和：牌没有全部组成七列", "false win (诈和): the cards do not all form sets", "[001][003]"
     )
 
@@ -498,8 +549,30 @@ def _false_win(d: DealLegal, a: Action) -> Refusal:
 _ALL = "[001][004][003][000]"
 
 
+# The play-rules flag without which a rule never refuses.
+_OPTION = {
+    "eat-passed": "passed_eat_barred",
+    "pong-passed": "passed_pong_barred",
+    "eat-own-discard": "eat_own_discard_barred",
+    "eat-then-discard-partner": "eat_then_discard_barred",
+    "bi-required": "bi_required",
+    "must-pong": "pong_compulsory",
+    "must-kong": "kong_compulsory",
+    "win-own-discard": "win_on_own_discard_barred",
+    "win-passed": "passed_win_barred",
+    "win-declined-claim": "declined_claim_bars_win",
+}
+
+
+_PER_SEAT = {"not-your-turn", "eight-blocks", "four-first", "four-too-early", "not-now"}
+
+
 def _r(code: str, zh: str, en: str, sources: str, refuse: Predicate) -> Rule:
-    return Rule(code, Text(zh, en), sources, refuse)
+    option = _OPTION.get(code)
+    per_seat = code in _PER_SEAT
+    if option is None:
+        return Rule(code, Text(zh, en), sources, refuse, per_seat=per_seat)
+    return Rule(code, Text(zh, en), sources, refuse, lambda play: bool(getattr(play, option).value), per_seat)
 
 
 # The violations first, in the order the traditions name them; then the refusals no source calls 包牌.
@@ -592,7 +665,7 @@ def _chain(*codes: str) -> tuple[Rule, ...]:
 # The rules a claim must pass to be offered at all (``_claims_for`` keeps the claims these allow); a chain then
 # names why a claim the card does not allow is refused, and ranks it against the compulsory claims.
 EAT_CARD_RULES = tuple(RULES[c] for c in ("eat-wrong-seat", "eat-passed", "eat-own-discard"))
-EAT_SHAPE_RULES = tuple(RULES[c] for c in ("eat-wrong", "break-kan", "not-in-hand"))
+EAT_SHAPE_RULES = tuple(RULES[c] for c in ("eat-wrong", "break-kan", "not-in-hand"))  # passed by construction
 PONG_RULES = (RULES["pong-passed"],)
 _WIN_WHY = ("barred", "win-own-discard", "win-passed", "win-declined-claim", "short-win", "false-win")
 _RANKED = ("already-passed", "must-pong", "must-kong")
@@ -603,7 +676,7 @@ _OTHER_TYPES = [ActionType.TURN, ActionType.DRAW, ActionType.SHOW, ActionType.PA
 _OTHER_TYPES += [ActionType.PONG, ActionType.KONG, ActionType.EAT]
 
 # (in the claim window?, action type) → the rules that judge it, in the order a refusal is named.
-CHAINS: dict[tuple[bool, ActionType], tuple[Rule, ...]] = {
+CHAINS: Chains = {
     (True, ActionType.TURN): _chain("not-your-turn", "must-pong", "must-kong"),
     (True, ActionType.DRAW): _chain("not-your-turn", "must-pong", "must-kong"),
     (True, ActionType.PASS): _chain(*_RANKED),
@@ -619,3 +692,9 @@ CHAINS: dict[tuple[bool, ActionType], tuple[Rule, ...]] = {
     (False, ActionType.FOUR): _chain("not-your-turn", "no-four", "four-too-early"),
     **{(False, t): _chain("not-your-turn", "not-now") for t in _OTHER_TYPES},
 }
+
+# What is left to ask of a claim ``_claims_for`` offers (it passed the rest of its chain to be offered): its rank.
+RANKING: Chains = {key: tuple(r for r in chain if r.code in _RANKED) for key, chain in CHAINS.items() if key[0]}
+# What is left to ask of a candidate the generator makes: its seat exists and plays, the deal is not over, and a
+# card it discards or lays out is one the hand holds (not-in-hand).
+IN_PLAY: Chains = {key: tuple(r for r in chain[3:] if r.code != "not-in-hand") for key, chain in CHAINS.items()}
