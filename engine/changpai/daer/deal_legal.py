@@ -36,6 +36,7 @@ class DealLegal(DealRules):
         return iter(self._legal(seat))
 
     def _legal(self, seat: int | None) -> tuple[Action, ...]:
+        """The legal actions (of one seat, or all), computed once per state."""
         cache = self._per_state()
         key = ("legal", seat)
         found = cache.get(key)
@@ -76,40 +77,45 @@ class DealLegal(DealRules):
                 group = (a.seat, a.type)
                 per_seat, per_action = split[a.type]
                 ok = allowed(self, a, per_seat)
-            if ok and (not per_action or allowed(self, a, per_action)):
-                yield a
+            if ok:
+                for r in per_action:  # allowed(), inlined: the generator's inner loop
+                    if r.refuse(self, a) is not None:
+                        break
+                else:
+                    yield a
 
-    def _candidates(self, seat: int | None) -> Iterator[Action]:
+    def _candidates(self, seat: int | None) -> list[Action]:
         """Every action the phase has room for, in the order offered; the rules sort out which are legal."""
         instant = self._instant_winners() if not self.history else []
-        for other in instant:  # 三龙 / 五坎, before anything else happens
-            if seat is None or seat == other:
-                yield Action(ActionType.WIN, other)
+        # 三龙 / 五坎, before anything else happens
+        out = [Action(ActionType.WIN, other) for other in instant if seat is None or seat == other]
         s = self.to_act
         if s is None or (seat is not None and seat != s):
-            return
+            return out
         hand = self.seats[s].hand
         if self.phase == TURN:
             if self.table.roles[s] == XIAOJIA:
-                yield Action(ActionType.DRAW, s)
+                out.append(Action(ActionType.DRAW, s))
             else:
-                yield Action(ActionType.TURN, s, self.stock[self.turned])
-            return
+                out.append(Action(ActionType.TURN, s, self.stock[self.turned]))
+            return out
         # A win is a candidate only if the win test (``_offered_win``) passes it; the win rules name why not.
         if self.phase == DRAWN:
             drawn = self.drawn
             assert drawn is not None  # the DRAWN phase holds 小家's card
             if self._xiaojia_can_win(s, drawn):
-                yield Action(ActionType.WIN, s, drawn)
-            yield Action(ActionType.SHOW, s)
+                out.append(Action(ActionType.WIN, s, drawn))
+            out.append(Action(ActionType.SHOW, s))
             kinds = {i for i, n in enumerate(hand) if n} | {drawn.index}
-            yield from (Action(ActionType.DISCARD, s, ALL_KINDS[i]) for i in sorted(kinds))
-            return
-        heaven = Action(ActionType.WIN, s)  # 天胡: the dealer, before its first discard
-        if s not in instant and self._offered_win(heaven):
-            yield heaven
-        yield from (Action(ActionType.FOUR, s, ALL_KINDS[i]) for i in self._undeclared_fours(s))
-        yield from (Action(ActionType.DISCARD, s, ALL_KINDS[i]) for i, n in enumerate(hand) if n)
+            out += [Action(ActionType.DISCARD, s, ALL_KINDS[i]) for i in sorted(kinds)]
+            return out
+        if s not in instant and self._heaven_possible(s):  # 天胡: the dealer, before its first discard
+            heaven = Action(ActionType.WIN, s)
+            if self._offered_win(heaven):
+                out.append(heaven)
+        out += [Action(ActionType.FOUR, s, ALL_KINDS[i]) for i in self._undeclared_fours(s)]
+        out += [Action(ActionType.DISCARD, s, ALL_KINDS[i]) for i, n in enumerate(hand) if n]
+        return out
 
     def _offered_win(self, action: Action) -> bool:
         """The win test: ``action`` is a win the hand and the rules of winning allow now."""
@@ -169,33 +175,21 @@ class DealLegal(DealRules):
     def _pending_compulsory(self, action: Action) -> Action | None:
         """The compulsory claim (不兑 / 不开招) that ``action`` would pass over [001]: any still open when the
         window closes; one's own when passing; a higher one, anyone's, under a lower claim."""
-        cache = self._per_state()
         t = action.type
-        scope = (
-            ("close", -1)
-            if t in (ActionType.TURN, ActionType.DRAW)
-            else ("pass", action.seat)
-            if t == ActionType.PASS
-            else ("under", action.priority)
-        )
-        key = ("compulsory", scope)
-        if key in cache:
-            found: Action | None = cache[key]
-            return found
-        found = None
-        if scope[0] == "pass":
-            found = next((c for c in self._claims_for(action.seat) if self._compulsory(c)), None)
-        else:
-            for other in self.table.active:
-                if other in self.passed:
-                    continue
-                found = next(
-                    (c for c in self._claims_for(other) if self._compulsory(c) and c.priority > scope[1]), None
-                )
-                if found is not None:
-                    break
-        cache[key] = found
-        return found
+        if t == ActionType.PASS:
+            return next((c for c in self._claims_for(action.seat) if self._compulsory(c)), None)
+        cache = self._per_state()
+        pending: tuple[Action, ...] | None = cache.get("compulsory")
+        if pending is None:  # every seat yet to answer, in seat order
+            pending = cache["compulsory"] = tuple(
+                c
+                for other in self.table.active
+                if other not in self.passed
+                for c in self._claims_for(other)
+                if self._compulsory(c)
+            )
+        floor = -1 if t in (ActionType.TURN, ActionType.DRAW) else action.priority
+        return next((c for c in pending if c.priority > floor), None)
 
     def _claims_for(self, s: int) -> list[Action]:
         """The claims seat ``s`` may make on the exposed card (cached per window): the win test, the shapes the
@@ -238,7 +232,8 @@ class DealLegal(DealRules):
             pong = Action(ActionType.PONG, s, card)
             if n == 2 and allowed(self, pong, PONG_RULES):
                 out.append(pong)
-        if allowed(self, Action(ActionType.EAT, s, card), EAT_CARD_RULES):
+        # eat-wrong-seat refuses exactly when ``_may_eat`` says no: asked first, it spares most seats the rest
+        if self._may_eat(s, ex) and allowed(self, Action(ActionType.EAT, s, card), EAT_CARD_RULES):
             # the layouts are built from the hand's partners outside held triples: they pass the shape rules
             # (eat-wrong, break-kan, not-in-hand) by construction, which the legality property test checks
             out.extend(self._eat_options(s, card))

@@ -118,6 +118,14 @@ def first_refusal(deal: DealLegal, action: Action, chains: Chains | None = None)
     return None
 
 
+def refusing_rule(deal: DealLegal, action: Action) -> Rule | None:
+    """The rule whose refusal ``first_refusal`` gives (``None``: legal); for tests and tools."""
+    for r in deal_chains(deal, CHAINS)[(deal.phase == CLAIM, action.type)]:
+        if r.refuse(deal, action) is not None:
+            return r
+    return None
+
+
 def allowed(deal: DealLegal, action: Action, rules: tuple[Rule, ...]) -> bool:
     for r in rules:  # noqa: SIM110 — a loop, not all(): the generator's inner loop
         if r.refuse(deal, action) is not None:
@@ -241,16 +249,18 @@ def _eight_blocks(d: DealLegal, a: Action) -> Refusal:
 
 
 def _break_kan(d: DealLegal, a: Action) -> Refusal:
+    card = a.card
+    if card is None:
+        return None  # a discard: not-in-hand refuses it first; an eat: it is no eat of a card
     hand = d.seats[a.seat].hand
-    if a.type == ActionType.EAT:
-        if a.card is not None and any(n >= 3 for i, n in enumerate(hand) if ALL_KINDS[i] in a.cards):
+    if a.type is _EAT_TYPE:
+        if any(n >= 3 for i, n in enumerate(hand) if ALL_KINDS[i] in a.cards):
             return lambda: rule(
                 "break-kan", "坎不能拆开去吃牌", "a held triple (坎) may not be split to eat", "[001][003][004]"
             )
         return None
-    card = a.card
-    assert card is not None  # not-in-hand comes first
-    if d.phase == DRAWN or hand[card.index] < 3 or card.index in d._discard_choices(a.seat):
+    k = card.index
+    if hand[k] < 3 or d.phase == DRAWN or k in d._discard_choices(a.seat):
         return None  # only when every card is barred may a held triple be broken
     return lambda: rule(
         "break-kan",
@@ -258,6 +268,9 @@ def _break_kan(d: DealLegal, a: Action) -> Refusal:
         f"{card} is a held triple or four and may not be broken up",
         "[001][003][004]",
     )
+
+
+_EAT_TYPE = ActionType.EAT
 
 
 def _eat_then_discard(d: DealLegal, a: Action) -> Refusal:
