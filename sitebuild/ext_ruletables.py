@@ -32,12 +32,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from changpai.core.options import ANY_NUMBER, OptionDef, choice_key
 from changpai.core.text import Text
-from changpai.daer.leshan import leshan_grade
-from changpai.daer.luzhou import luzhou_b_grade
-from changpai.daer.patterns import CLASS_NAMES, value_text
-from changpai.daer.playoptions import PLAY_OPTIONS, choice_key, option_value
-from changpai.daer.rules import CARD_CLASSES, OPTIONS, SPECIAL_NAMES, OptionDef, RuleSet
+from changpai.daer.options import value_of
+from changpai.daer.patterns import value_text
+from changpai.daer.rules import CARD_CLASSES, SPECIAL_NAMES, RuleSet
 from changpai.daer.sets import GENERIC_NAMES, SetKind
 from changpai.daer.traditions import RULESETS, get_rules
 
@@ -208,7 +207,7 @@ def patterns(rules: RuleSet, lang: str, page: Any = None) -> str:
         elif p.value.source == "engine" or not isinstance(p.value.value, int | str):
             value = f"{value}（{_t(p.value.note, lang)}）" if zh else f"{value} ({_t(p.value.note, lang)})"
         rows.append([_t(p.name, lang), _t(p.condition, lang), value, readable, _tag(p.value.source, page, lang)])
-    classes = rules.family == "wuchuan"  # Wuchuan's entries are win classes, not 名堂 that add up
+    classes = rules.variant.win_class is not None  # a tradition of win classes (Wuchuan), not 名堂 that add up
     header = [
         ("胡的大小" if zh else "Win class") if classes else ("名堂" if zh else "Pattern"),
         "条件" if zh else "Condition",
@@ -221,7 +220,7 @@ def patterns(rules: RuleSet, lang: str, page: Any = None) -> str:
 
 def grades(rules: RuleSet, lang: str, page: Any = None) -> str:
     zh = lang == "zh"
-    if rules.family not in ("leshan", "luzhou-b"):
+    if rules.variant.grade(10, rules) is None:  # the tradition reads no grade from the points
         return (
             "\n" + ("这个规则集没有按胡数分等。" if zh else "This rule set has no grades read from the points.") + "\n"
         )
@@ -230,7 +229,7 @@ def grades(rules: RuleSet, lang: str, page: Any = None) -> str:
     start = 10
     # Bands are listed while they start at 55 or below, each with both ends; the rule goes on above.
     for points in range(10, 200):
-        grade = leshan_grade(points, rules) if rules.family == "leshan" else luzhou_b_grade(points)
+        grade = rules.variant.grade(points, rules)
         assert grade is not None
         key = (grade.code, grade.value)
         if previous is not None and key != previous[0]:
@@ -256,23 +255,20 @@ def _default_words(option: OptionDef, value: object, lang: str) -> str:
     key = choice_key(value)
     if key in option.choices:
         return _t(option.choices[key], lang)
-    if "N" in option.choices:
-        return _t(option.choices["N"], lang).replace("N", key)
+    if ANY_NUMBER in option.choices:
+        return _t(option.choices[ANY_NUMBER], lang).replace(ANY_NUMBER, key)
     return key
 
 
 def options(rules: RuleSet, lang: str, page: Any = None, *, codes: bool = False) -> str:
-    """Every option of the tradition: the hand's (``rules.OPTIONS``) and the play's (``PLAY_OPTIONS``), each with
-    its question, choices, the engine's default and why. Visitor pages show them in words; the reference page
-    (``codes``) also names each option and choice as a record or a request writes it."""
+    """Every option the tradition declares (``rules.declared``: the hand's, then the play's), each with its question,
+    choices, the engine's default and why. Visitor pages show them in words; the reference page (``codes``) also
+    names each option and choice as a record or a request writes it."""
     from changpai.daer.traditions import get_play_rules
 
     zh = lang == "zh"
     play = get_play_rules(rules.name)
-    entries: list[tuple[OptionDef, object]] = [(OPTIONS[name], value) for name, value in rules.options.items()]
-    entries += [
-        (option, option_value(play, name)) for name, option in PLAY_OPTIONS.items() if rules.name in option.applies_to
-    ]
+    entries = [(option, value_of(rules, play, option)) for option in rules.declared]
     rows = []
     for option, value in entries:
         if codes:
@@ -282,7 +278,7 @@ def options(rules: RuleSet, lang: str, page: Any = None, *, codes: bool = False)
         choices = ("；" if zh else "; ").join(parts)
         tags = " ".join(_tag(s, page, lang) for s in option.sources)
         default = _default_words(option, value, lang)
-        row = [_t(option.question, lang), choices, default, _t(option.why_default, lang), tags]
+        row = [_t(option.question, lang), choices, default, _t(option.why, lang), tags]
         if codes:
             row = [f"`{option.name}`", *row[:2], f"`{choice_key(value)}`", *row[3:]]
         rows.append(row)
@@ -320,44 +316,22 @@ def compare(kind: SetKind, lang: str, page: Any = None) -> str:
 
 
 def scores(rules: RuleSet, lang: str, page: Any = None) -> str:
-    """What each loser pays, computed by the engine's settlement (Luzhou A's 分 bands, Wuchuan's class amounts)."""
-    from changpai.daer.luzhou import luzhou_a_row
+    """What each loser pays, as the tradition's own table (``Variant.payment_table``, computed by its settlement),
+    or its settlement's note in words."""
     from changpai.daer.traditions import get_play_rules
 
-    zh = lang == "zh"
     play = get_play_rules(rules.name)
-    if rules.name == "luzhou-a":
-        bands = [(10, 10), (11, 19), (20, 20), (21, 29), (30, 30), (31, 39), (40, 40), (41, 49), (50, 50), (51, 59)]
-        rows = []
-        for low, high in bands:
-            pay, to_winner, to_sitter = luzhou_a_row(low)
-            label = str(low) if low == high else f"{low}–{high}"
-            source = _tag("[001]", page, lang) if low < 50 else _tag("engine", page, lang)
-            rows.append([label, str(pay), str(to_winner), str(to_sitter), source])
-        pay, to_winner, to_sitter = luzhou_a_row(0, no_hu=True)
-        rows.append(
-            ["无胡" if zh else "no hu (无胡)", str(pay), str(to_winner), str(to_sitter), _tag("[001]", page, lang)]
-        )
-        header = [
-            "胡数" if zh else "Hu",
-            "每个输家付" if zh else "Each loser pays",
-            "给胡牌者" if zh else "To the winner",
-            "给坐底" if zh else "To the sitter",
-            "出处" if zh else "Source",
-        ]
-        return _table(header, rows)
-    if rules.name == "wuchuan":
-        opts = dict(play.options.value)
-        rows = [[_t(CLASS_NAMES[c], lang), str(opts[f"{c}_win"])] for c in ("small", "middle", "big")]
-        rows.append(["数底费（胡家付）" if zh else "counting fee (the winner pays)", str(opts["counting_fee"])])
-        rows = [r + [_tag(play.options.source, page, lang)] for r in rows]
-        header = [
-            "胡的大小" if zh else "Win class",
-            "每个输家付" if zh else "Each loser pays",
-            "出处" if zh else "Source",
-        ]
-        return _table(header, rows) + "\n" + _t(play.options.note, lang) + "\n"
-    return "\n" + _t(play.settlement.note, lang) + "\n"
+    hook = rules.variant.payment_table
+    table = hook(rules, play) if hook else None
+    if table is None:
+        return "\n" + _t(play.settlement.note, lang) + "\n"
+    header = [_t(text, lang) for text in table.header] + ["出处" if lang == "zh" else "Source"]
+    rows = [
+        [_t(cell, lang) for cell in row] + [_tag(source, page, lang)]
+        for row, source in zip(table.rows, table.sources, strict=True)
+    ]
+    note = "\n" + _t(table.note, lang) + "\n" if table.note else ""
+    return _table(header, rows) + note
 
 
 TABLES = {

@@ -73,7 +73,6 @@ def _engine_names_cached() -> dict[str, Any]:
         rules[name] = {
             "title": ruleset.title.as_dict(),
             "tradition": (ruleset.tradition or ruleset.title).as_dict(),  # 泸州大贰 for both Luzhou rule sets
-            "family": ruleset.family,
             "red": ruleset.red_scheme.value,
             "point_word": ruleset.point_word.as_dict(),
             "words": words,

@@ -9,7 +9,7 @@ __version__ = "0.1.0"
 
 from .core.text import CardError, ChangpaiError, HandError, RuleError, Text
 from .daer.analysis import HandResult, Wait, analyse, waits
-from .daer.rules import OPTIONS, RuleSet
+from .daer.rules import RuleSet
 from .daer.sets import Meld, SetKind
 from .daer.traditions import RULESETS, get_rules
 from .decks.numerals import ALL_KINDS, DECK, Card, format_cards, parse_cards
@@ -17,7 +17,6 @@ from .decks.numerals import ALL_KINDS, DECK, Card, format_cards, parse_cards
 __all__ = [
     "ALL_KINDS",
     "DECK",
-    "OPTIONS",
     "RULESETS",
     "Card",
     "CardError",

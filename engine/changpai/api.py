@@ -16,7 +16,7 @@ Built-in commands
 ``version`` → the engine version and the command names.
 
 ``table`` is a list of ``{"set": "pong|kong|four|eat", "cards": "…"}``; ``options`` maps option names to
-values (``rules.OPTIONS``).
+values (each tradition's options, ``options.OptionSet``; ``rules`` lists them).
 
 >>> hand = "二七十 贰柒拾 壹贰叁 肆伍陆 七八九 五五五 伍伍"
 >>> handle({"command": "waits", "rules": "leshan", "hand": hand})["waits"][0]
@@ -88,9 +88,11 @@ from .core.text import ChangpaiError, HandError, RuleError, Text
 from .daer.actions import Action, native_words
 from .daer.analysis import SOURCES, analyse, not_ready_reasons, waits
 from .daer.deal import Deal, check_seed
-from .daer.playoptions import play_options
+from .daer.options import IN_PLAY
+from .daer.options import apply as apply_options
+from .daer.options import describe as describe_options
 from .daer.record import DealRecord, frames, read_text
-from .daer.rules import OPTIONS, RuleSet
+from .daer.rules import RuleSet
 from .daer.settlement import settle
 from .daer.traditions import PLAY_RULES, RULESETS, get_play_rules, get_rules
 from .daer.violations import describe as describe_violations
@@ -238,7 +240,8 @@ def text_field(request: Request, key: str, *, required: bool = True, default: st
     return value
 
 
-def rules_field(request: Request, key: str = "rules") -> RuleSet:
+def rules_field(request: Request, key: str = "rules", *, hands_only: bool = True) -> RuleSet:
+    """The rule set named by ``key`` with the request's hand options (``hands_only=False``: options unread)."""
     name = text_field(request, key)
     options = request.get("options") or {}
     if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
@@ -247,7 +250,8 @@ def rules_field(request: Request, key: str = "rules") -> RuleSet:
             code="bad-field",
             where="options",
         )
-    return get_rules(name).with_options(**options)  # not get_rules(name, **options): an option may be "name"
+    rules = get_rules(name)
+    return rules.with_options(**options) if hands_only else rules  # not get_rules(name, **options): "name"
 
 
 def table_field(request: Request) -> list[dict[str, Any]]:
@@ -317,9 +321,11 @@ def _rules(request: Request) -> dict[str, Any]:
             "rules": [
                 {"name": r.name, "title": r.title.as_dict(), "sources": list(r.sources)} for r in RULESETS.values()
             ],
-            "options": {name: option.as_dict() for name, option in OPTIONS.items()},
+            "options": {r.name: describe_options(r, PLAY_RULES[r.name]) for r in RULESETS.values()},
         }
-    return rules_field(request, "name").describe()
+    base = rules_field(request, "name", hands_only=False)  # the name and the options' shape checked
+    rules, play = apply_options(base, get_play_rules(base.name), request.get("options"))  # both sides
+    return {**rules.describe(), "options": describe_options(rules, play)}
 
 
 @command("version", fields=())
@@ -525,5 +531,5 @@ def _play_rules(request: Request) -> dict[str, Any]:
         return {"rules": [{"name": r.name, "title": r.title.as_dict()} for r in PLAY_RULES.values()]}
     rules = get_play_rules(name)
     words = {key: word.as_dict() for key, word in native_words(get_rules(rules.name)).items()}
-    options = play_options(rules)  # the options of play, explained (rules.OPTIONS are the hand's)
+    options = describe_options(get_rules(rules.name), rules, side=IN_PLAY)  # the hand's are in the rules command
     return {**rules.describe(), "violations": describe_violations(rules.name), "words": words, "options": options}

@@ -7,9 +7,9 @@ from changpai.core.sourced import Sourced
 from changpai.core.text import RuleError, Text
 from changpai.daer.leshan import leshan_grade
 from changpai.daer.luzhou import luzhou_b_grade
-from changpai.daer.rules import OPTIONS
+from changpai.daer.options import value_of
 from changpai.daer.sets import SetKind
-from changpai.daer.traditions import RULESETS, get_rules
+from changpai.daer.traditions import PLAY_RULES, RULESETS, get_rules
 from changpai.decks.numerals import ALL_KINDS, Card, parse_cards
 
 P, K, Z, F = SetKind.PONG, SetKind.KAN, SetKind.KONG, SetKind.FOUR
@@ -145,7 +145,7 @@ def test_describe_is_json_and_lists_every_table(name):
     assert set(data["set_points"]) == {"pong", "kan", "kong", "four"}
     assert data["min_points"]["value"] == 10
     assert len(data["set_names"]) == len(SetKind)
-    assert all(option in OPTIONS for option in data["options"])
+    assert list(data["options"]) == list(get_rules(name).options)  # the hand's options, as the tradition lists them
 
 
 def test_unknown_rules_and_options_raise_located_errors():
@@ -167,10 +167,12 @@ def test_options_make_copies_and_leave_the_registry_alone():
 
 
 def test_every_option_default_is_a_choice_and_documented():
-    for option in OPTIONS.values():
-        for name in option.applies_to:
-            assert getattr(RULESETS[name], option.name) in option.choices
-        assert option.why_default.zh and option.why_default.en and option.sources
+    for name, rules in RULESETS.items():
+        for option in rules.declared:
+            assert (
+                option.read(option.default.value) == option.default.value == value_of(rules, PLAY_RULES[name], option)
+            )
+            assert option.why.zh and option.why.en and option.sources
 
 
 # [003] 和牌总和数: 10–14 小和 = 10; 15–20 中和 = 20; 21–24 大和 = rounded × 2 = 40; 25–30 = 60; over 31 rounded × 4.
@@ -222,8 +224,9 @@ def test_option_sources_cover_every_source_its_reason_cites():
     # b_27 compares with Wuchuan's big win at 27 hu, so [000] is among its sources.
     import re
 
-    for option in OPTIONS.values():
-        cited = set(re.findall(r"\[00\d\]", option.why_default.zh + option.why_default.en))
+    # Hand and play options alike: a reason that weighs a source (even to say it is silent) lists it.
+    for option in (o for rules in RULESETS.values() for o in rules.declared):
+        cited = set(re.findall(r"\[00\d\]", option.why.zh + option.why.en))
         assert cited <= set(option.sources), (option.name, cited - set(option.sources))
 
 

@@ -87,7 +87,7 @@ def test_reference_pages_show_every_table_of_every_rule_set(filename):
     text = (REPO / "docs" / "rules" / filename).read_text(encoding="utf-8")
     for name in RULESETS:
         for table in ext.TABLES:
-            if table == "grades" and get_rules(name).family not in ("leshan", "luzhou-b"):
+            if table == "grades" and name not in ("leshan", "luzhou-b"):
                 continue
             assert f"{{{{cp ruleset-table {name} {table}}}}}" in text, (name, table)
         assert f"{{{{cp ruleset-options {name} codes}}}}" in text

@@ -37,7 +37,9 @@ def test_the_words_of_each_tradition_come_with_a_source():
 def test_rule_sets_and_variants_are_frozen_and_carry_no_cache():
     rules = get_rules("leshan")
     with pytest.raises(dataclasses.FrozenInstanceError):
-        rules.kun_pair = "excluded"  # type: ignore[misc]
+        rules.win_on_pair = "kan"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        rules.settings["kun_pair"] = "excluded"  # type: ignore[index]  # the tradition's own options: read-only too
     with pytest.raises(dataclasses.FrozenInstanceError):
         rules.variant.words = {}  # type: ignore[misc]
     assert "_cache" not in {f.name for f in dataclasses.fields(RuleSet)}
@@ -46,8 +48,9 @@ def test_rule_sets_and_variants_are_frozen_and_carry_no_cache():
 def test_play_parameters_are_the_one_sourced_type():
     play = get_play_rules("wuchuan")
     for field in dataclasses.fields(play):
-        if field.name not in ("name", "title"):
+        if field.name not in ("name", "title", "settings"):
             assert isinstance(getattr(play, field.name), Sourced)
+    assert play.settings and all(isinstance(value, Sourced) for value in play.settings.values())  # its own options
 
 
 def test_only_luzhou_b_borrows_special_points_and_only_wuchuan_classes_wins():

@@ -85,7 +85,7 @@
     return engineNames;
   }
 
-  /** One rule set's entry ({title, tradition, family, red, point_word, words}), or null. */
+  /** One rule set's entry ({title, tradition, red, point_word, words}), or null. */
   function rulesInfo(rules) {
     return ((names().rules || {})[rules]) || null;
   }

@@ -56,8 +56,9 @@ from .deal_state import (
     rule,
 )
 from .dealing import Dealt, deal_new, make_table
+from .options import IN_PLAY, ON_HAND, differences, values
+from .options import apply as apply_options
 from .playrules import PlayRules
-from .rules import OPTIONS as RULE_OPTIONS
 from .rules import RuleSet
 from .split import card_counts
 from .traditions import get_play_rules, get_rules
@@ -149,8 +150,10 @@ class Deal(DealPlay):
         return {
             "game": self.game,
             "rules": self.rules.name,
-            "rule_options": {k: getattr(self.rules, k) for k in self.rules.options},
-            "options": self.play_rules.overrides_from(get_play_rules(self.play_rules.name)),
+            "rule_options": values(self.rules, side=ON_HAND),
+            "options": differences(
+                self.rules, self.play_rules, get_rules(self.rules.name), get_play_rules(self.rules.name), IN_PLAY
+            ),
             "roles": list(self.table.roles),
             "dealer": self.table.dealer,
             "hands": [format_cards(sorted(h)) for h in self.initial_hands],
@@ -352,9 +355,6 @@ def check_seed(value: object, where: str = "seed") -> int | None:
 
 
 def resolve_rules(rules: str | RuleSet, options: dict[str, Any] | None) -> tuple[RuleSet, PlayRules]:
-    """Split a record's options between the hand rules (``rules.OPTIONS``) and the play rules."""
-    options = dict(options or {})
-    rule_opts = {k: options.pop(k) for k in list(options) if k in RULE_OPTIONS}
-    rule_set = get_rules(rules, **rule_opts) if rule_opts else get_rules(rules)
-    play = get_play_rules(rule_set.name).with_options(options)
-    return rule_set, play
+    """The rule set and its play rules with a record's options applied (``options.apply``)."""
+    rule_set = get_rules(rules)
+    return apply_options(rule_set, get_play_rules(rule_set.name), options)

@@ -137,7 +137,7 @@ class DealRules(DealState):
     def _min_waived(self, s: int, card: Card | None, how: str, points: int = -1) -> bool:
         """Wuchuan 天胡 and 地胡 need no 10-hu minimum [000]; with the Luzhou A option
         ``allow_no_hu_win``, a hand with no hu points at all (无胡) may win [001]."""
-        if points == 0 and dict(self.play_rules.options.value).get("allow_no_hu_win"):
+        if points == 0 and "allow_no_hu_win" in self.play_rules.settings and self.play_rules.option("allow_no_hu_win"):
             return True
         if not self.play_rules.heaven_earth_no_minimum.value:
             return False

@@ -1,8 +1,9 @@
 """Leshan Er Qi Shi 乐山贰柒拾 (桥字牌), the Shizhong district rules of [003].
 
 Everything the engine does differently for Leshan is here: the words (对 开 和 摆 抬炮), the 名堂 and the
-graded totals (小和 … 台和), the payments, the hand's point table (big cards red) and the parameters of play
-(小家, 叨牌, 对抠 and the violations of [003]). The shared machinery calls these through ``Variant``.
+graded totals (小和 … 台和), the payments, the options (what [003] leaves open or to local custom, with their
+defaults), the hand's point table (big cards red) and the parameters of play (小家, 叨牌, 对抠 and the
+violations of [003]). The shared machinery calls these through ``Variant``.
 
 >>> [leshan_grade(p, LESHAN).value for p in (10, 15, 21)]
 [10, 20, 40]
@@ -12,21 +13,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core.options import option
 from ..core.sourced import Sourced
 from ..core.table import seat_name
 from ..core.text import Text
 from ..decks.numerals import Card
 from .actions import action_words, native_words
 from .legality import Baopai
+from .options import DECLARE, IN_PLAY, ON_HAND, WIN_ON_PAIR, OptionSet, hand_default
 from .patterns import Grade, HandFacts, PatternDef, _b, _src
 from .playrules import (
-    _COMMON,
     EAT_OWN_TURN_ONLY,
     EAT_PREV_DISCARD_OR_TURN,
     FOUR_WHEN_YOU_LIKE,
     PENALTY_PAY_EACH,
-    PlayRules,
     _p,
+    make_play_rules,
 )
 from .rules import RuleSet, Variant, _frozen, _names, _row, _s
 from .sets import SetKind
@@ -46,7 +48,7 @@ _L = _src("[003]", "乐山贰柒拾条目“和数计算”", "Leshan Er Qi Shi 
 
 
 def _kun_leshan(f: HandFacts) -> int:
-    counted = [s for s in f.sets if not (s.kind is SetKind.PAIR and f.rules.kun_pair == "excluded")]
+    counted = [s for s in f.sets if not (s.kind is SetKind.PAIR and f.rules.option("kun_pair") == "excluded")]
     return _b(all(s.points > 0 for s in counted))
 
 
@@ -113,7 +115,7 @@ def leshan_grade(points: int, rules: RuleSet) -> Grade | None:
         return None
     rounded = (points + 5) // 10 * 10
     note_src = "[003]"
-    if rules.leshan_grading == "chipiao" and points <= 20 and points >= 11:
+    if rules.option("leshan_grading") == "chipiao" and points <= 20 and points >= 11:
         return Grade(
             "chipiao",
             Text("吃漂", "chipiao"),
@@ -133,7 +135,7 @@ def leshan_grade(points: int, rules: RuleSet) -> Grade | None:
             note_src,
             Text("21–24：四舍五入后番一番", "21–24: rounded to tens, then doubled"),
         )
-    if points <= 30 or (points == 31 and rules.leshan_31 == "thirty"):
+    if points <= 30 or (points == 31 and rules.option("leshan_31") == "thirty"):
         return Grade(
             "thirty",
             Text("30和", "thirty win"),
@@ -174,7 +176,7 @@ def _four_display(rules: RuleSet, seat: int, card: Card) -> tuple[str, str]:
 
 
 def _leshan(deal: Deal, win: WinInfo, out: Settlement) -> None:
-    opts = dict(deal.play_rules.options.value)
+    opts = deal.play_rules.option
     players = len(deal.table.active)
     if isinstance(win.result, dict):  # 小家
         total = win.result["points"]
@@ -183,7 +185,7 @@ def _leshan(deal: Deal, win: WinInfo, out: Settlement) -> None:
         )
         # 自摸: its own draw (kept or shown), not another seat's turned card [003]
         own_draw = win.how == "self-draw" or (win.how == "turn" and win.source == win.seat)
-        if own_draw and opts["xiaojia_self_draw_double"]:
+        if own_draw and opts("xiaojia_self_draw_double"):
             total *= 2
             out.lines.append(Text("小家自摸加倍（眉山）", "小家's self-drawn win doubles (Meishan)"))
         if "earth" in win.context:  # [003] leaves out only 坤 and 瞟 for 小家
@@ -205,18 +207,16 @@ def _leshan(deal: Deal, win: WinInfo, out: Settlement) -> None:
                 fan += hit.value
                 out.lines.append(Text(f"{hit.name.zh}：加一番", f"{hit.name.en}: doubled"))
         if "heaven" in win.context:
-            fan += opts["tianhe_fan"]
+            tianhe = opts("tianhe_fan")
+            fan += tianhe
             out.lines.append(
-                Text(
-                    f"天和：加 {opts['tianhe_fan']} 番",
-                    f"heavenly win: doubled {opts['tianhe_fan']} {'time' if opts['tianhe_fan'] == 1 else 'times'}",
-                )
+                Text(f"天和：加 {tianhe} 番", f"heavenly win: doubled {tianhe} {'time' if tianhe == 1 else 'times'}")
             )
         if "earth" in win.context:
             fan += 1
             out.lines.append(Text("地和：加一番", "earthly win: doubled"))
         total *= 2**fan
-    if opts["full_hundred"] and total > 100:
+    if opts("full_hundred") and total > 100:
         total = 100
         out.lines.append(Text("满百：按 100 计", "满百: counted as 100"))
     out.points = total
@@ -233,7 +233,7 @@ def _leshan(deal: Deal, win: WinInfo, out: Settlement) -> None:
             )
         )
         return
-    payer = opts["turned_win_payer"]
+    payer = opts("turned_win_payer")
     if payer == "turner" and win.how == "turn" and win.source in losers:
         out.payments[win.source] -= total * players
         out.payments[win.seat] += total * players
@@ -254,6 +254,99 @@ def _leshan(deal: Deal, win: WinInfo, out: Settlement) -> None:
             f"every other player pays {total}",
         )
     )
+
+
+# ---------------------------------------------------------------- options: what [003] leaves open or to local custom
+
+_KUN_WHY = (
+    "默认照 [003] 字面：“每房牌均有和数”，而桩子是一房",
+    "Default is [003]'s wording: every set (房) must score, and [003] lists the pair as a set",
+)
+_31_WHY = (
+    "默认台和：30和止于 30，31 落在空档里，按“上台”算",
+    "Default tai: the thirty band ends at 30, so 31 falls in the gap; the engine reads it as 上台",
+)
+_GRADING_WHY = ("默认照 [003] 所讲的市中区规则", "Default is the Shizhong rule [003] describes")
+
+OPTIONS = OptionSet(
+    (
+        WIN_ON_PAIR,
+        option(
+            "kun_pair",
+            ON_HAND,
+            ("没有和数的桩子会不会破坏坤和？", "Does a pair (桩子, never scoring) spoil 坤和?"),
+            {
+                "blocks": ("会：桩子也是一房", "yes: the pair is a set too"),
+                "excluded": ("不会：像 [001] 的坤一样不算对", "no: like [001]'s 坤, the pair is left out"),
+            },
+            hand_default("blocks", "[003]", _KUN_WHY),
+            _KUN_WHY,
+            ("[003]", "[001]"),
+        ),
+        option(
+            "leshan_31",
+            ON_HAND,
+            ("31 和算 30和 还是 台和？", "Is 31 a thirty win or a tai win?"),
+            {"tai": ("算台和", "tai win (rounded, ×4)"), "thirty": ("算 30和", "thirty win (rounded, ×2)")},
+            hand_default("tai", "[003]", _31_WHY),
+            _31_WHY,
+            ("[003]",),
+        ),
+        option(
+            "leshan_grading",
+            ON_HAND,
+            ("11–14 和怎么算？", "How are 11–14 points counted?"),
+            {
+                "leshan": ("乐山市中区：10–14 小和按 10", "Shizhong district: 10–14 is a small win, 10"),
+                "chipiao": ("五通桥、犍为、沐川：11–20 吃漂按 20", "Wutongqiao, Qianwei, Muchuan: 11–20 is 吃漂, 20"),
+            },
+            hand_default("leshan", "[003]", _GRADING_WHY),
+            _GRADING_WHY,
+            ("[003]",),
+        ),
+        DECLARE,
+        option(
+            "full_hundred",
+            IN_PLAY,
+            ("满百：超过 100 和是否按 100 和算？", "满百: is a total over 100 counted as 100?"),
+            {"true": ("按 100 算", "yes"), "false": ("不封顶", "no cap")},
+            _p(False, "[003]", "满百只是部分地方的规矩", "满百 (cap at 100) is only some places' custom"),
+            ("[003] 说只是部分地方的规矩，默认不用", "[003] calls it a local custom: off by default"),
+            ("[003]",),
+        ),
+        option(
+            "turned_win_payer",
+            IN_PLAY,
+            ("和的是翻出来的牌，谁付？", "A win on a turned card: who pays?"),
+            {
+                "each": ("其余每家各付总和数", "every other player pays the total"),
+                "turner": ("翻牌的人付总和数乘人数", "the turner pays the total times the players"),
+            },
+            _p("each", "[003]", "翻牌被和时谁付未载，默认其余每家各付总和数", "not given: each other player pays"),
+            ("[003] 只说抬炮者怎么付；默认各家分摊", "[003] gives only the discarder's payment; default each pays"),
+            ("[003]",),
+        ),
+        option(
+            "tianhe_fan",
+            IN_PLAY,
+            ("天和加几番？", "How many doublings for 天和?"),
+            {"1": ("一番（乐山）", "one (Leshan)"), "2": ("两番（眉山、仁寿）", "two (Meishan, Renshou)")},
+            _p(1, "[003]", "天和加一番（眉山、仁寿加两番）", "天和 doubles once (Meishan, Renshou: twice)"),
+            ("照 [003] 所讲的乐山规则", "The Leshan rule [003] describes"),
+            ("[003]",),
+        ),
+        option(
+            "xiaojia_self_draw_double",
+            IN_PLAY,
+            ("小家自摸和牌加不加倍？", "Does the 小家's self-drawn win count double?"),
+            {"true": ("加倍（眉山等地）", "yes (Meishan and nearby)"), "false": ("不加倍", "no")},
+            _p(False, "[003]", "眉山小家自摸加倍，乐山不加", "Meishan doubles 小家's self-drawn win; Leshan does not"),
+            ("[003] 说是眉山等地的规矩，默认不用", "[003] calls it a Meishan custom: off by default"),
+            ("[003]",),
+        ),
+    )
+)
+_HAND, _SETTINGS = OPTIONS.defaults(ON_HAND, RuleSet)
 
 
 # ---------------------------------------------------------------- the hand: points and names
@@ -297,17 +390,20 @@ LESHAN = RuleSet(
             SetKind.PAIR: ("桩子", "zhuangzi (pair)"),
         },
     ),
-    family="leshan",
     variant=VARIANT,
+    declared=OPTIONS,
+    settings=_SETTINGS,
+    **_HAND,
     point_word=Text("和", "points"),
 )
 
 
 # ---------------------------------------------------------------- play
 
-PLAY = PlayRules(
-    name="leshan",
-    title=Text("乐山贰柒拾（[003]）", "Leshan Er Qi Shi ([003])"),
+PLAY = make_play_rules(
+    "leshan",
+    Text("乐山贰柒拾（[003]）", "Leshan Er Qi Shi ([003])"),
+    OPTIONS,
     players=_p((2, 3, 4), "[003]", "三人或四人（一家做小家），两人对抠", "three, or four with a 小家, or two (对抠)"),
     sitter_with_four=_p(False, "[003]", "乐山四人时不坐底，而有小家", "with four, nobody sits out: one is 小家"),
     xiaojia_with_four=_p(True, "[003]", "四人打时尾家做小家", "with four, the last seat is 小家"),
@@ -380,22 +476,6 @@ PLAY = PlayRules(
         "和数分级、番，抬炮者付 总和数 × 人数",
         "graded totals and doublings; the discarder pays total × players",
     ),
-    options=_p(
-        (
-            ("full_hundred", False),
-            ("turned_win_payer", "each"),
-            ("tianhe_fan", 1),
-            ("xiaojia_self_draw_double", False),
-        ),
-        "[003]",
-        "full_hundred：满百（部分地方）；turned_win_payer：翻牌被胡时谁付未载，默认其余每家各付总和数；"
-        "tianhe_fan：天和加一番（眉山、仁寿加两番）；xiaojia_self_draw_double：眉山小家自摸加倍。"
-        "分级（31、吃漂）与坤和的桩子见 rules 的选项",
-        "full_hundred: cap at 100 (some places); turned_win_payer: not given, default each other player pays the "
-        "total; tianhe_fan: 1 (Meishan/Renshou 2); xiaojia_self_draw_double: Meishan doubles 小家's self-drawn "
-        "win. Grading (31, 吃漂) and the pair in 坤和 are rules options",
-    ),
-    **{k: v for k, v in _COMMON.items() if k not in ("declined_claim_bars_win", "eat_then_discard_barred")},
 )
 
 # 包牌 [003]: the rules a record may break on purpose (the violator pays every other player), in [003]'s words.

@@ -3,7 +3,8 @@ encyclopedia entry [004] (``luzhou-b``).
 
 Everything the engine does differently for Luzhou is here: the words, the 名堂 tables and [004]'s grades
 (their data in ``luzhou_patterns``), how a held four (龙 / 壠) is shown, the payments, the hand's point table
-and the parameters of play.
+and the parameters of play; its options, with each source's default, are in ``luzhou_options`` (this module
+would pass 500 lines with them).
 The shared machinery (``rules``, ``analysis``, ``deal``, ``settlement``) calls these through ``Variant``.
 
 >>> LUZHOU_A.points_of(SetKind.KAN, (Card(2), Card(2), Card(2)))
@@ -23,21 +24,20 @@ from ..core.text import Text
 from ..decks.numerals import Card
 from .actions import action_words, native_words
 from .legality import Baopai
+from .luzhou_options import OPTIONS_A, OPTIONS_B
 from .luzhou_patterns import LUZHOU_A_PATTERNS, LUZHOU_B_ADVANCED, LUZHOU_B_ORDINARY, LUZHOU_B_PLAIN, plain_win_value
 from .luzhou_patterns import luzhou_b_grade as luzhou_b_grade  # the [004] grades, imported from here by the build
+from .options import ON_HAND
 from .patterns import Grade, PatternDef
 from .playrules import (
-    _COMMON,
     _SILENT,
     EAT_OWN_TURN_ONLY,
-    EAT_PREV_DISCARD_ONLY,
-    EAT_PREV_DISCARD_OR_TURN,
     FOUR_DEALER_FIRST_OTHERS_AFTER_CLAIM,
     PENALTY_BARRED,
-    PlayRules,
     _p,
+    make_play_rules,
 )
-from .rules import SPECIAL_SETS, RuleSet, Variant, _frozen, _names, _row, _s
+from .rules import SPECIAL_SETS, PaymentTable, RuleSet, Variant, _frozen, _names, _row, _s
 from .sets import SetKind
 from .settlement import Settlement, _hits, _losers, _pattern_value
 
@@ -60,11 +60,11 @@ def _patterns_a(rules: RuleSet) -> tuple[PatternDef, ...]:
 
 def _patterns_b(rules: RuleSet) -> tuple[PatternDef, ...]:
     """[004]'s table: the advanced 大贰名堂, or the ordinary grading (option ``b_mode``)."""
-    return LUZHOU_B_ADVANCED if rules.b_mode == "advanced" else LUZHOU_B_ORDINARY
+    return LUZHOU_B_ADVANCED if rules.option("b_mode") == "advanced" else LUZHOU_B_ORDINARY
 
 
 def _plain_win_b(rules: RuleSet) -> PatternDef | None:
-    return LUZHOU_B_PLAIN if rules.b_mode == "advanced" else None
+    return LUZHOU_B_PLAIN if rules.option("b_mode") == "advanced" else None
 
 
 def _grade_b(points: int, rules: RuleSet) -> Grade | None:
@@ -73,7 +73,7 @@ def _grade_b(points: int, rules: RuleSet) -> Grade | None:
 
 def _special_points_b(rules: RuleSet) -> Mapping[str, Sourced[int]]:
     """[004] gives no points for special sets; option ``special_sets`` borrows [001]'s."""
-    return LUZHOU_A.special_points if rules.special_sets == "luzhou-a" else rules.special_points
+    return LUZHOU_A.special_points if rules.option("special_sets") == "luzhou-a" else rules.special_points
 
 
 # ---------------------------------------------------------------- a held four laid out
@@ -115,10 +115,32 @@ def luzhou_a_row(points: int, *, extrapolate: bool = True, no_hu: bool = False) 
     return (tens + 2, tens + 1, 1)
 
 
+_A_BANDS = ((10, 10), (11, 19), (20, 20), (21, 29), (30, 30), (31, 39), (40, 40), (41, 49), (50, 50), (51, 59))
+
+
+def _payment_table_a(rules: RuleSet, play: object) -> PaymentTable:
+    """[001]'s table up to 49 hu, then its rule carried on (the engine's reading), and the no-hu win."""
+    rows: list[tuple[Text, ...]] = []
+    sources: list[str] = []
+    for low, high in _A_BANDS:
+        label = str(low) if low == high else f"{low}–{high}"
+        rows.append((Text(label, label), *(Text(str(n), str(n)) for n in luzhou_a_row(low))))
+        sources.append("[001]" if low < 50 else "engine")
+    rows.append((Text("无胡", "no hu (无胡)"), *(Text(str(n), str(n)) for n in luzhou_a_row(0, no_hu=True))))
+    sources.append("[001]")
+    header = (
+        Text("胡数", "Hu"),
+        Text("每个输家付", "Each loser pays"),
+        Text("给胡牌者", "To the winner"),
+        Text("给坐底", "To the sitter"),
+    )
+    return PaymentTable(header, tuple(rows), tuple(sources))
+
+
 def _luzhou_a(deal: Deal, win: WinInfo, out: Settlement) -> None:
-    opts = dict(deal.play_rules.options.value)
-    no_hu = win.points == 0 and opts["allow_no_hu_win"]
-    extrapolate = opts["extrapolate_above_49"]
+    opts = deal.play_rules.option
+    no_hu = win.points == 0 and opts("allow_no_hu_win")
+    extrapolate = opts("extrapolate_above_49")
     points = win.points  # the declared reading (``settlement.declare``)
     pay, to_winner, to_sitter = luzhou_a_row(points, extrapolate=extrapolate, no_hu=no_hu)
     out.points = pay
@@ -131,7 +153,7 @@ def _luzhou_a(deal: Deal, win: WinInfo, out: Settlement) -> None:
     fan = 0
     for hit in _hits(win):
         if hit.unit == "doubling" and isinstance(hit.value, int):
-            if hit.code == "kong-or-four" and not opts["fan_each_kong_and_four"]:
+            if hit.code == "kong-or-four" and not opts("fan_each_kong_and_four"):
                 continue
             fan += hit.value
             out.lines.append(
@@ -157,7 +179,7 @@ def _luzhou_a(deal: Deal, win: WinInfo, out: Settlement) -> None:
         out.lines.append(Text("自摸加翻：胡自己翻出的牌，加倍", "自摸加翻: a win on one's own turned card doubles"))
     mult = 2**fan
     each = pay * mult
-    cap = opts["cap"]
+    cap = opts("cap")
     if cap and each > cap:
         out.lines.append(Text(f"封顶 {cap} 分", f"capped at {cap}"))
         each = cap
@@ -185,8 +207,8 @@ def _luzhou_b(deal: Deal, win: WinInfo, out: Settlement) -> None:
     times every multiplier (红, 天, 地 ×2; 乌 ×4). Advanced play "不依賴胡的多少": the 番 of the 名堂 (added, or
     multiplied under ``fan_combine``) take the place of the grade points; the 底家's 1 is added, undoubled.
     平胡 only when no 名堂 applies, 天胡 / 地胡 / 回龙地胡 included (反之稱為平胡)."""
-    advanced = deal.rules.b_mode == "advanced"
-    combine = dict(deal.play_rules.options.value)["fan_combine"]
+    advanced = deal.rules.option("b_mode") == "advanced"
+    combine = deal.play_rules.option("fan_combine")
     names = {p.code: p.name for p in deal.rules.patterns}
     factors: list[int] = []
     deal_hits: list[tuple[Text, int]] = []
@@ -264,7 +286,13 @@ def _luzhou_b(deal: Deal, win: WinInfo, out: Settlement) -> None:
 
 # ---------------------------------------------------------------- the hand: points and names
 
-VARIANT_A = Variant(words=WORDS_A, patterns=_patterns_a, settle=_luzhou_a, four_display=_four_display)
+VARIANT_A = Variant(
+    words=WORDS_A,
+    patterns=_patterns_a,
+    settle=_luzhou_a,
+    four_display=_four_display,
+    payment_table=_payment_table_a,
+)
 VARIANT_B = Variant(
     words=WORDS_B,
     patterns=_patterns_b,
@@ -286,6 +314,10 @@ _LUZHOU_NAMES = {
     SetKind.TWO_SEVEN_TEN: ("列（二七十）", "lie (2-7-10)"),
     SetKind.MIXED: ("列（大大小、小小大）", "lie (mixed case)"),
 }
+
+# the options' defaults (``luzhou_options``): the shared machinery's as fields, the rest as settings
+_HAND_A, _SETTINGS_A = OPTIONS_A.defaults(ON_HAND, RuleSet)
+_HAND_B, _SETTINGS_B = OPTIONS_B.defaults(ON_HAND, RuleSet)
 
 LUZHOU_A = RuleSet(
     name="luzhou-a",
@@ -324,9 +356,10 @@ LUZHOU_A = RuleSet(
     set_names=_names(
         "[001]", {**_LUZHOU_NAMES, SetKind.FOUR: ("龙", "long (held four)"), SetKind.PAIR: ("吊对", "diaodui (pair)")}
     ),
-    family="luzhou-a",
     variant=VARIANT_A,
-    kan_fourth_elsewhere="false",  # [001] 招牌 "必須招牌"
+    declared=OPTIONS_A,
+    settings=_SETTINGS_A,
+    **_HAND_A,
 )
 
 LUZHOU_B = RuleSet(
@@ -380,8 +413,10 @@ LUZHOU_B = RuleSet(
     set_names=_names(
         "[004]", {**_LUZHOU_NAMES, SetKind.FOUR: ("壠", "long (held four)"), SetKind.PAIR: ("对", "dui (pair)")}
     ),
-    family="luzhou-b",
     variant=VARIANT_B,
+    declared=OPTIONS_B,
+    settings=_SETTINGS_B,
+    **_HAND_B,
 )
 
 
@@ -440,25 +475,11 @@ _LUZHOU_COMMON = dict(
     xiaojia_needs_points=_p(False, "[001]", "无小家", "no 小家"),
 )
 
-PLAY_A = PlayRules(
-    name="luzhou-a",
-    title=Text("泸州大贰（规则 A，[001]）", "Luzhou Da Er (rule set A, [001])"),
+PLAY_A = make_play_rules(
+    "luzhou-a",
+    Text("泸州大贰（规则 A，[001]）", "Luzhou Da Er (rule set A, [001])"),
+    OPTIONS_A,
     red_last_card_moves_front=_p(False, "[001]", "翻起的底牌留在原处", "the shown stock card stays where it is"),
-    pong_compulsory=_p(True, "[001]", "有对必须碰（[004] 作“可以”）", "a pong is compulsory ([004] says “may”)"),
-    kong_compulsory=_p(True, "[001]", "有坎必须招（[004] 作“可以”）", "a kong is compulsory ([004] says “may”)"),
-    eat_from=_p(
-        EAT_PREV_DISCARD_OR_TURN,
-        "[001]",
-        "可吃上家打出或翻出的牌及自己翻出的牌（[004] 不含上家翻出的）",
-        "one may eat the 上家's discard or turned card, or one's own turned card "
-        "([004] leaves out the 上家's turned card)",
-    ),
-    bi_exempt_mixed=_p(
-        False,
-        "[001]",
-        "[001] 未说大大小吃法免比（[004] 免比）",
-        "[001] does not exempt the mixed form from 比 ([004] does)",
-    ),
     passed_eat_barred=_p(
         True,
         "[001]",
@@ -467,64 +488,32 @@ PLAY_A = PlayRules(
         "a passed card may not be eaten; [001] also calls useless cards one turned or others discarded 过张, the "
         "engine records only cards one could have eaten (a hand only shrinks, so the readings hardly ever differ)",
     ),
-    passed_pong_barred=_p(False, "[001]", "碰是强制的，过张只禁吃", "pong is compulsory; 过张 bars only eating"),
     settlement=_p(
         "luzhou-a",
         "[001]",
         "按胡数查分表，坐底分账，放炮兜底，自摸加翻，名堂加翻",
         "score table by hu points, shared with the sitter; 放炮兜底, 自摸加翻, 名堂 doublings",
     ),
-    options=_p(
-        (("cap", 0), ("extrapolate_above_49", True), ("allow_no_hu_win", False), ("fan_each_kong_and_four", True)),
-        "[001]",
-        "cap：封顶（0 为不封顶，事先约定）；extrapolate_above_49：来源分表止于 49 胡，引擎按每十胡加一分外推；"
-        "allow_no_hu_win：无胡计 6 分与 10 胡起胡矛盾，默认不允许",
-        "cap: agreed ceiling (0 = none); extrapolate_above_49: the table stops at 49 hu, the engine extends it one "
-        "point per ten; allow_no_hu_win: 无胡 (6) contradicts the 10-point minimum, off by default",
-    ),
-    **{k: v for k, v in _COMMON.items() if k != "kong_compulsory"},
     **_LUZHOU_COMMON,
 )
 
-PLAY_B = PlayRules(
-    name="luzhou-b",
-    title=Text("泸州大贰（规则 B，[004]）", "Luzhou Da Er (rule set B, [004])"),
+PLAY_B = make_play_rules(
+    "luzhou-b",
+    Text("泸州大贰（规则 B，[004]）", "Luzhou Da Er (rule set B, [004])"),
+    OPTIONS_B,
     red_last_card_moves_front=_p(
         True,
         "[004]",
         "亮出的最后一张底牌若是红牌，数完底牌后要挪到剩下那叠牌的最前头",
         "a red shown stock card moves to the front of the rest",
     ),
-    pong_compulsory=_p(False, "[004]", "可以碰（[001] 作“必须”）", "a pong is optional ([001] says compulsory)"),
-    eat_from=_p(
-        EAT_PREV_DISCARD_ONLY,
-        "[004]",
-        "吃上家打出的或自己翻出的牌",
-        "one eats the 上家's discard or one's own turned card",
-    ),
-    bi_exempt_mixed=_p(True, "[004]", "用大大小、小小大吃牌时不用比", "eating by the mixed 2+1 form needs no 比"),
     passed_eat_barred=_p(True, "[004]", "过张后不能再吃", "after passing a card one may not eat it"),
-    passed_pong_barred=_p(True, "[004]", "过张后也不能再碰", "after passing a card one may not pong it either"),
-    pong_own_turn=_p(
-        False,
-        "[004]",
-        "[004] 只说别人打或摸的牌可以碰、招，不含自己翻出的",
-        "[004] lets one pong or kong another player's discard or turned card, not one's own turned card",
-    ),
     settlement=_p(
         "luzhou-b",
         "[004]",
         "计等：每等 1 分，最少 2 分，输家另给底家 1 分，有番加倍",
         "grades: 1 point each, at least 2, each loser adds 1 for the sitter, doublings multiply",
     ),
-    options=_p(
-        (("fan_combine", "add"),),
-        "[004]",
-        "fan_combine：[004] 未说名堂番数相加还是相乘，默认相加（名堂表与普通/高级玩法见 rules 的 b_mode）",
-        "fan_combine: [004] does not say whether 名堂 番 add or multiply; default add (the table itself is "
-        "rules option b_mode)",
-    ),
-    **{k: v for k, v in _COMMON.items() if k != "pong_own_turn"},
     **_LUZHOU_COMMON,
 )
 

@@ -104,7 +104,7 @@ def _two_seven_tens(f: HandFacts, big: bool) -> int:
 
 def _double_ribbon(f: HandFacts) -> int:
     """[004] 双飘带: two 1-2-3 and two 2-7-10; option ``ribbon_case`` says whether all four share one case."""
-    if f.rules.ribbon_case == "one-case":
+    if f.rules.option("ribbon_case") == "one-case":
         return _b(any(_runs_123(f, big) >= 2 and _two_seven_tens(f, big) >= 2 for big in (False, True)))
     return _b(
         any(_runs_123(f, big) >= 2 for big in (False, True))
@@ -122,7 +122,7 @@ def _plain_b(f: HandFacts) -> int:
 
 def plain_win_value(points: int, rules: RuleSet) -> int:
     """[004] 平胡: 2 番, or 4 番 at 27 hu (option ``b_27``: from 27 on, or exactly 27)."""
-    if rules.b_27 == "exactly":
+    if rules.option("b_27") == "exactly":
         return 4 if points == 27 else 2
     return 4 if points >= 27 else 2
 

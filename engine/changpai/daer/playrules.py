@@ -7,18 +7,20 @@ keyed by the same names ("luzhou-a" [001], "luzhou-b" [004], "leshan" [003], "wu
 Every value is a ``Sourced`` (``core.sourced``, the one sourced-value type): the value, the source tag it
 comes from, and a bilingual note. Where the sources are silent or disagree (rules digest §7) the value is the engine's
 documented default, its note says so, and the source tag names what it was weighed against.
-A deal may override any parameter by name (``PlayRules.with_options``), which is how a
-record states house rules such as ``pong_compulsory: false``.
+A tradition's options of play (``options.OptionSet``, declared in its module) give some of these their
+defaults, and a record may change those (``options.apply``), as in ``pong_compulsory: false``; the tradition's
+own options (a payment scheme's ``cap``, ``tianhe_fan`` …) are kept by name in ``settings``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..core.frozen import replaced
 from ..core.sourced import Sourced
-from ..core.text import RuleError, Text
+from ..core.text import Text
+from .options import IN_PLAY, OptionSet, no_settings
 
 
 def _param_dict(param: Sourced[Any]) -> dict[str, Any]:
@@ -46,7 +48,6 @@ FOUR_DEALER_FIRST_OTHERS_AFTER_ITS_DISCARD = "after-dealer-discard"  # [000]: ot
 # Which reading of a winning hand is scored when its cards split two ways with different totals.
 DECLARE_BEST_PAY = "best-pay"  # the reading that pays the winner most (the score table may not rise with the points)
 DECLARE_MOST_POINTS = "most-points"  # the reading with the most points
-CHOICES: dict[str, tuple[str, ...]] = {"declare": (DECLARE_BEST_PAY, DECLARE_MOST_POINTS)}
 
 # What a violation (包牌) costs.
 PENALTY_BARRED = "barred"  # the violator may not win this deal; no payment is stated
@@ -94,115 +95,35 @@ class PlayRules:
     penalty_ends_deal: Sourced[Any]
     xiaojia_needs_points: Sourced[Any]
     settlement: Sourced[Any]  # which payment scheme (see settlement.py)
-    options: Sourced[Any]  # scheme-specific options, a tuple of (name, value) pairs
     declare: Sourced[Any]  # which reading of a hand read two ways is scored: DECLARE_BEST_PAY or DECLARE_MOST_POINTS
     pong_own_turn: Sourced[Any]  # may one pong / kong a card one turned up oneself
 
-    def with_options(self, overrides: dict[str, Any] | None) -> PlayRules:
-        """A copy with some values replaced (house rules); unknown names are refused."""
-        if not overrides:
-            return self
-        known = {f.name for f in fields(self)} - {"name", "title"}
-        changes: dict[str, Sourced[Any]] = {}
-        scheme = dict(self.options.value)
-        for key, value in overrides.items():
-            if key in CHOICES and value not in CHOICES[key]:
-                raise RuleError(
-                    Text(
-                        f"选项“{key}”只能是 {'、'.join(CHOICES[key])}，不能是 {value!r}",
-                        f"option “{key}” is one of {', '.join(CHOICES[key])}, not {value!r}",
-                    ),
-                    code="bad-option",
-                    where=f"options.{key}",
-                )
-            if key in known:
-                old: Sourced[Any] = getattr(self, key)
-                by_record = Text("由牌谱指定", "set by the record")
-                changes[key] = Sourced(_coerce(value, old.value, key), "record", by_record)
-            elif key in scheme:
-                scheme[key] = _coerce(value, scheme[key], key)
-            else:
-                raise RuleError(
-                    Text(f"没有名为“{key}”的规则选项", f"there is no rule option named “{key}”"),
-                    code="unknown-option",
-                    where=f"options.{key}",
-                )
-        if scheme != dict(self.options.value):
-            changes["options"] = Sourced(tuple(scheme.items()), "record", Text("由牌谱指定", "set by the record"))
-        out = replaced(self, changes)
-        _check_hand_sizes(out)
-        return out
+    settings: Mapping[str, Sourced[Any]] = field(
+        default_factory=no_settings
+    )  # the tradition's own play options, by name
 
     def option(self, key: str) -> Any:
-        return dict(self.options.value)[key]
-
-    def overrides_from(self, base: PlayRules) -> dict[str, Any]:
-        """The options that differ from ``base`` (for writing a record back)."""
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            if f.name in ("name", "title", "options"):
-                continue
-            mine, theirs = getattr(self, f.name).value, getattr(base, f.name).value
-            if mine != theirs:
-                out[f.name] = mine
-        base_scheme = dict(base.options.value)
-        for key, value in self.options.value:
-            if base_scheme.get(key) != value:
-                out[key] = value
-        return out
+        """The value of the tradition's own play option ``key`` (``cap``, ``tianhe_fan`` …)."""
+        return self.settings[key].value
 
     def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "title": self.title.as_dict(), "params": {}}
         for f in fields(self):
-            if f.name in ("name", "title"):
-                continue
-            out["params"][f.name] = _param_dict(getattr(self, f.name))
+            if f.name not in ("name", "title", "settings"):
+                out["params"][f.name] = _param_dict(getattr(self, f.name))
+        for key, param in self.settings.items():
+            out["params"][key] = _param_dict(param)
         return out
 
 
-def _check_hand_sizes(play: PlayRules) -> None:
-    """Hand sizes a deal can be dealt with: a player holds at least one card, the dealer as many or more
-    (one more by tradition, 当底), 小家 at most two (one in each of the first two rounds [003]); four such
-    hands must fit in the 80 cards (the fourth seat may be 小家 or the sitter)."""
-    player, dealer, xiaojia = play.player_cards.value, play.dealer_cards.value, play.xiaojia_cards.value
-    limits = {
-        "player_cards": 1 <= player <= 26,
-        "dealer_cards": player <= dealer <= 80 - 2 * player,
-        "xiaojia_cards": 0 <= xiaojia <= 2,
-    }
-    for key, fits in limits.items():
-        if not fits:
-            raise RuleError(
-                Text(
-                    f"选项“{key}”不能是 {getattr(play, key).value}："
-                    "每家至少 1 张，庄家不少于闲家，小家至多 2 张，且要发得出",
-                    f"option “{key}” cannot be {getattr(play, key).value}: a player holds at least one card, the "
-                    "dealer as many or more, 小家 at most two, and the hands must fit in the deck",
-                ),
-                code="bad-option",
-                where=f"options.{key}",
-            )
-
-
-def _coerce(value: Any, like: Any, key: str) -> Any:
-    if isinstance(like, bool):
-        ok = isinstance(value, bool)
-    elif isinstance(like, int):
-        ok = isinstance(value, int) and not isinstance(value, bool)
-    elif isinstance(like, str):
-        ok = isinstance(value, str)
-    elif isinstance(like, tuple):
-        ok = isinstance(value, (list, tuple))
-        value = tuple(value) if ok else value
-    else:
-        ok = True
-    if not ok:
-        raise RuleError(
-            Text(f"选项“{key}”的值 {value!r} 类型不对", f"option “{key}” has a value {value!r} of the wrong type"),
-            code="bad-option",
-            where=f"options.{key}",
-        )
-    return value
+def make_play_rules(name: str, title: Text, options: OptionSet, **params: Sourced[Any]) -> PlayRules:
+    """A tradition's play rules: the family's common values (``_COMMON``), then ``params``, then the defaults of
+    its play options (a parameter that is also an option is refused: its default is the option's)."""
+    by_option, settings = options.defaults(IN_PLAY, PlayRules)
+    clash = set(params) & (set(by_option) | set(settings))
+    if clash:
+        raise ValueError(f"{name}: {sorted(clash)} are options; their defaults are declared with the option")
+    return PlayRules(name=name, title=title, settings=settings, **{**_COMMON, **params, **by_option})
 
 
 _SILENT = "engine"
@@ -213,15 +134,6 @@ _COMMON = dict(
         "[001][003][000]",
         "自己翻出的牌也能碰、招（对、开；兑）",
         "one may pong or kong a card one turned up oneself",
-    ),
-    declare=_p(
-        DECLARE_BEST_PAY,
-        "engine",
-        "来源没有说一手牌能拆成两种读法（两个胡数）时按哪种算；胡家自然会报给分多的那种"
-        "（如 [001] 的分表恰 30 胡得 8 分，31 胡只得 5 分），本站默认如此；也可以改为按胡数最多的读法",
-        "the sources do not say which reading counts when a hand splits two ways with different totals; the winner "
-        "would announce the one that pays more ([001]'s table pays 8 for exactly 30 hu but 5 for 31), which this "
-        "site assumes; the other choice scores the reading with the most points",
     ),
     dealer_cards=_p(21, "[001][003][004][000]", "庄家（头家）拿 21 张", "the dealer takes 21 cards"),
     player_cards=_p(20, "[001][003][004][000]", "其余各家拿 20 张", "every other player takes 20"),

@@ -54,9 +54,10 @@ from ..core.text import ChangpaiError, Text
 from ..decks.numerals import format_cards, parse_cards
 from .actions import Action, ActionType
 from .deal import Deal
+from .options import differences
 from .record_steps import Choice, Locator, Question, RecordError, Step, read_optional, read_step, read_string, read_text
 from .settlement import settle
-from .traditions import get_play_rules
+from .traditions import get_play_rules, get_rules
 
 MAX_SEATS = 4  # the largest table of any tradition
 MAX_STEPS = 1000  # a deal ends within a few hundred actions; questions and notes add a few more
@@ -309,15 +310,8 @@ class DealRecord:
     def from_deal(cls, deal: Deal, *, title: Text | None = None, notes: bool = True) -> DealRecord:
         """A record of a deal as played (hands and stock written out, so it does not depend on the shuffle)."""
         violations = {v.step: v.code for v in deal.violations}
-        defaults = get_play_rules(deal.rules.name)
-        options = deal.play_rules.overrides_from(defaults)
-        options.update(
-            {
-                k: getattr(deal.rules, k)
-                for k in deal.rules.options
-                if getattr(deal.rules, k) != getattr(_base_rules(deal), k)
-            }
-        )
+        base = get_rules(deal.rules.name), get_play_rules(deal.rules.name)
+        options = differences(deal.rules, deal.play_rules, *base)
         rec = cls(
             rules=deal.rules.name,
             title=title,
@@ -343,12 +337,6 @@ class DealRecord:
                 note = Text("；".join(e["zh"] for e in events), "; ".join(e["en"] for e in events))
             rec.steps.append(Step(do=str(action), note=note, violation=violations.get(i)))
         return rec
-
-
-def _base_rules(deal: Deal) -> Any:
-    from .traditions import get_rules
-
-    return get_rules(deal.rules.name)
 
 
 # ---------------------------------------------------------------- replay and frames

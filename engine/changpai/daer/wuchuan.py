@@ -1,8 +1,9 @@
 """Wuchuan Da Er 务川大贰, the 字牌 game (打开开 / 打飘) of [000].
 
 Everything the engine does differently for Wuchuan is here: the words (兑 开招 活龙 妥), the win classes
-(大胡 中胡 小胡), how a 活龙 is shown, the payments and the counting fee, the hand's point table and the
-parameters of play. The shared machinery calls these through ``Variant``.
+(大胡 中胡 小胡), how a 活龙 is shown, the payments and the counting fee, the hand's point table, the
+parameters of play and the options (what [000] leaves open, with the engine's defaults). The shared
+machinery calls these through ``Variant``.
 
 >>> WUCHUAN.native_name(SetKind.PONG).zh
 '兑'
@@ -12,14 +13,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core.options import OptionDef, option
+from ..core.sourced import Sourced
 from ..core.table import seat_name
 from ..core.text import Text
 from ..decks.numerals import Card
 from .actions import action_words, native_words
 from .legality import Baopai
-from .patterns import CLASS_RANK, HandFacts, PatternDef, PatternHit, _b, _src
+from .options import (
+    DECLARE,
+    IN_PLAY,
+    KAN_FOURTH_ELSEWHERE,
+    KONG_IS_HELD,
+    ON_HAND,
+    WIN_ON_PAIR,
+    OptionSet,
+    hand_default,
+)
+from .patterns import CLASS_NAMES, CLASS_RANK, HandFacts, PatternDef, PatternHit, _b, _src
 from .playrules import (
-    _COMMON,
     _SILENT,
     EAT_OWN_TURN_ONLY,
     EAT_PREV_DISCARD_OR_TURN,
@@ -27,8 +39,9 @@ from .playrules import (
     PENALTY_PAY_EACH,
     PlayRules,
     _p,
+    make_play_rules,
 )
-from .rules import RuleSet, Variant, _frozen, _names, _row, _s
+from .rules import PaymentTable, RuleSet, Variant, _frozen, _names, _row, _s
 from .sets import SetKind
 from .settlement import Settlement, _losers
 
@@ -47,7 +60,7 @@ _W = _src("[000]", "务川大贰“字牌”大小胡", "Wuchuan Da Er essay, �
 
 
 def _piao_18_big(f: HandFacts) -> bool:
-    return f.points >= 18 if f.rules.wuchuan_piao_18 == "big" else f.points > 18
+    return f.points >= 18 if f.rules.option("wuchuan_piao_18") == "big" else f.points > 18
 
 
 WUCHUAN_PATTERNS: tuple[PatternDef, ...] = (
@@ -166,7 +179,7 @@ def _four_display(rules: RuleSet, seat: int, card: Card) -> tuple[str, str]:
 
 
 def _wuchuan(deal: Deal, win: WinInfo, out: Settlement) -> None:
-    opts = dict(deal.play_rules.options.value)
+    opts = deal.play_rules.option
     cls = getattr(win.result, "win_class", None)
     if "heaven" in win.context or "earth" in win.context:
         cls = "big"
@@ -175,7 +188,7 @@ def _wuchuan(deal: Deal, win: WinInfo, out: Settlement) -> None:
     if "heaven" in win.context or "earth" in win.context:
         kind = Text("天胡", "heavenly") if "heaven" in win.context else Text("地胡", "earthly")
     if cls is None:
-        cls = deal.rules.wuchuan_red_no_kan
+        cls = deal.rules.option("wuchuan_red_no_kan")
         out.lines.append(
             Text(
                 f"[000] 未给这种胡（十红以上、无坎、不足 18 胡）定大小，按{names[cls].zh}",
@@ -185,7 +198,7 @@ def _wuchuan(deal: Deal, win: WinInfo, out: Settlement) -> None:
     for hit in getattr(win.result, "patterns", ()) or ():
         if kind is None and hit.unit == "class" and hit.value == cls and "：" in hit.name.zh:
             kind = Text(hit.name.zh.split("：")[-1], hit.name.en.split(": ")[-1])
-    amount = opts[f"{cls}_win"]
+    amount = opts(f"{cls}_win")
     out.points = amount
     losers = _losers(deal, win.seat)
     for s in losers:
@@ -195,7 +208,7 @@ def _wuchuan(deal: Deal, win: WinInfo, out: Settlement) -> None:
     out.lines.append(Text(f"{named.zh}：每家付 {amount}", f"{named.en}: each loser pays {amount}"))
     sitter = deal.table.sitter
     if sitter is not None:
-        fee = opts["counting_fee"]
+        fee = opts("counting_fee")
         out.payments[win.seat] -= fee
         out.payments[sitter] += fee
         out.lines.append(Text(f"胡家付数底费 {fee}", f"the winner pays the counting fee, {fee}"))
@@ -206,14 +219,144 @@ def _wuchuan_draw(deal: Deal, out: Settlement) -> None:
     if sitter is None:
         out.lines.append(Text("和局，无人胡", "a drawn deal"))
         return
-    fee = dict(deal.play_rules.options.value)["counting_fee"]
+    fee = deal.play_rules.option("counting_fee")
     for s in deal.table.active:
         out.payments[s] -= fee
         out.payments[sitter] += fee
     out.lines.append(Text(f"和局：三家各付数底费 {fee}", f"a drawn deal: all three pay the counting fee, {fee}"))
 
 
+# ---------------------------------------------------------------- options: what [000] leaves open
+
+_PIAO_18_WHY = (
+    "默认大胡：大胡的条件先列出，“以上”含本数",
+    "Default big: the big-win list comes first and “以上” includes 18",
+)
+_RED_NO_KAN_WHY = (
+    "[000] 的红胡要有坎，飘胡要没有十红，这手两样都不是；默认按最小的小胡",
+    "[000]'s 红胡 needs a 坎 and its 飘胡 fewer than ten red, so neither fits; default the smallest, 小胡",
+)
+# the payouts share one note: [000] gives the classes, the amounts are the engine's
+_PAYOUTS = (
+    "[000] 只给出胡的大小分级，未给赔付：默认小胡 1、中胡 2、大胡 4（每家），数底费 1",
+    "[000] gives the win classes but no payouts: default small 1, middle 2, big 4 from each loser, counting fee 1",
+)
+
+
+def _payout(
+    name: str, question: tuple[str, str], value: int, why: tuple[str, str], sources: tuple[str, ...]
+) -> OptionDef:
+    return option(name, IN_PLAY, question, {"N": ("N 分", "N")}, _p(value, _SILENT, *_PAYOUTS), why, sources)
+
+
+OPTIONS = OptionSet(
+    (
+        WIN_ON_PAIR,
+        option(
+            "wuchuan_piao_18",
+            ON_HAND,
+            ("恰好 18 胡的飘胡是大胡还是中胡？", "Is a piao win of exactly 18 big or middle?"),
+            {
+                "big": ("大胡（“十八以上”）", "big (“18 and over”)"),
+                "middle": ("中胡（“十八胡以下”）", "middle (“18 and under”)"),
+            },
+            hand_default("big", "[000]", _PIAO_18_WHY),
+            _PIAO_18_WHY,
+            ("[000]",),
+        ),
+        KONG_IS_HELD,
+        option(
+            "wuchuan_red_no_kan",
+            ON_HAND,
+            (
+                "十张以上红牌、没有坎、不足 18 胡：算哪一等胡？",
+                "Ten or more red cards, no 坎, under 18: which class of win?",
+            ),
+            {"small": ("小胡", "small win (小胡)"), "middle": ("中胡", "middle win (中胡)")},
+            hand_default("small", "[000]", _RED_NO_KAN_WHY),
+            _RED_NO_KAN_WHY,
+            ("[000]",),
+        ),
+        KAN_FOURTH_ELSEWHERE.defaulting(Sourced("false", "[000]", KAN_FOURTH_ELSEWHERE.why)),  # "必须四归一“开招”"
+        DECLARE,
+        _payout(
+            "small_win",
+            ("小胡每家付多少？", "What does each loser pay for a small win (小胡)?"),
+            1,
+            ("[000] 只分大小胡，没有给数：引擎取 1", "[000] names the classes but gives no amounts: 1"),
+            ("[000]", "engine"),
+        ),
+        _payout(
+            "middle_win",
+            ("中胡每家付多少？", "What does each loser pay for a middle win (中胡)?"),
+            2,
+            ("[000] 没有给数：引擎取 2", "[000] gives no amount: 2"),
+            ("[000]", "engine"),
+        ),
+        _payout(
+            "big_win",
+            ("大胡每家付多少？", "What does each loser pay for a big win (大胡)?"),
+            4,
+            ("[000] 说大胡是“两打”，没有说值多少：引擎取 4", "[000] calls it 两打 without a value: 4"),
+            ("[000]", "engine"),
+        ),
+        _payout(
+            "counting_fee",
+            ("胡家给数底的人多少数底费？", "What counting fee does the winner pay the stock counter?"),
+            1,
+            ("[000] 有数底费，没有给数：引擎取 1", "[000] has the fee but no amount: 1"),
+            ("[000]", "engine"),
+        ),
+        option(
+            "penalty_amount",
+            IN_PLAY,
+            ("包牌的人赔每家多少？", "How much does a 包牌 cost, to each other player?"),
+            {"N": ("N 分", "N")},
+            _p(
+                4,
+                _SILENT,
+                "[000] 未说包牌赔多少，默认赔每家一个大胡（4）",
+                "[000] gives no amount; default a 大胡 payment (4) to each",
+            ),
+            (
+                "[000] 只说“负三家”：引擎按赔每家一个大胡（4）",
+                "[000] only says the violator pays all three: a big win, 4",
+            ),
+            ("[000]", "engine"),
+        ),
+        option(
+            "penalty_ends_deal",
+            IN_PLAY,
+            ("包牌以后这一盘还打不打？", "Does the deal go on after a 包牌?"),
+            {"true": ("这一盘结束", "the deal ends"), "false": ("接着打", "play goes on")},
+            _p(
+                True,
+                _SILENT,
+                "[000] 未说包牌后是否续打，默认结束本盘",
+                "[000] does not say whether play continues; default the deal ends",
+            ),
+            ("[000] 没有说：引擎结束这一盘", "[000] does not say: the engine ends the deal"),
+            ("[000]", "engine"),
+        ),
+    )
+)
+_HAND, _SETTINGS = OPTIONS.defaults(ON_HAND, RuleSet)
+
+
 # ---------------------------------------------------------------- the hand: points and names
+
+
+def _payment_table(rules: RuleSet, play: PlayRules) -> PaymentTable:
+    """Each class's payment and the counting fee, as the play rules hold them (all the engine's amounts)."""
+    held = [(CLASS_NAMES[c], play.settings[f"{c}_win"]) for c in ("small", "middle", "big")]
+    held.append((Text("数底费（胡家付）", "counting fee (the winner pays)"), play.settings["counting_fee"]))
+    return PaymentTable(
+        (Text("胡的大小", "Win class"), Text("每个输家付", "Each loser pays")),
+        tuple((name, Text(str(value.value), str(value.value))) for name, value in held),
+        tuple(value.source for _, value in held),
+        held[0][1].note,  # the amounts share one note
+    )
+
 
 VARIANT = Variant(
     words=WORDS,
@@ -222,6 +365,7 @@ VARIANT = Variant(
     four_display=_four_display,
     win_class=wuchuan_class,
     settle_draw=_wuchuan_draw,
+    payment_table=_payment_table,
     eight_blocks_text=lambda n: (
         f"重招：第 {n} 个四张组，不出牌，喊“下抓”，由下家抓牌 [000]",
         f"重招 (a repeated 招): four-card set number {n}, so no discard; call 下抓, the next player draws [000]",
@@ -287,9 +431,10 @@ WUCHUAN = RuleSet(
             )
         },
     ),
-    family="wuchuan",
     variant=VARIANT,
-    kan_fourth_elsewhere="false",  # [000] "必须四归一“开招”"
+    declared=OPTIONS,
+    settings=_SETTINGS,
+    **_HAND,
     notes=(
         _s(
             "pair-with-four",
@@ -311,9 +456,10 @@ WUCHUAN = RuleSet(
 
 # ---------------------------------------------------------------- play
 
-PLAY = PlayRules(
-    name="wuchuan",
-    title=Text("务川大贰·字牌（[000]）", "Wuchuan Da Er, 字牌 ([000])"),
+PLAY = make_play_rules(
+    "wuchuan",
+    Text("务川大贰·字牌（[000]）", "Wuchuan Da Er, 字牌 ([000])"),
+    OPTIONS,
     players=_p(
         (3, 4),
         "[000]",
@@ -356,18 +502,6 @@ PLAY = PlayRules(
         True, "[000]", "坎上出现第四张必须开招", "the fourth card onto a held 坎 must be claimed (开招)"
     ),
     penalty=_p(PENALTY_PAY_EACH, "[000]", "包牌者负三家", "the violator pays all three"),
-    penalty_amount=_p(
-        4,
-        _SILENT,
-        "[000] 未说包牌赔多少，默认赔每家一个大胡（4）",
-        "[000] gives no amount; default a 大胡 payment (4) to each",
-    ),
-    penalty_ends_deal=_p(
-        True,
-        _SILENT,
-        "[000] 未说包牌后是否续打，默认结束本盘",
-        "[000] does not say whether play continues; default the deal ends",
-    ),
     xiaojia_needs_points=_p(False, "[000]", "无小家", "no 小家"),
     settlement=_p(
         "wuchuan",
@@ -375,23 +509,12 @@ PLAY = PlayRules(
         "按大胡、中胡、小胡分级，胜者付数底费",
         "win classes 大/中/小胡; the winner pays the counting fee",
     ),
-    options=_p(
-        (("small_win", 1), ("middle_win", 2), ("big_win", 4), ("counting_fee", 1)),
-        _SILENT,
-        "[000] 只给出胡的大小分级，未给赔付：默认小胡 1、中胡 2、大胡 4（每家），数底费 1",
-        "[000] gives the win classes but no payouts: default small 1, middle 2, big 4 from each loser, counting fee 1",
-    ),
     heaven_earth_no_minimum=_p(
         True, "[000]", "天胡、地胡不受十胡限制", "heavenly and earthly wins need no 10-point minimum"
     ),
     penalty_paid_to=_p(
         "all", "[000]", "包牌者负三家（含数底的）", "the violator pays all three others (the stock counter too)"
     ),
-    **{
-        k: v
-        for k, v in _COMMON.items()
-        if k not in ("kong_compulsory", "declined_claim_bars_win", "heaven_earth_no_minimum", "penalty_paid_to")
-    },
     declined_claim_bars_win=_p(False, "[000]", "[000] 未载", "not in [000]"),
 )
 
