@@ -60,8 +60,15 @@ class DealLegal(DealRules):
                 options = self._claims_for(s)
                 if not options:
                     continue  # nothing to claim: the seat is not asked (its pass is accepted all the same)
-                # the claims the card allows passed every rule before the ranking ones: ask only those
-                yield from (a for a in options if allowed(self, a, ranking[a.type]))
+                # the claims the card allows passed every rule before the ranking ones: ask only those, once
+                # per type (their verdict is the seat's and the claim's rank)
+                verdicts: dict[ActionType, bool] = {}
+                for a in options:
+                    ok = verdicts.get(a.type)
+                    if ok is None:
+                        ok = verdicts[a.type] = allowed(self, a, ranking[a.type])
+                    if ok:
+                        yield a
                 passing = Action(ActionType.PASS, s)
                 if allowed(self, passing, ranking[ActionType.PASS]):
                     yield passing
@@ -69,14 +76,15 @@ class DealLegal(DealRules):
         # A candidate's seat is one that plays: the rules every action passes first need not be asked again;
         # a rule whose verdict is the same for a seat's candidates of one type is asked once for them.
         split = deal_split_chains(self)
-        group: tuple[int, ActionType] | None = None
+        group_seat, group_type = -1, None
         ok = False
         per_action: tuple[Rule, ...] = ()
         for a in self._candidates(seat):  # a seat's candidates of one type come one after another
-            if group != (a.seat, a.type):
-                group = (a.seat, a.type)
+            if a.type is not group_type or a.seat != group_seat:
+                group_seat, group_type = a.seat, a.type
                 per_seat, per_action = split[a.type]
                 ok = allowed(self, a, per_seat)
+                per_action = tuple(r for r in per_action if r.quiet is None or not r.quiet(self, a.seat))
             if ok:
                 for r in per_action:  # allowed(), inlined: the generator's inner loop
                     if r.refuse(self, a) is not None:

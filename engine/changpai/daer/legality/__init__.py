@@ -58,12 +58,14 @@ from .claims import (
     _wrong_card,
 )
 from .turns import (
+    _ate_nothing,
     _break_kan,
     _deal_over,
     _eat_then_discard,
     _eight_blocks,
     _four_first,
     _four_too_early,
+    _holds_no_kan,
     _no_four,
     _no_seat,
     _not_in_hand,
@@ -94,6 +96,8 @@ class Rule:
     # True if its verdict is the same for every candidate of one seat and action type (whose turn it is, a
     # four to lay out first, 八块): the generator asks it once per group
     per_seat: bool = False
+    # True if it cannot refuse anything of this seat now (no 坎 held, no eat just made): the generator skips it
+    quiet: Callable[[DealLegal, int], bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,12 +197,17 @@ _OPTION = {
 _PER_SEAT = {"not-your-turn", "eight-blocks", "four-first", "four-too-early", "not-now"}
 
 
+_QUIET = {"break-kan": _holds_no_kan, "eat-then-discard-partner": _ate_nothing}
+
+
 def _r(code: str, zh: str, en: str, sources: str, refuse: Predicate) -> Rule:
     option = _OPTION.get(code)
-    per_seat = code in _PER_SEAT
-    if option is None:
-        return Rule(code, Text(zh, en), sources, refuse, per_seat=per_seat)
-    return Rule(code, Text(zh, en), sources, refuse, lambda play: bool(getattr(play, option).value), per_seat)
+    used: Callable[[PlayRules], bool] = (lambda play: True) if option is None else (lambda play: _on(play, option))
+    return Rule(code, Text(zh, en), sources, refuse, used, code in _PER_SEAT, _QUIET.get(code))
+
+
+def _on(play: PlayRules, option: str) -> bool:
+    return bool(getattr(play, option).value)
 
 
 # The violations first, in the order the traditions name them; then the refusals no source calls 包牌.

@@ -11,7 +11,7 @@ from ...decks.numerals import ALL_KINDS, format_cards
 from .. import playrules as pr
 from ..actions import Action, ActionType
 from ..deal_state import CLAIM, DISCARD, DRAWN, OVER, PHASE_NAMES, TURN, rule
-from ..sets import classify_three
+from ..split import THIRD_CARDS
 
 if TYPE_CHECKING:
     from ..deal_legal import DealLegal
@@ -158,15 +158,26 @@ def _break_kan(d: DealLegal, a: Action) -> Refusal:
 _EAT_TYPE = ActionType.EAT
 
 
+def _holds_no_kan(d: DealLegal, s: int) -> bool:
+    return max(d.seats[s].hand) < 3  # break-kan: then no discard breaks a triple
+
+
+def _ate_nothing(d: DealLegal, s: int) -> bool:
+    return d.seats[s].last_eat is None  # 吃字屙字 needs an eat just made
+
+
 def _eat_then_discard(d: DealLegal, a: Action) -> Refusal:
     """吃字屙字 [003]: after eating with two cards, discarding a card that made a set with them."""
     st = d.seats[a.seat]
     card = a.card
     if st.last_eat is None or not d.play_rules.eat_then_discard_barred.value or card is None or d.phase == DRAWN:
         return None
-    low, high = (ALL_KINDS[i] for i in st.last_eat)
-    if classify_three((low, high, card)) is None or card.index in d._discard_choices(a.seat):
+    # the cards that make a set with the two eaten with (THIRD_CARDS: classify_three, tabled once)
+    if card.index not in THIRD_CARDS.get((min(st.last_eat), max(st.last_eat)), ()):
         return None
+    if card.index in d._discard_choices(a.seat):
+        return None
+    low, high = (ALL_KINDS[i] for i in st.last_eat)
     return lambda: RuleError(
         Text(
             f"吃字屙字：用{low}{high}吃牌后又打出能和它们成房的{card}（[003]）",
