@@ -13,8 +13,28 @@ from . import playrules as pr
 from .actions import Action, ActionType
 from .deal_rules import DealRules, xiaojia_result
 from .deal_state import CLAIM, DISCARD, DRAWN, OVER, TURN, Exposed
-from .legality import EAT_CARD_RULES, PONG_RULES, Rule, allowed, deal_ranking, deal_split_chains
+from .legality import EAT_CARD_RULES, PONG_RULES, Rule, allowed, compiled
 from .split import PARTNER_IDX, THIRD_CARDS
+
+# Candidates are made thousands of times a deal: the simple ones (a type, a seat, at most a card) are shared
+# (an Action is immutable).
+_BARE: dict[tuple[ActionType, int], Action] = {}
+_WITH_CARD: dict[tuple[ActionType, int], tuple[Action, ...]] = {}
+
+
+def _bare(t: ActionType, s: int) -> Action:
+    found = _BARE.get((t, s))
+    if found is None:
+        found = _BARE[(t, s)] = Action(t, s)
+    return found
+
+
+def _with_card(t: ActionType, s: int) -> tuple[Action, ...]:
+    """``t`` by seat ``s`` with each card kind, by kind index."""
+    found = _WITH_CARD.get((t, s))
+    if found is None:
+        found = _WITH_CARD[(t, s)] = tuple(Action(t, s, card) for card in ALL_KINDS)
+    return found
 
 
 class DealLegal(DealRules):
@@ -53,7 +73,7 @@ class DealLegal(DealRules):
         if self.phase == OVER:
             return
         if self.phase == CLAIM:
-            ranking = deal_ranking(self)
+            ranking = compiled(self).ranking
             for s in self.table.active:
                 if s in self.passed or (seat is not None and s != seat):
                     continue
@@ -69,13 +89,13 @@ class DealLegal(DealRules):
                         ok = verdicts[a.type] = allowed(self, a, ranking[a.type])
                     if ok:
                         yield a
-                passing = Action(ActionType.PASS, s)
+                passing = _bare(ActionType.PASS, s)
                 if allowed(self, passing, ranking[ActionType.PASS]):
                     yield passing
             return
         # A candidate's seat is one that plays: the rules every action passes first need not be asked again;
         # a rule whose verdict is the same for a seat's candidates of one type is asked once for them.
-        split = deal_split_chains(self)
+        split = compiled(self).split
         group_seat, group_type = -1, None
         ok = False
         per_action: tuple[Rule, ...] = ()
@@ -96,33 +116,36 @@ class DealLegal(DealRules):
         """Every action the phase has room for, in the order offered; the rules sort out which are legal."""
         instant = self._instant_winners() if not self.history else []
         # 三龙 / 五坎, before anything else happens
-        out = [Action(ActionType.WIN, other) for other in instant if seat is None or seat == other]
+        out = [_bare(ActionType.WIN, other) for other in instant if seat is None or seat == other]
         s = self.to_act
         if s is None or (seat is not None and seat != s):
             return out
         hand = self.seats[s].hand
         if self.phase == TURN:
             if self.table.roles[s] == XIAOJIA:
-                out.append(Action(ActionType.DRAW, s))
+                out.append(_bare(ActionType.DRAW, s))
             else:
-                out.append(Action(ActionType.TURN, s, self.stock[self.turned]))
+                out.append(_with_card(ActionType.TURN, s)[self.stock[self.turned].index])
             return out
         # A win is a candidate only if the win test (``_offered_win``) passes it; the win rules name why not.
         if self.phase == DRAWN:
             drawn = self.drawn
             assert drawn is not None  # the DRAWN phase holds 小家's card
             if self._xiaojia_can_win(s, drawn):
-                out.append(Action(ActionType.WIN, s, drawn))
-            out.append(Action(ActionType.SHOW, s))
+                out.append(_with_card(ActionType.WIN, s)[drawn.index])
+            out.append(_bare(ActionType.SHOW, s))
             kinds = {i for i, n in enumerate(hand) if n} | {drawn.index}
-            out += [Action(ActionType.DISCARD, s, ALL_KINDS[i]) for i in sorted(kinds)]
+            discards = _with_card(ActionType.DISCARD, s)
+            out += [discards[i] for i in sorted(kinds)]
             return out
         if s not in instant and self._heaven_possible(s):  # 天胡: the dealer, before its first discard
-            heaven = Action(ActionType.WIN, s)
+            heaven = _bare(ActionType.WIN, s)
             if self._offered_win(heaven):
                 out.append(heaven)
-        out += [Action(ActionType.FOUR, s, ALL_KINDS[i]) for i in self._undeclared_fours(s)]
-        out += [Action(ActionType.DISCARD, s, ALL_KINDS[i]) for i, n in enumerate(hand) if n]
+        fours = _with_card(ActionType.FOUR, s)
+        out += [fours[i] for i in self._undeclared_fours(s)]
+        discards = _with_card(ActionType.DISCARD, s)
+        out += [discards[i] for i, n in enumerate(hand) if n]
         return out
 
     def _offered_win(self, action: Action) -> bool:

@@ -109,50 +109,50 @@ class Baopai:
     own_names: Mapping[str, Text] = field(default_factory=dict)
 
 
-_COMPILED: dict[tuple[int, frozenset[str]], Chains] = {}
+@dataclass(frozen=True, slots=True)
+class Compiled:
+    """The chains of a deal whose options leave out the rules they never let refuse (``Rule.used``): all of them
+    (``chains``); for the generator outside the claim window, each type's rules after those its candidates pass
+    (``IN_PLAY``) split into those asked once per seat (``per_seat``) and per action (``split``); in the window,
+    what is left to ask of an offered claim (``ranking``)."""
+
+    chains: Chains
+    split: Mapping[ActionType, tuple[tuple[Rule, ...], tuple[Rule, ...]]]
+    ranking: Mapping[ActionType, tuple[Rule, ...]]
 
 
-def deal_chains(deal: DealLegal, base: Chains) -> Chains:
-    """``base`` without the rules the deal's play rules never let refuse (computed once per deal)."""
-    own: Chains | None = deal._rule_chains.get(id(base))
-    if own is None:
+_COMPILED: dict[frozenset[str], Compiled] = {}
+
+
+def compiled(deal: DealLegal) -> Compiled:
+    """The deal's chains (cached on the deal, and across deals by the options that matter)."""
+    found: Compiled | None = deal._rule_chains.get(0)
+    if found is None:
         play = deal.play_rules
-        used = frozenset(code for code, r in RULES.items() if r.used(play))
-        key = (id(base), used)  # the bases are this module's constants; the options decide the rest
-        own = _COMPILED.get(key)
-        if own is None:
-            own = _COMPILED[key] = {k: tuple(r for r in c if r.code in used) for k, c in base.items()}
-        deal._rule_chains[id(base)] = own
-    return own
+        off = frozenset(code for code, option in _OPTION.items() if not _on(play, option))
+        found = _COMPILED.get(off)
+        if found is None:
+
+            def keep(base: Chains) -> Chains:
+                return {k: tuple(r for r in c if r.code not in off) for k, c in base.items()}
+
+            in_play = keep(IN_PLAY)
+            found = _COMPILED[off] = Compiled(
+                keep(CHAINS),
+                {
+                    t: (tuple(r for r in c if r.per_seat), tuple(r for r in c if not r.per_seat))
+                    for (claim, t), c in in_play.items()
+                    if not claim
+                },
+                {t: c for (_claim, t), c in keep(RANKING).items()},
+            )
+        deal._rule_chains[0] = found
+    return found
 
 
-def deal_split_chains(deal: DealLegal) -> Mapping[ActionType, tuple[tuple[Rule, ...], tuple[Rule, ...]]]:
-    """Outside the claim window, for the generator: each type's rules after the ones every candidate passes
-    (``IN_PLAY``), split into those asked once per seat and type (``per_seat``) and those asked per action."""
-    key = id(deal_split_chains)
-    own: Mapping[ActionType, tuple[tuple[Rule, ...], tuple[Rule, ...]]] | None = deal._rule_chains.get(key)
-    if own is None:
-        chains = deal_chains(deal, IN_PLAY)
-        own = deal._rule_chains[key] = {
-            t: (tuple(r for r in c if r.per_seat), tuple(r for r in c if not r.per_seat))
-            for (claim, t), c in chains.items()
-            if not claim
-        }
-    return own
-
-
-def deal_ranking(deal: DealLegal) -> Mapping[ActionType, tuple[Rule, ...]]:
-    """In the claim window, what is left to ask of a claim ``_claims_for`` offers, per type (``RANKING``)."""
-    key = id(deal_ranking)
-    own: Mapping[ActionType, tuple[Rule, ...]] | None = deal._rule_chains.get(key)
-    if own is None:
-        own = deal._rule_chains[key] = {t: c for (_claim, t), c in deal_chains(deal, RANKING).items()}
-    return own
-
-
-def first_refusal(deal: DealLegal, action: Action, chains: Chains | None = None) -> RuleError | None:
+def first_refusal(deal: DealLegal, action: Action) -> RuleError | None:
     """The refusal of the first rule of ``action``'s chain that refuses it (``None``: legal)."""
-    for r in deal_chains(deal, CHAINS if chains is None else chains)[(deal.phase == CLAIM, action.type)]:
+    for r in compiled(deal).chains[(deal.phase == CLAIM, action.type)]:
         refusal = r.refuse(deal, action)
         if refusal is not None:
             return refusal()
@@ -161,7 +161,7 @@ def first_refusal(deal: DealLegal, action: Action, chains: Chains | None = None)
 
 def refusing_rule(deal: DealLegal, action: Action) -> Rule | None:
     """The rule whose refusal ``first_refusal`` gives (``None``: legal); for tests and tools."""
-    for r in deal_chains(deal, CHAINS)[(deal.phase == CLAIM, action.type)]:
+    for r in compiled(deal).chains[(deal.phase == CLAIM, action.type)]:
         if r.refuse(deal, action) is not None:
             return r
     return None
