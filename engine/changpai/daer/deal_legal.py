@@ -68,33 +68,39 @@ class DealLegal(DealRules):
             cache[key] = found
         return found
 
-    def _list_legal(self, seat: int | None) -> Iterator[Action]:
+    def _list_legal(self, seat: int | None) -> list[Action]:
         """The candidates of this moment that every rule of their chain allows (``legality``)."""
         if self.phase == OVER:
-            return
-        if self.phase == CLAIM:
-            ranking = compiled(self).ranking
-            for s in self.table.active:
-                if s in self.passed or (seat is not None and s != seat):
-                    continue
-                options = self._claims_for(s)
-                if not options:
-                    continue  # nothing to claim: the seat is not asked (its pass is accepted all the same)
-                # the claims the card allows passed every rule before the ranking ones: ask only those, once
-                # per type (their verdict is the seat's and the claim's rank)
-                verdicts: dict[ActionType, bool] = {}
-                for a in options:
-                    ok = verdicts.get(a.type)
-                    if ok is None:
-                        ok = verdicts[a.type] = allowed(self, a, ranking[a.type])
-                    if ok:
-                        yield a
-                passing = _bare(ActionType.PASS, s)
-                if allowed(self, passing, ranking[ActionType.PASS]):
-                    yield passing
-            return
+            return []
+        return self._legal_claims(seat) if self.phase == CLAIM else self._legal_in_turn(seat)
+
+    def _legal_claims(self, seat: int | None) -> list[Action]:
+        out: list[Action] = []
+        ranking = compiled(self).ranking
+        for s in self.table.active:
+            if s in self.passed or (seat is not None and s != seat):
+                continue
+            options = self._claims_for(s)
+            if not options:
+                continue  # nothing to claim: the seat is not asked (its pass is accepted all the same)
+            # the claims the card allows passed every rule before the ranking ones: ask only those, once per
+            # type (their verdict is the seat's and the claim's rank)
+            verdicts: dict[ActionType, bool] = {}
+            for a in options:
+                ok = verdicts.get(a.type)
+                if ok is None:
+                    ok = verdicts[a.type] = allowed(self, a, ranking[a.type])
+                if ok:
+                    out.append(a)
+            passing = _bare(ActionType.PASS, s)
+            if allowed(self, passing, ranking[ActionType.PASS]):
+                out.append(passing)
+        return out
+
+    def _legal_in_turn(self, seat: int | None) -> list[Action]:
         # A candidate's seat is one that plays: the rules every action passes first need not be asked again;
         # a rule whose verdict is the same for a seat's candidates of one type is asked once for them.
+        out: list[Action] = []
         split = compiled(self).split
         group_seat, group_type = -1, None
         ok = False
@@ -104,13 +110,15 @@ class DealLegal(DealRules):
                 group_seat, group_type = a.seat, a.type
                 per_seat, per_action = split[a.type]
                 ok = allowed(self, a, per_seat)
-                per_action = tuple(r for r in per_action if r.quiet is None or not r.quiet(self, a.seat))
+                if per_action:
+                    per_action = tuple(r for r in per_action if r.quiet is None or not r.quiet(self, a.seat))
             if ok:
                 for r in per_action:  # allowed(), inlined: the generator's inner loop
                     if r.refuse(self, a) is not None:
                         break
                 else:
-                    yield a
+                    out.append(a)
+        return out
 
     def _candidates(self, seat: int | None) -> list[Action]:
         """Every action the phase has room for, in the order offered; the rules sort out which are legal."""
@@ -207,9 +215,18 @@ class DealLegal(DealRules):
         """The compulsory claim (不兑 / 不开招) that ``action`` would pass over [001]: any still open when the
         window closes; one's own when passing; a higher one, anyone's, under a lower claim."""
         t = action.type
-        if t == ActionType.PASS:
-            return next((c for c in self._claims_for(action.seat) if self._compulsory(c)), None)
         cache = self._per_state()
+        key = (
+            ("compulsory", action.seat)
+            if t == ActionType.PASS
+            else ("compulsory", -1 if t in (ActionType.TURN, ActionType.DRAW) else -2 - action.priority)
+        )
+        if key in cache:  # must-pong and must-kong both ask
+            answer: Action | None = cache[key]
+            return answer
+        if t == ActionType.PASS:
+            answer = cache[key] = next((c for c in self._claims_for(action.seat) if self._compulsory(c)), None)
+            return answer
         pending: tuple[Action, ...] | None = cache.get("compulsory")
         if pending is None:  # every seat yet to answer, in seat order
             pending = cache["compulsory"] = tuple(
@@ -220,7 +237,8 @@ class DealLegal(DealRules):
                 if self._compulsory(c)
             )
         floor = -1 if t in (ActionType.TURN, ActionType.DRAW) else action.priority
-        return next((c for c in pending if c.priority > floor), None)
+        answer = cache[key] = next((c for c in pending if c.priority > floor), None)
+        return answer
 
     def _claims_for(self, s: int) -> list[Action]:
         """The claims seat ``s`` may make on the exposed card (cached per window): the win test, the shapes the
