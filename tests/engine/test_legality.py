@@ -15,7 +15,7 @@ from changpai.daer.actions import Action, ActionType
 from changpai.daer.deal import Deal
 from changpai.daer.deal_state import CLAIM, OVER
 from changpai.daer.legality import RULES, first_refusal, refusing_rule
-from changpai.daer.violations import DECLARED, VIOLATION_NAMES, violation_codes
+from changpai.daer.violations import DECLARED, VIOLATION_NAMES, named_by, violation_codes
 from changpai.decks.numerals import ALL_KINDS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -161,3 +161,29 @@ def test_the_violations_are_a_view_of_the_registry() -> None:
     for name, baopai in DECLARED.items():
         assert violation_codes(name) == frozenset(baopai.codes)
         assert set(baopai.own_names) <= set(baopai.codes)
+
+
+def test_the_traditions_declare_what_the_old_table_said() -> None:
+    """The violations each tradition declares (``BAOPAI`` in its module) are those the one table of
+    ``violations.py`` listed with rule-set names before the registry."""
+    old = {
+        "eat-passed": ("luzhou-a", "luzhou-b", "leshan", "wuchuan"),
+        "pong-passed": ("luzhou-b", "leshan"),
+        "eat-own-discard": ("wuchuan",),
+        "eat-wrong": ("leshan", "wuchuan"),
+        "eat-wrong-seat": ("leshan",),
+        "eat-then-discard-partner": ("leshan",),
+        "bi-required": ("luzhou-a", "luzhou-b", "leshan", "wuchuan"),
+        "break-kan": ("luzhou-a", "luzhou-b", "leshan"),
+        "must-pong": ("luzhou-a", "wuchuan"),
+        "must-kong": ("luzhou-a", "wuchuan"),
+        "four-first": ("luzhou-a", "luzhou-b", "wuchuan"),
+        "eight-blocks": ("leshan", "wuchuan"),
+        "false-win": ("luzhou-a", "luzhou-b", "leshan", "wuchuan"),
+        "short-win": ("luzhou-a", "luzhou-b", "leshan", "wuchuan"),
+        "win-own-discard": ("leshan",),
+        "win-passed": ("leshan",),
+        "win-declined-claim": ("leshan",),
+    }
+    assert list(VIOLATION_NAMES) == list(old)
+    assert {code: named_by(code) for code in old} == old

@@ -47,6 +47,11 @@ def violation_codes(rules_name: str) -> frozenset[str]:
     return frozenset(found.codes) if found is not None else frozenset()
 
 
+def named_by(code: str) -> tuple[str, ...]:
+    """The rule sets that name the rule ``code`` as a violation (a record of theirs may commit it on purpose)."""
+    return tuple(name for name, b in DECLARED.items() if code in b.codes)
+
+
 def describe(rules_name: str) -> list[dict[str, Any]]:
     codes = violation_codes(rules_name)
     return [

@@ -129,7 +129,7 @@ def compiled(deal: DealLegal) -> Compiled:
     found: Compiled | None = deal._rule_chains.get(0)
     if found is None:
         play = deal.play_rules
-        off = frozenset(code for code, option in _OPTION.items() if not _on(play, option))
+        off = frozenset(code for code, r in RULES.items() if not r.used(play))
         found = _COMPILED.get(off)
         if found is None:
 
