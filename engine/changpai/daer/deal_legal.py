@@ -216,16 +216,21 @@ class DealLegal(DealRules):
         window closes; one's own when passing; a higher one, anyone's, under a lower claim."""
         t = action.type
         cache = self._per_state()
+        answers: dict[int, Action | None] | None = cache.get("compulsory-answers")
+        if answers is None:
+            answers = cache["compulsory-answers"] = {}
+        # a pass: the seat's own; the window's close: any (-1); a claim: any above its rank (-2 - rank)
         key = (
-            ("compulsory", action.seat)
+            action.seat
             if t == ActionType.PASS
-            else ("compulsory", -1 if t in (ActionType.TURN, ActionType.DRAW) else -2 - action.priority)
+            else -1
+            if t in (ActionType.TURN, ActionType.DRAW)
+            else -2 - action.priority
         )
-        if key in cache:  # must-pong and must-kong both ask
-            answer: Action | None = cache[key]
-            return answer
+        if key in answers:  # must-pong and must-kong both ask
+            return answers[key]
         if t == ActionType.PASS:
-            answer = cache[key] = next((c for c in self._claims_for(action.seat) if self._compulsory(c)), None)
+            answer = answers[key] = next((c for c in self._claims_for(action.seat) if self._compulsory(c)), None)
             return answer
         pending: tuple[Action, ...] | None = cache.get("compulsory")
         if pending is None:  # every seat yet to answer, in seat order
@@ -237,7 +242,7 @@ class DealLegal(DealRules):
                 if self._compulsory(c)
             )
         floor = -1 if t in (ActionType.TURN, ActionType.DRAW) else action.priority
-        answer = cache[key] = next((c for c in pending if c.priority > floor), None)
+        answer = answers[key] = next((c for c in pending if c.priority > floor), None)
         return answer
 
     def _claims_for(self, s: int) -> list[Action]:
@@ -281,8 +286,9 @@ class DealLegal(DealRules):
             pong = Action(ActionType.PONG, s, card)
             if n == 2 and allowed(self, pong, PONG_RULES):
                 out.append(pong)
-        # eat-wrong-seat refuses exactly when ``_may_eat`` says no: asked first, it spares most seats the rest
-        if self._may_eat(s, ex) and allowed(self, Action(ActionType.EAT, s, card), EAT_CARD_RULES):
+        # eat-wrong-seat (EAT_CARD_RULES[0]) refuses exactly when ``_may_eat`` says no: asked first, it spares most
+        # seats the rest
+        if self._may_eat(s, ex) and allowed(self, Action(ActionType.EAT, s, card), EAT_CARD_RULES[1:]):
             # the layouts are built from the hand's partners outside held triples: they pass the shape rules
             # (eat-wrong, break-kan, not-in-hand) by construction, which the legality property test checks
             out.extend(self._eat_options(s, card))
