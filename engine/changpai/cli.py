@@ -36,6 +36,7 @@ from .bots.daer import BOTS, make_players, play_out
 from .core.table import seat_name
 from .core.text import ChangpaiError
 from .daer.deal import Deal
+from .daer.match import MatchRecord, play_bot_match, replay_match
 from .daer.record import DealRecord, replay
 from .daer.settlement import settle
 
@@ -243,6 +244,9 @@ def _deal_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed for the shuffle and the computer players")
     parser.add_argument("--bot", choices=sorted(BOTS), default="simple", help="computer player")
     parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule or play option (repeatable)")
+    parser.add_argument(
+        "--match", type=int, metavar="DEALS", help="a match of DEALS deals in a row (who deals next as the rules say)"
+    )
 
 
 def _play(rules: str, players: int | None, seed: int, bot: str, options: dict[str, Any] | None) -> Deal:
@@ -253,13 +257,19 @@ def _play(rules: str, players: int | None, seed: int, bot: str, options: dict[st
 
 @subcommand("record", "play one deal with computer players and print its record (YAML)", _deal_arguments)
 def _record(args: argparse.Namespace) -> int:
+    yamlfile = _yamlfile()
     try:
-        deal = _play(args.rules, args.players, args.seed, args.bot, _options(args.option))
+        if args.match is not None:
+            _, match = play_bot_match(
+                args.rules, args.players, deals=args.match, seed=args.seed, bot=args.bot, options=_options(args.option)
+            )
+            data = match.to_data()
+        else:
+            deal = _play(args.rules, args.players, args.seed, args.bot, _options(args.option))
+            data = DealRecord.from_deal(deal).to_data()
     except ChangpaiError as error:
         raise InputError(str(error)) from None
-    yamlfile = _yamlfile()
-    record = DealRecord.from_deal(deal)
-    sys.stdout.buffer.write(yamlfile.dumps(record.to_data()).encode("utf-8"))
+    sys.stdout.buffer.write(yamlfile.dumps(data).encode("utf-8"))
     return EXIT_OK
 
 
@@ -288,6 +298,8 @@ def _replay(args: argparse.Namespace) -> int:
     except ChangpaiError as error:
         print(f"{error.where}: {error.text.en} / {error.text.zh}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if isinstance(data, dict) and "deals" in data:  # a match record
+        return _replay_match(data, lines, path.name)
     try:
         record = DealRecord.from_data(data, lines=lines, name=path.name)
         deal, _ = replay(record)
@@ -309,9 +321,58 @@ def _replay(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _replay_match(data: Any, lines: Any, name: str) -> int:
+    try:
+        match = MatchRecord.from_data(data, lines=lines, name=name)
+        deals, ledger = replay_match(match)
+    except ChangpaiError as error:
+        where = f"{error.where}: " if error.where else ""
+        print(f"{where}{error.text.en} / {error.text.zh}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    winners = sum(d.win is not None for d in deals)
+    score = list(ledger.totals)
+    print(f"ok: {name}: a {match.rules} match, {match.players} seats, {len(deals)} deals, {winners} won, score {score}")
+    return EXIT_OK
+
+
 def _configure_simulate(parser: argparse.ArgumentParser) -> None:
     _deal_arguments(parser)
     parser.add_argument("--deals", type=int, default=100, help="how many deals")
+
+
+def _simulate_matches(args: argparse.Namespace, options: dict[str, Any] | None) -> int:
+    """``--deals`` matches of ``--match`` deals each: who won how many deals, the scores, the ledger's check."""
+    worst = deals = no_winner = 0
+    finals: list[list[int]] = []
+    players = None
+    try:
+        for i in range(args.deals):
+            match, _ = play_bot_match(
+                args.rules, args.players, deals=args.match, seed=args.seed + 1000 * i, bot=args.bot, options=options
+            )
+            players = match.players
+            deals += len(match.deals)
+            no_winner += sum(d.winner is None for d in match.deals)
+            worst = max([worst, *(abs(sum(t)) for t in match.ledger.history)])
+            finals.append(list(match.ledger.totals))
+    except ChangpaiError as error:
+        raise InputError(str(error)) from None
+    best = Counter(max(range(len(t)), key=t.__getitem__) for t in finals)
+    write_json(
+        {
+            "rules": args.rules,
+            "players": players,
+            "seed": args.seed,
+            "matches": args.deals,
+            "deals_per_match": args.match,
+            "deals": deals,
+            "no_winner": no_winner,
+            "match_leader_by_seat": {str(s): best[s] for s in sorted(best)},
+            "max_abs_ledger_sum": worst,
+        },
+        pretty=True,
+    )
+    return EXIT_OK
 
 
 @subcommand("simulate", "play many deals with computer players and print a JSON summary", _configure_simulate)
@@ -319,6 +380,8 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.deals < 1:
         raise InputError("--deals must be at least 1 / 局数至少为 1")
     options = _options(args.option)
+    if args.match is not None:
+        return _simulate_matches(args, options)
     wins_by_seat: Counter[int] = Counter()
     patterns: Counter[str] = Counter()
     how: Counter[str] = Counter()
