@@ -6,13 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from changpai import yamlfile
 from changpai.core.match import DealOutcome, Ledger, MatchError, RotateDealer, Seating, WinnerDeals, check_match
 from changpai.core.text import RuleError
 from changpai.daer.match import MatchRecord, match_rules, play_bot_match, replay_match
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 TABLES = [("luzhou-a", 4), ("luzhou-b", 4), ("leshan", 3), ("leshan", 4), ("leshan", 2), ("wuchuan", 4)]
 

@@ -4,10 +4,10 @@ key is refused with its file line."""
 from __future__ import annotations
 
 import pytest
-
 from changpai import yamlfile
 from changpai.core.text import ChangpaiError
 from changpai.daer.match import play_bot_match
+
 from sitebuild.schemas import _registry, schema, validate
 
 
