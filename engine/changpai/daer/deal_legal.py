@@ -13,7 +13,7 @@ from . import playrules as pr
 from .actions import Action, ActionType
 from .deal_rules import DealRules, xiaojia_result
 from .deal_state import CLAIM, DISCARD, DRAWN, OVER, TURN, Exposed
-from .legality import EAT_CARD_RULES, PONG_RULES, Rule, allowed, compiled
+from .legality import EAT_CARD_RULES, PONG_RULES, allowed, compiled
 from .split import PARTNER_IDX, THIRD_CARDS
 
 # Candidates are made thousands of times a deal: the simple ones (a type, a seat, at most a card) are shared
@@ -98,21 +98,22 @@ class DealLegal(DealRules):
         return out
 
     def _legal_in_turn(self, seat: int | None) -> list[Action]:
-        # A candidate's seat is one that plays: the rules every action passes first need not be asked again;
-        # a rule whose verdict is the same for a seat's candidates of one type is asked once for them.
+        # A candidate's seat is one that plays: the rules every action passes first need not be asked again.
+        # Candidates come in groups of one seat and type: a ``per_seat`` rule is asked once for a group, and a
+        # rule ``quiet`` for the seat not at all.
         out: list[Action] = []
         split = compiled(self).split
-        group_seat, group_type = -1, None
-        ok = False
-        per_action: tuple[Rule, ...] = ()
-        for a in self._candidates(seat):  # a seat's candidates of one type come one after another
-            if a.type is not group_type or a.seat != group_seat:
-                group_seat, group_type = a.seat, a.type
-                per_seat, per_action = split[a.type]
-                ok = allowed(self, a, per_seat)
-                if per_action:
-                    per_action = tuple(r for r in per_action if r.quiet is None or not r.quiet(self, a.seat))
-            if ok:
+        for group in self._candidates(seat):
+            first = group[0]
+            per_seat, per_action = split[first.type]
+            if not allowed(self, first, per_seat):
+                continue
+            if per_action:
+                per_action = tuple(r for r in per_action if r.quiet is None or not r.quiet(self, first.seat))
+            if not per_action:
+                out += group
+                continue
+            for a in group:
                 for r in per_action:  # allowed(), inlined: the generator's inner loop
                     if r.refuse(self, a) is not None:
                         break
@@ -120,40 +121,44 @@ class DealLegal(DealRules):
                     out.append(a)
         return out
 
-    def _candidates(self, seat: int | None) -> list[Action]:
-        """Every action the phase has room for, in the order offered; the rules sort out which are legal."""
+    def _candidates(self, seat: int | None) -> list[list[Action]]:
+        """Every action the phase has room for, in the order offered, in groups of one seat and type; the rules
+        sort out which are legal."""
         instant = self._instant_winners() if not self.history else []
         # 三龙 / 五坎, before anything else happens
-        out = [_bare(ActionType.WIN, other) for other in instant if seat is None or seat == other]
+        out = [[_bare(ActionType.WIN, other)] for other in instant if seat is None or seat == other]
         s = self.to_act
         if s is None or (seat is not None and seat != s):
             return out
         hand = self.seats[s].hand
         if self.phase == TURN:
             if self.table.roles[s] == XIAOJIA:
-                out.append(_bare(ActionType.DRAW, s))
+                out.append([_bare(ActionType.DRAW, s)])
             else:
-                out.append(_with_card(ActionType.TURN, s)[self.stock[self.turned].index])
+                out.append([_with_card(ActionType.TURN, s)[self.stock[self.turned].index]])
             return out
         # A win is a candidate only if the win test (``_offered_win``) passes it; the win rules name why not.
         if self.phase == DRAWN:
             drawn = self.drawn
             assert drawn is not None  # the DRAWN phase holds 小家's card
             if self._xiaojia_can_win(s, drawn):
-                out.append(_with_card(ActionType.WIN, s)[drawn.index])
-            out.append(_bare(ActionType.SHOW, s))
+                out.append([_with_card(ActionType.WIN, s)[drawn.index]])
+            out.append([_bare(ActionType.SHOW, s)])
             kinds = {i for i, n in enumerate(hand) if n} | {drawn.index}
             discards = _with_card(ActionType.DISCARD, s)
-            out += [discards[i] for i in sorted(kinds)]
+            out.append([discards[i] for i in sorted(kinds)])
             return out
         if s not in instant and self._heaven_possible(s):  # 天胡: the dealer, before its first discard
             heaven = _bare(ActionType.WIN, s)
             if self._offered_win(heaven):
-                out.append(heaven)
-        fours = _with_card(ActionType.FOUR, s)
-        out += [fours[i] for i in self._undeclared_fours(s)]
+                out.append([heaven])
+        if 4 in hand:  # a held four (rare): ``_undeclared_fours`` only then
+            fours = _with_card(ActionType.FOUR, s)
+            out.append([fours[i] for i in self._undeclared_fours(s)])
         discards = _with_card(ActionType.DISCARD, s)
-        out += [discards[i] for i, n in enumerate(hand) if n]
+        held = [discards[i] for i, n in enumerate(hand) if n]
+        if held:  # (a hand may be empty: 八块 leaves no discard owed)
+            out.append(held)
         return out
 
     def _offered_win(self, action: Action) -> bool:
@@ -180,7 +185,7 @@ class DealLegal(DealRules):
         key = ("four-due", s)
         found: bool | None = cache.get(key)
         if found is None:
-            found = cache[key] = bool(self._undeclared_fours(s)) and self._four_must(s)
+            found = cache[key] = 4 in self.seats[s].hand and self._four_must(s)
         return found
 
     def _owes(self, s: int) -> bool:
