@@ -219,26 +219,9 @@ class DealLegal(DealRules):
     def _pending_compulsory(self, action: Action) -> Action | None:
         """The compulsory claim (不兑 / 不开招) that ``action`` would pass over [001]: any still open when the
         window closes; one's own when passing; a higher one, anyone's, under a lower claim."""
-        t = action.type
         cache = self._per_state()
-        answers: dict[int, Action | None] | None = cache.get("compulsory-answers")
-        if answers is None:
-            answers = cache["compulsory-answers"] = {}
-        # a pass: the seat's own; the window's close: any (-1); a claim: any above its rank (-2 - rank)
-        key = (
-            action.seat
-            if t == ActionType.PASS
-            else -1
-            if t in (ActionType.TURN, ActionType.DRAW)
-            else -2 - action.priority
-        )
-        if key in answers:  # must-pong and must-kong both ask
-            return answers[key]
-        if t == ActionType.PASS:
-            answer = answers[key] = next((c for c in self._claims_for(action.seat) if self._compulsory(c)), None)
-            return answer
         pending: tuple[Action, ...] | None = cache.get("compulsory")
-        if pending is None:  # every seat yet to answer, in seat order
+        if pending is None:  # every seat yet to answer, in seat order, each seat's in the order of its claims
             pending = cache["compulsory"] = tuple(
                 c
                 for other in self.table.active
@@ -246,9 +229,15 @@ class DealLegal(DealRules):
                 for c in self._claims_for(other)
                 if self._compulsory(c)
             )
+        t = action.type
+        if t == ActionType.PASS:
+            if action.seat in self.passed:  # (already-passed refuses it first)
+                return next((c for c in self._claims_for(action.seat) if self._compulsory(c)), None)
+            return next((c for c in pending if c.seat == action.seat), None)
+        if not pending:
+            return None
         floor = -1 if t in (ActionType.TURN, ActionType.DRAW) else action.priority
-        answer = answers[key] = next((c for c in pending if c.priority > floor), None)
-        return answer
+        return next((c for c in pending if c.priority > floor), None)
 
     def _claims_for(self, s: int) -> list[Action]:
         """The claims seat ``s`` may make on the exposed card (cached per window): the win test, the shapes the
