@@ -31,7 +31,7 @@ class DealRefusals(DealLegal):
 
     def _refusal(self, action: Action) -> RuleError | None:
         """The first rule of its chain that refuses ``action``; one the legal list holds passed them all already."""
-        if 0 <= action.seat < self.table.size and action in self._legal(action.seat):
+        if action in self._legal(None):  # (the whole list: the players have just asked for it)
             return None
         return first_refusal(self, action)
 
