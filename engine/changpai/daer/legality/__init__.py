@@ -10,8 +10,9 @@ before it is one's turn, a wrong seat before a passed card). The predicates live
 
 For speed the generator skips what its candidates pass by construction — the first rules of every chain (the
 deal goes on, the seat plays), not-in-hand, the eats' shape rules, and for the claims it offers everything but
-their rank — asks a ``per_seat`` rule once per seat and type, and leaves out the rules a deal's options never let
-refuse (``used``). ``tests/engine/test_legality.py`` checks that the list and the refusals agree all the same.
+their rank — asks a ``per_seat`` rule once per seat and type, skips a rule ``quiet`` for the seat, and leaves out
+the rules a deal's options never let refuse (``used``). ``tests/engine/test_legality.py`` checks that the list and
+the refusals agree all the same (and ``is_legal`` trusts the list: an action in it passed its chain).
 
 Where the judgement is a search, its one home stays in the deal and the rules here ask it: the win test
 (``_offered_win``), the claims the card allows (``_claims_for``: shapes, 比/摆 layouts, a discard left), the
