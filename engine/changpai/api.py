@@ -14,6 +14,9 @@ Built-in commands
 ``waits``   ``{"rules", "hand", "table"?, "seen"?, "options"?}`` → ``{"waits": [{"card", "points", "win", "left"}]}``
 ``rules``   ``{}`` → every rule set's name and title; ``{"name", "options"?}`` → that rule set in full.
 ``version`` → the engine version and the command names.
+``simulate``  ``{"rules", "deals"?, "seed"?, "bot"?}`` → a summary of deals played by computer players (红点点 so far).
+            红点点 (``wuchuan-hongdiandian-*``): ``score``, ``waits``, ``rules`` answer from ``hongdiandian.api``,
+            and so do ``new_deal``, ``legal_actions``, ``apply``, ``bot_move`` for a 红点点 rule set or state.
 
 ``table`` is a list of ``{"set": "pong|kong|four|eat", "cards": "…"}``; ``options`` maps option names to
 values (each tradition's options, ``options.OptionSet``; ``rules`` lists them).
@@ -96,6 +99,9 @@ from .daer.rules import RuleSet
 from .daer.settlement import settle
 from .daer.traditions import PLAY_RULES, RULESETS, get_play_rules, get_rules
 from .daer.violations import describe as describe_violations
+from .hongdiandian import api as hongdiandian_api
+from .hongdiandian.record import frames as hongdiandian_frames
+from .hongdiandian.rules import is_hdd_rules
 
 Request = dict[str, Any]
 Handler = Callable[[Request], dict[str, Any]]
@@ -279,6 +285,8 @@ def table_field(request: Request) -> list[dict[str, Any]]:
 
 @command("score", fields=("rules", "hand", "table", "win_card", "from", "options"))
 def _score(request: Request) -> dict[str, Any]:
+    if is_hdd_rules(request.get("rules")):  # 红点点, a game of its own (changpai.hongdiandian)
+        return hongdiandian_api.score_request(request)
     rules = rules_field(request)
     source = text_field(request, "from", required=False, default="discard")
     if source not in SOURCES:
@@ -299,6 +307,8 @@ def _score(request: Request) -> dict[str, Any]:
 
 @command("waits", fields=("rules", "hand", "table", "seen", "options"))
 def _waits(request: Request) -> dict[str, Any]:
+    if is_hdd_rules(request.get("rules")):
+        return hongdiandian_api.waits_request(request)
     rules = rules_field(request)
     found = waits(
         text_field(request, "hand"), table_field(request), rules, seen=text_field(request, "seen", default="")
@@ -322,10 +332,28 @@ def _rules(request: Request) -> dict[str, Any]:
                 {"name": r.name, "title": r.title.as_dict(), "sources": list(r.sources)} for r in RULESETS.values()
             ],
             "options": {r.name: describe_options(r, PLAY_RULES[r.name]) for r in RULESETS.values()},
+            "games": {"hongdiandian": hongdiandian_api.listing()},
         }
+    if is_hdd_rules(request.get("name")):
+        return hongdiandian_api.rules_request(request)
     base = rules_field(request, "name", hands_only=False)  # the name and the options' shape checked
     rules, play = apply_options(base, get_play_rules(base.name), request.get("options"))  # both sides
     return {**rules.describe(), "options": describe_options(rules, play)}
+
+
+@command("simulate", fields=("rules", "deals", "seed", "bot", "options"))
+def _simulate(request: Request) -> dict[str, Any]:
+    """``{"rules", "deals"?, "seed"?, "bot"?}`` → a summary of deals played by computer players (红点点 for now)."""
+    if is_hdd_rules(request.get("rules")):
+        return hongdiandian_api.simulate_request(request)
+    raise HandError(
+        Text(
+            "simulate 命令目前只用于红点点（其他玩法用命令行的 simulate）",
+            "the simulate command is for 红点点 only so far",
+        ),
+        code="bad-field",
+        where="rules",
+    )
 
 
 @command("version", fields=())
@@ -407,12 +435,16 @@ def _frames(request: Request) -> dict[str, Any]:
             code="missing-field" if data is None else "bad-field",
             where="record",
         )
+    if data.get("game") == "hongdiandian":
+        return hongdiandian_frames(data)
     name = text_field(request, "name", required=False) or "<record>"
     return frames(data, name)
 
 
 @command("new_deal", fields=("rules", "players", "seed", "dealer", "options"))
 def _new_deal(request: Request) -> dict[str, Any]:
+    if is_hdd_rules(request.get("rules")):
+        return hongdiandian_api.new_deal_request(request)
     rules = request.get("rules", "luzhou-a")
     players = request.get("players")
     seed = request.get("seed")
@@ -431,6 +463,8 @@ def _new_deal(request: Request) -> dict[str, Any]:
 
 @command("legal_actions", fields=("state", "game", "seat"))
 def _legal(request: Request) -> dict[str, Any]:
+    if hongdiandian_api.is_hdd_state(request):
+        return hongdiandian_api.legal_request(request)
     deal, _ = _deal_from(request)
     seat = request.get("seat")
     if seat is not None:
@@ -455,6 +489,8 @@ def _seat_number(value: Any, deal: Deal, where: str) -> int:
 
 @command("apply", fields=("state", "game", "action"))
 def _apply(request: Request) -> dict[str, Any]:
+    if hongdiandian_api.is_hdd_state(request):
+        return hongdiandian_api.apply_request(request)
     deal, key = _deal_from(request)
     text = request.get("action")
     if not isinstance(text, str):
@@ -474,6 +510,8 @@ def _apply(request: Request) -> dict[str, Any]:
 
 @command("bot_move", fields=("state", "game", "seat", "bot", "seed", "wishes"))
 def _bot_move(request: Request) -> dict[str, Any]:
+    if hongdiandian_api.is_hdd_state(request):
+        return hongdiandian_api.bot_move_request(request)
     deal, _ = _deal_from(request)
     kind = request.get("bot", "simple")
     if not isinstance(kind, str) or kind not in BOTS:

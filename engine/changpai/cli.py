@@ -8,7 +8,9 @@ output (see ``api``)::
 Bad input exits with status 2 and one line on standard error naming the card or field, in English and
 Chinese; never a traceback. Every subcommand is a function of this module registered with ``@subcommand``.
 
-Subcommands for whole deals: ``record``, ``replay`` and ``simulate``.
+Subcommands for whole deals: ``record``, ``replay`` and ``simulate``. All three also take a 红点点 rule set
+(``wuchuan-hongdiandian-sicheng`` / ``-huada``) or record (``game: hongdiandian``); its ``simulate`` summary is
+``changpai.bots.hongdiandian.simulate``'s.
 
 ``python -m changpai record --rules luzhou-a --players 4 --seed 7``
     prints the record (YAML) of one deal played by computer players.
@@ -33,12 +35,17 @@ from typing import Any, BinaryIO
 
 from .api import handle
 from .bots.daer import BOTS, make_players, play_out
+from .bots.hongdiandian import simulate as simulate_hdd
+from .bots.hongdiandian import simulate_one as simulate_hdd_one
 from .core.table import seat_name
 from .core.text import ChangpaiError
 from .daer.deal import Deal
 from .daer.match import MatchRecord, play_bot_match, replay_match
 from .daer.record import DealRecord, replay
 from .daer.settlement import settle
+from .hongdiandian.record import record_of
+from .hongdiandian.record import replay as replay_hdd
+from .hongdiandian.rules import is_hdd_rules
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 2, 70
 
@@ -234,7 +241,9 @@ def _options(pairs: list[str] | None) -> dict[str, Any] | None:
 
 
 def _deal_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", required=True, help="luzhou-a, luzhou-b, leshan or wuchuan")
+    parser.add_argument(
+        "--rules", required=True, help="luzhou-a, luzhou-b, leshan, wuchuan (simulate: also wuchuan-hongdiandian-*)"
+    )
     parser.add_argument(
         "--players",
         type=int,
@@ -259,7 +268,11 @@ def _play(rules: str, players: int | None, seed: int, bot: str, options: dict[st
 def _record(args: argparse.Namespace) -> int:
     yamlfile = _yamlfile()
     try:
-        if args.match is not None:
+        if is_hdd_rules(args.rules):  # 红点点: one deal by its own computer players
+            if args.match is not None or args.option or args.players not in (None, 4):
+                raise InputError("红点点 record takes no --match, options or players / 红点点牌谱只有四家、不带选项")
+            data = record_of(simulate_hdd_one(args.rules, args.seed, bot=args.bot)[0])
+        elif args.match is not None:
             _, match = play_bot_match(
                 args.rules, args.players, deals=args.match, seed=args.seed, bot=args.bot, options=_options(args.option)
             )
@@ -300,6 +313,8 @@ def _replay(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     if isinstance(data, dict) and "deals" in data:  # a match record
         return _replay_match(data, lines, path.name)
+    if isinstance(data, dict) and data.get("game") == "hongdiandian":
+        return _replay_hdd(data, path.name)
     try:
         record = DealRecord.from_data(data, lines=lines, name=path.name)
         deal, _ = replay(record)
@@ -318,6 +333,18 @@ def _replay(args: argparse.Namespace) -> int:
         f"ok: {path.name}: {record.rules}, {deal.players} seats, {len(record.steps)} steps, {outcome}, "
         f"payments {result.payments}"
     )
+    return EXIT_OK
+
+
+def _replay_hdd(data: Any, name: str) -> int:
+    try:
+        deal, steps = replay_hdd(data)
+    except ChangpaiError as error:
+        where = f"{error.where}: " if error.where else ""
+        print(f"{where}{error.text.en} / {error.text.zh}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    settled = deal.settlement()
+    print(f"ok: {name}: {deal.rules.name}, {len(steps)} steps, {settled['type']}")
     return EXIT_OK
 
 
@@ -379,6 +406,11 @@ def _simulate_matches(args: argparse.Namespace, options: dict[str, Any] | None) 
 def _simulate(args: argparse.Namespace) -> int:
     if args.deals < 1:
         raise InputError("--deals must be at least 1 / 局数至少为 1")
+    if is_hdd_rules(args.rules):  # 红点点, a game of its own (changpai.hongdiandian)
+        if args.option or args.players not in (None, 4):
+            raise InputError("红点点 simulate takes no options and 4 players / 红点点模拟只有四家、不带选项")
+        write_json(simulate_hdd(args.rules, deals=args.deals, seed=args.seed, bot=args.bot), pretty=True)
+        return EXIT_OK
     options = _options(args.option)
     if args.match is not None:
         return _simulate_matches(args, options)

@@ -16,7 +16,9 @@ def search(page: Page, query: str) -> list[str]:
     page.locator(".md-search__input").click()
     page.keyboard.type(query)
     meta = page.locator(".md-search-result__meta")
-    expect(meta).not_to_have_text(re.compile("^(Type to start searching|键入以开始搜索|)$"), timeout=20_000)
+    # past the placeholder and the "initialising" line (the index loads on first use; slow on a busy machine)
+    waiting = "^(Type to start searching|键入以开始搜索|Initializing search|正在初始化搜索引擎|)$"
+    expect(meta).not_to_have_text(re.compile(waiting), timeout=60_000)
     page.wait_for_timeout(800)  # the last keystroke's results
     return page.eval_on_selector_all(
         ".md-search-result__list > .md-search-result__item:not([hidden]) > a",
