@@ -53,7 +53,8 @@ class DealLegal(DealRules):
         return [] if self.to_act is None else [self.to_act]
 
     def iter_legal(self, seat: int | None) -> Iterator[Action]:
-        return iter(self._legal(seat))
+        found = self._per_state().get(("legal", seat))  # (``_legal``'s cache, looked up here: a hot path)
+        return iter(found if found is not None else self._legal(seat))
 
     def _legal(self, seat: int | None) -> tuple[Action, ...]:
         """The legal actions (of one seat, or all), computed once per state."""
@@ -89,7 +90,12 @@ class DealLegal(DealRules):
             for a in options:
                 ok = verdicts.get(a.type)
                 if ok is None:
-                    ok = verdicts[a.type] = allowed(self, a, ranking[a.type])
+                    ok = True
+                    for r in ranking[a.type]:  # allowed(), inlined
+                        if r.refuse(self, a) is not None:
+                            ok = False
+                            break
+                    verdicts[a.type] = ok
                 if ok:
                     out.append(a)
             passing = _bare(ActionType.PASS, s)
