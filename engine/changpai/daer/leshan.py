@@ -21,6 +21,7 @@ from ..core.table import seat_name
 from ..core.text import Text
 from ..decks.numerals import DECK, Card
 from .actions import action_words, native_words
+from .legality import Baopai
 from .options import DECLARE, IN_PLAY, ON_HAND, WIN_ON_PAIR, OptionSet, hand_default
 from .patterns import Grade, HandFacts, PatternDef, _b, _src
 from .playrules import (
@@ -543,3 +544,25 @@ PLAY = make_play_rules(
         "graded totals and doublings; the discarder pays total × players",
     ),
 )
+
+# 包牌 [003]: the rules a record may break on purpose (the violator pays every other player), in [003]'s words.
+BAOPAI = {
+    PLAY.name: Baopai(
+        (
+            "eat-passed",
+            "pong-passed",
+            "eat-wrong",
+            "eat-wrong-seat",
+            "eat-then-discard-partner",
+            "bi-required",
+            "break-kan",
+            "eight-blocks",
+            "false-win",
+            "short-win",
+            "win-own-discard",
+            "win-passed",
+            "win-declined-claim",
+        ),
+        {"eight-blocks": Text("喊错八块", "getting 八块 wrong (喊错八块): discarding when it was due")},
+    )
+}

@@ -24,6 +24,7 @@ from ..core.table import seat_name
 from ..core.text import Text
 from ..decks.numerals import Card
 from .actions import action_words, native_words
+from .legality import Baopai
 from .luzhou_options import OPTIONS_A, OPTIONS_B
 from .luzhou_patterns import LUZHOU_A_PATTERNS, LUZHOU_B_ADVANCED, LUZHOU_B_ORDINARY, LUZHOU_B_PLAIN, plain_win_value
 from .luzhou_patterns import luzhou_b_grade as luzhou_b_grade  # the [004] grades, imported from here by the build
@@ -526,3 +527,13 @@ PLAY_B = make_play_rules(
     ),
     **_LUZHOU_COMMON,
 )
+
+# 包牌: the rules a Luzhou record may break on purpose ([001] and [004] name no fine; the violator may not win).
+BAOPAI = {
+    PLAY_A.name: Baopai(
+        ("eat-passed", "bi-required", "break-kan", "must-pong", "must-kong", "four-first", "false-win", "short-win")
+    ),
+    PLAY_B.name: Baopai(
+        ("eat-passed", "pong-passed", "bi-required", "break-kan", "four-first", "false-win", "short-win")
+    ),
+}

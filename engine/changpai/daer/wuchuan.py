@@ -20,6 +20,7 @@ from ..core.table import seat_name
 from ..core.text import Text
 from ..decks.numerals import Card
 from .actions import action_words, native_words
+from .legality import Baopai
 from .options import (
     DECLARE,
     IN_PLAY,
@@ -536,3 +537,23 @@ PLAY = make_play_rules(
     ),
     declined_claim_bars_win=_p(False, "[000]", "[000] 未载", "not in [000]"),
 )
+
+# 包牌 [000]: the rules a record may break on purpose (the violator pays all three others, 负三家); [000] calls
+# discarding after a repeated 招 重招打牌 (one calls 下抓 instead).
+BAOPAI = {
+    PLAY.name: Baopai(
+        (
+            "eat-passed",
+            "eat-own-discard",
+            "eat-wrong",
+            "bi-required",
+            "must-pong",
+            "must-kong",
+            "four-first",
+            "eight-blocks",
+            "false-win",
+            "short-win",
+        ),
+        {"eight-blocks": Text("重招打牌", "discarding after a repeated 招 (重招打牌; call 下抓 instead)")},
+    )
+}
