@@ -176,7 +176,7 @@ def test_wuchuan_classes():
     table = [Meld.of("eat", "二七十"), Meld.of("eat", "贰柒拾"), Meld.of("pong", "七七七")]
     unnamed = analyse("一二三 四五六 肆伍陆 八八", table, "wuchuan", win_card="八")
     assert unnamed.win and unnamed.win_class is None
-    assert "wuchuan-unclassified" in [r.code for r in unnamed.reasons]
+    assert "no-win-class" in [r.code for r in unnamed.reasons]
 
 
 def test_below_minimum_is_not_a_win_but_keeps_the_split():

@@ -217,7 +217,7 @@ def test_wuchuan_unclassified_win_is_stated_not_forced():
     table = [Meld.of("eat", "二七十"), Meld.of("eat", "贰柒拾"), Meld.of("pong", "七七七")]
     result = analyse("一二三 四五六 肆伍陆 八八", table, "wuchuan", win_card="八")
     assert result.win and result.points == 3 + 6 + 3 + 3 + 1 and result.win_class is None
-    assert "wuchuan-unclassified" in [r.code for r in result.reasons]
+    assert "no-win-class" in [r.code for r in result.reasons]
     # Still ten red, but a held 坎 and under 18: a 红胡, a 中胡 [000].
     table2 = [Meld.of("eat", "二七十"), Meld.of("eat", "贰柒拾"), Meld.of("eat", "七七柒")]
     held = analyse("一二三 四四四 肆伍陆 八八", table2, "wuchuan", win_card="八")

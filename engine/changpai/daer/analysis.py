@@ -373,14 +373,9 @@ def analyse(
     classify = rules.variant.win_class
     win_class = classify(hits) if classify is not None and win_ok else None
     if classify is not None and win_ok and win_class is None:
+        # the tradition's words for a win its source gives no class
         verdict.append(
-            Reason(
-                "wuchuan-unclassified",
-                Text(
-                    "[000] 没有给这种胡（十红以上、无坎、不足 18 胡）定大小",
-                    "[000] names no class for this win (ten or more red, no held triple, under 18)",
-                ),
-            )
+            Reason("no-win-class", rules.variant.no_class or Text("这种胡没有等级", "no class for this win"))
         )
     main = HandResult(
         rules.name,

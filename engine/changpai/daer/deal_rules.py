@@ -135,9 +135,10 @@ class DealRules(DealState):
         return result_points(result) if result is not None and result_complete(result) else None
 
     def _min_waived(self, s: int, card: Card | None, how: str, points: int = -1) -> bool:
-        """Wuchuan 天胡 and 地胡 need no 10-hu minimum [000]; with the Luzhou A option
-        ``allow_no_hu_win``, a hand with no hu points at all (无胡) may win [001]."""
-        if points == 0 and "allow_no_hu_win" in self.play_rules.settings and self.play_rules.option("allow_no_hu_win"):
+        """天胡 and 地胡 need no minimum where the play rules say so (Wuchuan [000]); a tradition may waive it
+        itself (``Variant.waives_minimum``: Luzhou A's 无胡 option [001])."""
+        waives = self.rules.variant.waives_minimum
+        if waives is not None and waives(self.play_rules, points):
             return True
         if not self.play_rules.heaven_earth_no_minimum.value:
             return False

@@ -302,6 +302,7 @@ VARIANT_A = Variant(
     four_display=_four_display,
     payment_table=_payment_table_a,
     match_rules=_match_rules,
+    waives_minimum=lambda play, points: points == 0 and bool(play.option("allow_no_hu_win")),  # 无胡 [001]
 )
 VARIANT_B = Variant(
     words=WORDS_B,

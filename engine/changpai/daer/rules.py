@@ -101,7 +101,9 @@ class Variant:
     ``win_class``: Wuchuan's 大/中/小胡 from the hits (a win needs one); ``settle_draw(deal, out)``: payments when
     nobody wins; ``special_points``: the special sets' points, where an option borrows another reading's;
     ``payment_table(rules, play)``: the payments as a table for the rules page (``None``: the settlement's note
-    says it in words); ``match_rules(play, deals)``: who deals after whom in a sitting of ``deals`` deals.
+    says it in words); ``match_rules(play, deals)``: who deals after whom in a sitting of ``deals`` deals;
+    ``no_class``: why a win has no class; ``waives_minimum(play, points)``: a tradition's own exception to the
+    minimum (Luzhou A's 无胡 option).
     """
 
     words: Mapping[str, tuple[str, str]]
@@ -118,6 +120,8 @@ class Variant:
     eight_blocks_text: Callable[[int], tuple[str, str]] | None = None
     payment_table: Callable[[RuleSet, Any], PaymentTable | None] | None = None
     match_rules: Callable[[Any, int], MatchRules] | None = None
+    no_class: Text | None = None  # why a win has no class, where ``win_class`` finds none
+    waives_minimum: Callable[[Any, int], bool] | None = None  # (play, points): a win under the minimum allowed
 
 
 @dataclass(frozen=True, eq=False)

@@ -386,6 +386,10 @@ VARIANT = Variant(
     settle_draw=_wuchuan_draw,
     payment_table=_payment_table,
     match_rules=_match_rules,
+    no_class=Text(
+        "[000] 没有给这种胡（十红以上、无坎、不足 18 胡）定大小",
+        "[000] names no class for this win (ten or more red, no held triple, under 18)",
+    ),
     eight_blocks_text=lambda n: (
         f"重招：第 {n} 个四张组，不出牌，喊“下抓”，由下家抓牌 [000]",
         f"重招 (a repeated 招): four-card set number {n}, so no discard; call 下抓, the next player draws [000]",
