@@ -14,6 +14,9 @@ Built-in commands
 ``waits``   ``{"rules", "hand", "table"?, "seen"?, "options"?}`` → ``{"waits": [{"card", "points", "win", "left"}]}``
 ``rules``   ``{}`` → every rule set's name and title; ``{"name", "options"?}`` → that rule set in full.
 ``version`` → the engine version and the command names.
+``simulate``  ``{"rules", "deals"?, "seed"?, "bot"?, "options"?}`` → a summary of deals played by computer players
+            (戳牌, ``"rules": "chuopai"``, so far). ``beats`` ``{"rules": "chuopai", "hand", "options"?}`` → each play
+            of a 戳牌 hand and what it beats. ``rules`` with ``"name": "chuopai"`` answers from ``chuopai.api``.
 
 ``table`` is a list of ``{"set": "pong|kong|four|eat", "cards": "…"}``; ``options`` maps option names to
 values (each tradition's options, ``options.OptionSet``; ``rules`` lists them).
@@ -83,6 +86,7 @@ from typing import Any, Literal, overload
 
 from . import __version__
 from .bots.daer import BOTS, next_action
+from .chuopai import api as chuopai_api
 from .core.table import ROLE_NAMES, seat_name
 from .core.text import ChangpaiError, HandError, RuleError, Text
 from .daer.actions import Action, native_words
@@ -316,6 +320,8 @@ def _waits(request: Request) -> dict[str, Any]:
 
 @command("rules", fields=("name", "options"))
 def _rules(request: Request) -> dict[str, Any]:
+    if request.get("name") == chuopai_api.NAME:  # 戳牌, a game of its own (changpai.chuopai)
+        return chuopai_api.describe_rules(request.get("options"))
     if request.get("name") is None:
         return {
             "rules": [
@@ -326,6 +332,28 @@ def _rules(request: Request) -> dict[str, Any]:
     base = rules_field(request, "name", hands_only=False)  # the name and the options' shape checked
     rules, play = apply_options(base, get_play_rules(base.name), request.get("options"))  # both sides
     return {**rules.describe(), "options": describe_options(rules, play)}
+
+
+def _chuopai_only(request: Request) -> None:
+    if request.get("rules") != chuopai_api.NAME:
+        name = request.get("rules")
+        raise RuleError(
+            Text(f"这个命令只有戳牌（chuopai），没有“{name}”", f"this command is for chuopai only, not “{name}”"),
+            code="unknown-rules",
+            where="rules",
+        )
+
+
+@command("simulate", fields=("rules", "deals", "seed", "bot", "options"))
+def _simulate(request: Request) -> dict[str, Any]:
+    _chuopai_only(request)
+    return chuopai_api.simulate_request(request)
+
+
+@command("beats", fields=("rules", "hand", "options"))
+def _beats(request: Request) -> dict[str, Any]:
+    _chuopai_only(request)
+    return chuopai_api.beats_request(request)
 
 
 @command("version", fields=())
