@@ -45,7 +45,8 @@ def main() -> None:
     load_after = os.getloadavg()
     walls = [w for w, _ in runs]
     print(f"interpreter: {platform.python_implementation()} {platform.python_version()} ({sys.executable})")
-    print(f"cores: {os.cpu_count()}  load before: {load_before[0]:.2f} {load_before[1]:.2f}  after: {load_after[0]:.2f}")
+    before = f"{load_before[0]:.2f} {load_before[1]:.2f}"
+    print(f"cores: {os.cpu_count()}  load before: {before}  after: {load_after[0]:.2f}")
     print(
         f"chuopai, {args.bot} bots, {args.deals} deals x {args.repeats}: "
         f"median {statistics.median(walls):.0f} deals/s wall (min {min(walls):.0f}, max {max(walls):.0f}), "

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..core.text import Text
 from .cards import (
@@ -88,8 +89,10 @@ def _combo_shape(cards: Sequence[int], rules: ChuoRules) -> Shape | None:
     return Shape(COMBO, len(cards), FAMILY_STRENGTH[fam])
 
 
-def shape(cards: Sequence[int], rules: ChuoRules) -> Shape | None:
-    """The shape of ``cards`` (sorted faces) as a play, or ``None`` when they make no play."""
+@lru_cache(maxsize=1 << 16)
+def shape(cards: tuple[int, ...], rules: ChuoRules) -> Shape | None:
+    """The shape of ``cards`` (sorted faces) as a play, or ``None`` when they make no play (kept: a pure function
+    of frozen values, asked again and again by the deal and the players)."""
     if not cards or any(CLASS[c] == HARD for c in cards):
         return None
     if len(cards) == 1 and CLASS[cards[0]] == POINT:
