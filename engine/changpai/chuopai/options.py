@@ -116,7 +116,7 @@ GROUP_ALIKE = option(
     SRC,
 )
 _COMBO_WHY = (
-    "[002] 只说组合牌要有正门牌、只打同样张数的组合；默认一张正门牌配一张点子（两张），另一种读法是更多张",
+    "[002] 只说组合牌要有正门牌、只能压张数相同的组合；默认一张正门牌配一张点子（两张），另一种读法是更多张",
     "[002] only says a combination holds a 正门 card and beats one of its own size; by default it is one 正门 card "
     "with one point card (two cards); the other reading allows more",
 )
