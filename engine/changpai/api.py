@@ -16,7 +16,9 @@ Built-in commands
 ``version`` → the engine version and the command names.
 ``simulate``  ``{"rules", "deals"?, "seed"?, "bot"?, "options"?}`` → a summary of deals played by computer players
             (戳牌, ``"rules": "chuopai"``, so far). ``beats`` ``{"rules": "chuopai", "hand", "options"?}`` → each play
-            of a 戳牌 hand and what it beats. ``rules`` with ``"name": "chuopai"`` answers from ``chuopai.api``.
+            of a 戳牌 hand and what it beats. ``rules`` with ``"name": "chuopai"``, ``new_deal`` with
+            ``"rules": "chuopai"`` and ``legal_actions`` / ``apply`` / ``bot_move`` with a 戳牌 ``state`` answer
+            from ``chuopai.api`` (stateless: send the state back; no ``game`` ids).
 
 ``table`` is a list of ``{"set": "pong|kong|four|eat", "cards": "…"}``; ``options`` maps option names to
 values (each tradition's options, ``options.OptionSet``; ``rules`` lists them).
@@ -441,6 +443,8 @@ def _frames(request: Request) -> dict[str, Any]:
 
 @command("new_deal", fields=("rules", "players", "seed", "dealer", "options"))
 def _new_deal(request: Request) -> dict[str, Any]:
+    if request.get("rules") == chuopai_api.NAME:
+        return chuopai_api.new_deal_request(request)
     rules = request.get("rules", "luzhou-a")
     players = request.get("players")
     seed = request.get("seed")
@@ -459,6 +463,8 @@ def _new_deal(request: Request) -> dict[str, Any]:
 
 @command("legal_actions", fields=("state", "game", "seat"))
 def _legal(request: Request) -> dict[str, Any]:
+    if chuopai_api.is_state(request.get("state")):
+        return chuopai_api.legal_request(request)
     deal, _ = _deal_from(request)
     seat = request.get("seat")
     if seat is not None:
@@ -483,6 +489,8 @@ def _seat_number(value: Any, deal: Deal, where: str) -> int:
 
 @command("apply", fields=("state", "game", "action"))
 def _apply(request: Request) -> dict[str, Any]:
+    if chuopai_api.is_state(request.get("state")):
+        return chuopai_api.apply_request(request)
     deal, key = _deal_from(request)
     text = request.get("action")
     if not isinstance(text, str):
@@ -502,6 +510,8 @@ def _apply(request: Request) -> dict[str, Any]:
 
 @command("bot_move", fields=("state", "game", "seat", "bot", "seed", "wishes"))
 def _bot_move(request: Request) -> dict[str, Any]:
+    if chuopai_api.is_state(request.get("state")):
+        return chuopai_api.bot_move_request(request)
     deal, _ = _deal_from(request)
     kind = request.get("bot", "simple")
     if not isinstance(kind, str) or kind not in BOTS:

@@ -43,3 +43,31 @@ def test_bad_requests_are_located():
         error = handle(request)["error"]
         assert error["where"] == where, request
         assert error["zh"] and error["en"]
+
+
+def test_a_whole_deal_through_new_deal_bot_move_and_apply():
+    answer = handle({"command": "new_deal", "rules": "chuopai", "seed": 8, "dealer": 1})
+    assert answer["view"]["dealer"] == 1 and answer["view"]["to_act"] == 1
+    assert answer["view"]["role_names"][1] == {"zh": "庄家", "en": "dealer"}
+    for _ in range(300):
+        if answer["over"]:
+            break
+        state = answer["state"]
+        legal = handle({"command": "legal_actions", "state": state})
+        move = handle({"command": "bot_move", "state": state})
+        assert move["action"] in {a["text"] for a in legal["actions"]}
+        answer = handle({"command": "apply", "state": state, "action": move["action"]})
+        assert "error" not in answer
+    assert answer["over"] and sum(answer["settlement"]["scores"]) == 0
+    assert handle({"command": "bot_move", "state": answer["state"]})["action"] is None
+
+
+def test_a_refused_step_names_the_rule_in_both_languages():
+    state = handle({"command": "new_deal", "rules": "chuopai", "seed": 8})["state"]
+    error = handle({"command": "apply", "state": state, "action": "1 play 天"})["error"]
+    assert error["code"] == "not-your-turn" and error["where"] == "action.seat" and "甲" in error["zh"]
+    bad = dict(state, history=["0 play 二红"])
+    error = handle({"command": "legal_actions", "state": bad})["error"]
+    assert error["code"] == "hard-card" and error["where"] == "state.history.0.cards.0"
+    penalised = handle({"command": "new_deal", "rules": "chuopai", "players": 4, "seed": 1})
+    assert penalised["view"]["roles"][2] == "sitter" and penalised["view"]["role_names"][2]["zh"] == "休息"

@@ -11,19 +11,23 @@ raises the engine's located errors, which ``api.handle`` turns into ``{"error": 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from ..core.text import RuleError, Text
+from ..core.table import DEALER, PLAYER, SITTER, seat_name
+from ..core.text import ChangpaiError, RuleError, Text
 from .cards import CLASS, FACES, LADDER, PIPS, SHORT, colour, family, parse_cards, point_rank
-from .deal import HUANG_HAND, WIN_OVER
+from .deal import HUANG_HAND, WIN_OVER, ChuoDeal
 from .options import ChuoRules, describe, rules_from
 from .plays import analyse
 from .rules import RULES
+from .scoring import settle
 
 NAME = "chuopai"
 TITLE = Text("泸州戳牌（四川长牌）", "Luzhou Chuo Pai (Sichuan long cards)")
 SOURCES = ("[002]",)
 MAX_DEALS = 10_000
+ROLE_WORDS = {DEALER: Text("庄家", "dealer"), PLAYER: Text("闲家", "ally"), SITTER: Text("休息", "resting")}
 
 
 def ladder(rules: ChuoRules | None = None) -> list[dict[str, object]]:
@@ -102,3 +106,78 @@ def beats_request(request: dict[str, Any]) -> dict[str, Any]:
                 where="hand",
             )
     return {"rules": NAME, "hand": " ".join(SHORT[c] for c in cards), "plays": analyse(sorted(cards), rules)}
+
+
+# ----------------------------------------------------------------------------- a deal, step by step (stateless)
+
+
+def is_state(state: Any) -> bool:
+    """Whether a request's ``state`` is a 戳牌 deal's (``{"game": "chuopai", …}``)."""
+    return isinstance(state, dict) and state.get("game") == NAME
+
+
+def _deal(request: dict[str, Any]) -> ChuoDeal:
+    try:
+        return ChuoDeal.from_dict(request.get("state"))
+    except ChangpaiError as error:  # the record's own error, located in the state
+        raise type(error)(
+            error.text, code=error.code, where=f"state.{error.where}" if error.where else "state"
+        ) from None
+
+
+def answer(deal: ChuoDeal) -> dict[str, Any]:
+    """A deal answer: the state to send back, the view to draw, the legal actions, the settlement when over."""
+    view = deal.snapshot()
+    view["roles"] = list(deal.table.roles)
+    view["role_names"] = [ROLE_WORDS[r].as_dict() for r in deal.table.roles]
+    view["seat_names"] = [seat_name(s).as_dict() for s in range(deal.table.size)]
+    view["dealer"] = deal.table.dealer
+    return {
+        "game": None,
+        "state": deal.to_dict(),
+        "view": view,
+        "legal": [a.as_dict() for a in deal.legal_actions()],
+        "over": deal.over,
+        "settlement": settle(deal).as_dict() if deal.over else None,
+    }
+
+
+def new_deal_request(request: dict[str, Any]) -> dict[str, Any]:
+    options = dict(request.get("options") or {})
+    if request.get("players") is not None:
+        options["players"] = request["players"]
+    seed = _int_field(request, "seed", 0, 0, 2**64 - 1)
+    dealer = _int_field(request, "dealer", 0, 0, 3)
+    return answer(ChuoDeal.new(seed, dealer, options))
+
+
+def legal_request(request: dict[str, Any]) -> dict[str, Any]:
+    deal = _deal(request)
+    seat = request.get("seat")
+    if seat is not None:
+        seat = _int_field(request, "seat", 0, 0, deal.table.size - 1)
+    return {"actions": [a.as_dict() for a in deal.legal_actions(seat)], "to_move": [] if deal.over else [deal.to_act]}
+
+
+def apply_request(request: dict[str, Any]) -> dict[str, Any]:
+    deal = _deal(request)
+    action = request.get("action")
+    if not isinstance(action, str):
+        raise RuleError(Text("action 应是一行字", "action must be a line of text"), code="bad-field", where="action")
+    before = len(deal.events)
+    deal.play(action)
+    return {**answer(deal), "events": [e.as_dict() for e in deal.events[before:]]}
+
+
+def bot_move_request(request: dict[str, Any]) -> dict[str, Any]:
+    from ..bots.chuopai import BOTS
+
+    deal = _deal(request)
+    bot = request.get("bot", "simple")
+    if bot not in BOTS:
+        raise RuleError(Text(f"没有电脑玩家“{bot}”", f"no computer player “{bot}”"), code="bad-field", where="bot")
+    if deal.over:
+        return {"action": None, "detail": None}
+    seed = _int_field(request, "seed", deal.seed or 0, 0, 2**64 - 1)
+    action = BOTS[bot](random.Random(seed * 1009 + len(deal.history))).choose(deal)
+    return {"action": str(action), "detail": action.as_dict()}

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..core.table import seat_name
 from ..core.text import RuleError, Text
 from .actions import DOWN, PLAY, ChuoAction
 from .cards import CLASS, HARD, SHORT
@@ -37,7 +38,8 @@ def _turn(deal: ChuoDeal, action: ChuoAction) -> Broken:
     if deal.over:
         return Text("这一盘已经结束", "the deal is over"), ""
     if action.seat != deal.to_act:
-        return Text(f"现在该 {deal.to_act} 号出牌", f"it is seat {deal.to_act}'s turn"), ".seat"
+        name = seat_name(deal.to_act)
+        return Text(f"现在该{name.zh}（{deal.to_act} 号）出牌", f"it is {name.en}'s turn (seat {deal.to_act})"), ".seat"
     return None
 
 
