@@ -253,6 +253,8 @@ def _play(rules: str, players: int | None, seed: int, bot: str, options: dict[st
 
 @subcommand("record", "play one deal with computer players and print its record (YAML)", _deal_arguments)
 def _record(args: argparse.Namespace) -> int:
+    if args.rules == "chuopai":
+        return _chuopai(args, "record")
     try:
         deal = _play(args.rules, args.players, args.seed, args.bot, _options(args.option))
     except ChangpaiError as error:
@@ -288,6 +290,8 @@ def _replay(args: argparse.Namespace) -> int:
     except ChangpaiError as error:
         print(f"{error.where}: {error.text.en} / {error.text.zh}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if isinstance(data, dict) and data.get("rules") == "chuopai":
+        return _chuopai_replay(data, path.name)
     try:
         record = DealRecord.from_data(data, lines=lines, name=path.name)
         deal, _ = replay(record)
@@ -318,6 +322,8 @@ def _configure_simulate(parser: argparse.ArgumentParser) -> None:
 def _simulate(args: argparse.Namespace) -> int:
     if args.deals < 1:
         raise InputError("--deals must be at least 1 / 局数至少为 1")
+    if args.rules == "chuopai":
+        return _chuopai(args, "simulate")
     options = _options(args.option)
     wins_by_seat: Counter[int] = Counter()
     patterns: Counter[str] = Counter()
@@ -364,4 +370,47 @@ def _simulate(args: argparse.Namespace) -> int:
         },
         pretty=True,
     )
+    return EXIT_OK
+
+
+# ----------------------------------------------------------------------------- 戳牌 (changpai.chuopai)
+
+
+def _chuopai(args: argparse.Namespace, what: str) -> int:
+    """``record`` / ``simulate`` for 戳牌: ``--players`` is its ``players`` option."""
+    from .bots.chuopai import BOTS as CHUO_BOTS
+    from .bots.chuopai import play_out as chuo_play_out
+    from .bots.chuopai import simulate as chuo_simulate
+    from .chuopai.deal import ChuoDeal
+    from .chuopai.record import narrate, to_record
+
+    options = dict(_options(args.option) or {})
+    if args.players is not None:
+        options["players"] = args.players
+    try:
+        if what == "simulate":
+            write_json(chuo_simulate(args.deals, args.seed, options, args.bot), pretty=True)
+            return EXIT_OK
+        deal = ChuoDeal.new(args.seed, 0, options)
+        rng = random.Random(args.seed)
+        chuo_play_out(deal, [CHUO_BOTS[args.bot](rng) for _ in range(deal.table.size)])
+    except ChangpaiError as error:
+        raise InputError(str(error)) from None
+    data = to_record(deal, notes=dict(enumerate(narrate(deal))))
+    sys.stdout.buffer.write(_yamlfile().dumps(data).encode("utf-8"))
+    return EXIT_OK
+
+
+def _chuopai_replay(data: Any, name: str) -> int:
+    from .chuopai.record import read_record
+    from .chuopai.scoring import settle as chuo_settle
+
+    try:
+        deal, steps = read_record(data)
+    except ChangpaiError as error:
+        where = f"{error.where}: " if error.where else ""
+        print(f"{where}{error.text.en} / {error.text.zh}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    result = chuo_settle(deal)
+    print(f"ok: {name}: chuopai, {deal.table.size} seats, {len(steps)} steps, {result.outcome}, scores {result.scores}")
     return EXIT_OK

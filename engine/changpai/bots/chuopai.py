@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from ..chuopai.actions import DOWN, PLAY, ChuoAction
 from ..chuopai.cards import CLASS, LADDER, MAIN, N_FACES, POINT, family, point_rank
-from ..chuopai.deal import ChuoDeal
+from ..chuopai.deal import WIN_OVER, ChuoDeal
 from ..chuopai.plays import beating_plays, plays_in, shape
 from ..chuopai.scoring import next_dealer, settle
 
@@ -34,7 +34,7 @@ def _value(face: int, counts: Sequence[int]) -> int:
     """How much a card is worth keeping (higher = keep)."""
     if CLASS[face] == POINT:
         fam = family(face)
-        return point_rank(face) * 2 + (6 if counts[fam] else 0)  # a partner for a combination
+        return point_rank(face) * 4 + (6 if counts[fam] else 0)  # a nine stands alone; a partner for a combination
     return LADDER[face] * 10
 
 
@@ -109,7 +109,7 @@ def simulate(deals: int, seed: int = 0, options: dict[str, Any] | None = None, b
     cards in front of the dealer and of an ally."""
     rng = random.Random(seed)
     outcomes: dict[str, int] = {}
-    wins = {"dealer": 0, "allies": 0}
+    wins = {"dealer": 0, "allies": 0}  # seats over fifteen cards, by side
     events: dict[str, int] = {}
     dealer_cards = ally_cards = 0
     dealer = 0
@@ -120,7 +120,7 @@ def simulate(deals: int, seed: int = 0, options: dict[str, Any] | None = None, b
         result = settle(deal)
         outcomes[result.outcome] = outcomes.get(result.outcome, 0) + 1
         for seat in deal.table.active:
-            if result.scores[seat] > 0:
+            if result.counts[seat] > WIN_OVER and result.outcome == "win":
                 wins["dealer" if deal.side(seat) == 0 else "allies"] += 1
         for event in deal.events:
             events[event.kind] = events.get(event.kind, 0) + 1
@@ -130,7 +130,7 @@ def simulate(deals: int, seed: int = 0, options: dict[str, Any] | None = None, b
     return {
         "deals": deals,
         "outcomes": outcomes,
-        "winning_seats": wins,
+        "wins_by_count": wins,
         "events": events,
         "mean_dealer_cards": dealer_cards / max(deals, 1),
         "mean_ally_cards": ally_cards / max(deals, 1),

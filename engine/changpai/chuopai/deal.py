@@ -225,8 +225,12 @@ class ChuoDeal:
         seat = action.seat
         if not self.trick:
             top = max((LADDER[c] for c in self.hands[seat] if CLASS[c] == MAIN), default=0)
-            self._lead_biggest = (
-                len(action.cards) == 1 and CLASS[action.cards[0]] == MAIN and LADDER[action.cards[0]] == top
+            card = action.cards[0]
+            self._lead_biggest = (  # 包牌 is a choice: the hand held other cards to lead instead
+                len(action.cards) == 1
+                and CLASS[card] == MAIN
+                and LADDER[card] == top
+                and any(c != card for c in self.hands[seat])
             )
         for c in action.cards:
             self.hands[seat].remove(c)
