@@ -223,3 +223,14 @@ def test_shape_of_every_trick_play_is_the_one_the_rules_read():
     for trick in d.tricks:
         lead = trick.actions[0]
         assert shape(lead.cards, d.rules) is not None and counts_of(lead.cards)
+
+
+def test_the_deal_keeps_the_game_protocol():
+    from changpai.chuopai.deal import as_game
+
+    game = as_game(ChuoDeal.new(seed=6))
+    legal = game.legal_actions()
+    first = next(iter(legal))
+    assert str(first) in legal and first in legal and len(legal) == legal.count() and bool(legal)
+    assert game.parse_action("nonsense") is None and game.game == "chuopai" and not game.over
+    assert "1 play 天" not in legal  # not seat 1's turn

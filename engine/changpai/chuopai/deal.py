@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.game import LegalActions
+from ..core.game import Game, LegalActions
 from ..core.table import DEALER, PLAYER, SITTER, Table
 from ..core.text import ChangpaiError, RuleError, Text
 from .actions import DOWN, PLAY, ChuoAction
@@ -380,3 +380,8 @@ def _from_texts(rules: ChuoRules, table: Table, seed: int | None, hands: object,
             where="hands",
         )
     return ChuoDeal.from_hands(rules, table, seed, dealt, rest)
+
+
+def as_game(deal: ChuoDeal) -> Game[ChuoAction]:
+    """``deal`` as a ``core.game.Game``: the type checker holds ChuoDeal to the protocol here."""
+    return deal
