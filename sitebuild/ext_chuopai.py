@@ -63,7 +63,7 @@ def chuopai_ladder(args: list[str], lang: str, page: Any) -> str:
     lines = [""]
     for kind, words_zh, words_en in _CLASSES:
         cards = " ".join(_img(f, lang) for f in _faces_of(kind))
-        lines.append(f"- **{words_zh if zh else words_en}** [\\[002\\]]: <br>{cards}")
+        lines.append(f"- **{words_zh if zh else words_en}** [\\[002\\]]{'：' if zh else ':'}<br>{cards}")
     return "\n".join(lines).replace("[\\[002\\]]", _tag("[002]", page, lang)) + "\n"
 
 
@@ -100,8 +100,9 @@ def _esc(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _cards_html(cards: tuple[int, ...] | list[int], lang: str) -> str:
-    return " ".join(_img(c, lang, small=True) for c in cards)
+def _cards_html(cards: tuple[int, ...] | list[int], lang: str, *, names: bool = True) -> str:
+    drawn = "".join(_img(c, lang, small=True) for c in cards)
+    return f"{drawn} {_esc(' '.join(SHORT[c] for c in cards))}" if names else drawn
 
 
 def _question_html(q: Question, lang: str) -> str:
@@ -148,13 +149,14 @@ def deal_html(name: str, lang: str) -> str:
                 shown = _cards_html(action.cards, lang)
             else:
                 shown = (f"扣 {len(action.cards)} 张" if zh else f"{len(action.cards)} down") if action.cards else "—"
-            cells.append(f"{seats[action.seat]}{colon}{shown}")
+            cells.append(f'<span class="cp-play">{seats[action.seat]}{colon}{shown}</span>')
             texts += notes.get(index, [])
             index += 1
         piles[trick.taker] += len(next(a for a in reversed(trick.actions) if a.kind == "play").cards)
         rows.append(
-            f"<tr><td>{n + 1}</td><td>{'<br>'.join(cells)}</td><td>{seats[trick.taker]}</td>"
-            f"<td>{' / '.join(map(str, piles))}</td><td>{''.join(texts)}</td></tr>"
+            f'<tr><td>{n + 1}</td><td class="cp-plays">{"".join(cells)}</td>'
+            f"<td>{seats[trick.taker]}</td>"
+            f'<td>{" / ".join(map(str, piles))}</td><td class="cp-notes">{"".join(texts)}</td></tr>'
         )
     tail = "".join(t for i in range(index, len(deal.history)) for t in notes.get(i, []))
     if deal.trick:
@@ -163,7 +165,7 @@ def deal_html(name: str, lang: str) -> str:
             for a in deal.trick
         ]
         rows.append(
-            f"<tr><td>{len(deal.tricks) + 1}</td><td>{'<br>'.join(cells)}</td><td>—</td><td></td><td>{tail}</td></tr>"
+            f"<tr><td>{len(deal.tricks) + 1}</td><td>{' · '.join(cells)}</td><td>—</td><td></td><td>{tail}</td></tr>"
         )
     result = settle(deal)
     words = {"win": ("按张数赢", "a win by count"), "huang": ("黄牌", "黄牌 (no result)"), "fa": ("罚牌", "a fine")}
