@@ -18,6 +18,8 @@ Shortcodes (``NAME`` is a rule set: ``luzhou-a``, ``luzhou-b``, ``leshan``, ``wu
 ``{{cp ruleset-table NAME scores}}``
     what each loser pays, from the engine's settlement (Luzhou [001]'s 分 bands; Wuchuan's class amounts,
     engine defaults); the other rule sets state their payment rule in a line.
+``{{cp ruleset-table NAME match}}``
+    a sitting of several deals: who shuffles and deals each, from the tradition's match rules.
 ``{{cp ruleset-options NAME}}``
     every option of the tradition (the hand's and the play's): question, choices, the engine's default and why,
     in words; ``{{cp ruleset-options NAME codes}}`` (the reference page) also gives the option names.
@@ -334,7 +336,18 @@ def scores(rules: RuleSet, lang: str, page: Any = None) -> str:
     return _table(header, rows) + note
 
 
+def match(rules: RuleSet, lang: str, page: Any = None) -> str:
+    """Who shuffles and deals each deal of a sitting, as the tradition's match rules tell it."""
+    from changpai.daer.match import match_rules
+
+    told = match_rules(rules.name, 1).explain()
+    rows = [[_t(rule.question, lang), _t(rule.answer, lang), _tag(rule.source, page, lang)] for rule in told]
+    zh = lang == "zh"
+    return _table(["问题" if zh else "Question", "规矩" if zh else "Rule", "出处" if zh else "Source"], rows)
+
+
 TABLES = {
+    "match": match,
     "scores": scores,
     "basics": basics,
     "set-points": set_points,

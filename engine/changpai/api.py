@@ -15,10 +15,13 @@ Built-in commands
 ``rules``   ``{}`` → every rule set's name and title; ``{"name", "options"?}`` → that rule set in full.
 ``version`` → the engine version and the command names.
 ``simulate``  ``{"rules", "deals"?, "seed"?, "bot"?, "options"?}`` → a summary of deals played by computer players
-            (戳牌, ``"rules": "chuopai"``, so far). ``beats`` ``{"rules": "chuopai", "hand", "options"?}`` → each play
-            of a 戳牌 hand and what it beats. ``rules`` with ``"name": "chuopai"``, ``new_deal`` with
-            ``"rules": "chuopai"`` and ``legal_actions`` / ``apply`` / ``bot_move`` with a 戳牌 ``state`` answer
-            from ``chuopai.api`` (stateless: send the state back; no ``game`` ids).
+            (红点点 and 戳牌 so far). ``beats`` ``{"rules": "chuopai", "hand", "options"?}`` → each play of a 戳牌 hand
+            and what it beats.
+            红点点 (``wuchuan-hongdiandian-*``): ``score``, ``waits``, ``rules`` answer from ``hongdiandian.api``,
+            and so do ``new_deal``, ``legal_actions``, ``apply``, ``bot_move`` for a 红点点 rule set or state.
+            戳牌 (``chuopai``): ``rules`` with ``"name": "chuopai"``, ``new_deal`` with ``"rules": "chuopai"`` and
+            ``legal_actions`` / ``apply`` / ``bot_move`` with a 戳牌 ``state`` answer from ``chuopai.api`` (stateless:
+            send the state back; no ``game`` ids).
 
 ``table`` is a list of ``{"set": "pong|kong|four|eat", "cards": "…"}``; ``options`` maps option names to
 values (each tradition's options, ``options.OptionSet``; ``rules`` lists them).
@@ -102,6 +105,9 @@ from .daer.rules import RuleSet
 from .daer.settlement import settle
 from .daer.traditions import PLAY_RULES, RULESETS, get_play_rules, get_rules
 from .daer.violations import describe as describe_violations
+from .hongdiandian import api as hongdiandian_api
+from .hongdiandian.record import frames as hongdiandian_frames
+from .hongdiandian.rules import is_hdd_rules
 
 Request = dict[str, Any]
 Handler = Callable[[Request], dict[str, Any]]
@@ -285,6 +291,8 @@ def table_field(request: Request) -> list[dict[str, Any]]:
 
 @command("score", fields=("rules", "hand", "table", "win_card", "from", "options"))
 def _score(request: Request) -> dict[str, Any]:
+    if is_hdd_rules(request.get("rules")):  # 红点点, a game of its own (changpai.hongdiandian)
+        return hongdiandian_api.score_request(request)
     rules = rules_field(request)
     source = text_field(request, "from", required=False, default="discard")
     if source not in SOURCES:
@@ -305,6 +313,8 @@ def _score(request: Request) -> dict[str, Any]:
 
 @command("waits", fields=("rules", "hand", "table", "seen", "options"))
 def _waits(request: Request) -> dict[str, Any]:
+    if is_hdd_rules(request.get("rules")):
+        return hongdiandian_api.waits_request(request)
     rules = rules_field(request)
     found = waits(
         text_field(request, "hand"), table_field(request), rules, seen=text_field(request, "seen", default="")
@@ -330,7 +340,10 @@ def _rules(request: Request) -> dict[str, Any]:
                 {"name": r.name, "title": r.title.as_dict(), "sources": list(r.sources)} for r in RULESETS.values()
             ],
             "options": {r.name: describe_options(r, PLAY_RULES[r.name]) for r in RULESETS.values()},
+            "games": {"hongdiandian": hongdiandian_api.listing()},
         }
+    if is_hdd_rules(request.get("name")):
+        return hongdiandian_api.rules_request(request)
     base = rules_field(request, "name", hands_only=False)  # the name and the options' shape checked
     rules, play = apply_options(base, get_play_rules(base.name), request.get("options"))  # both sides
     return {**rules.describe(), "options": describe_options(rules, play)}
@@ -348,8 +361,19 @@ def _chuopai_only(request: Request) -> None:
 
 @command("simulate", fields=("rules", "deals", "seed", "bot", "options"))
 def _simulate(request: Request) -> dict[str, Any]:
-    _chuopai_only(request)
-    return chuopai_api.simulate_request(request)
+    """``{"rules", "deals"?, "seed"?, "bot"?, "options"?}`` → a summary of computer players' deals (红点点, 戳牌)."""
+    if is_hdd_rules(request.get("rules")):
+        return hongdiandian_api.simulate_request(request)
+    if request.get("rules") == chuopai_api.NAME:
+        return chuopai_api.simulate_request(request)
+    raise HandError(
+        Text(
+            "simulate 命令目前只用于红点点和戳牌（其他玩法用命令行的 simulate）",
+            "the simulate command is for 红点点 and 戳牌 only so far",
+        ),
+        code="bad-field",
+        where="rules",
+    )
 
 
 @command("beats", fields=("rules", "hand", "options"))
@@ -437,12 +461,16 @@ def _frames(request: Request) -> dict[str, Any]:
             code="missing-field" if data is None else "bad-field",
             where="record",
         )
+    if data.get("game") == "hongdiandian":
+        return hongdiandian_frames(data)
     name = text_field(request, "name", required=False) or "<record>"
     return frames(data, name)
 
 
 @command("new_deal", fields=("rules", "players", "seed", "dealer", "options"))
 def _new_deal(request: Request) -> dict[str, Any]:
+    if is_hdd_rules(request.get("rules")):
+        return hongdiandian_api.new_deal_request(request)
     if request.get("rules") == chuopai_api.NAME:
         return chuopai_api.new_deal_request(request)
     rules = request.get("rules", "luzhou-a")
@@ -463,6 +491,8 @@ def _new_deal(request: Request) -> dict[str, Any]:
 
 @command("legal_actions", fields=("state", "game", "seat"))
 def _legal(request: Request) -> dict[str, Any]:
+    if hongdiandian_api.is_hdd_state(request):
+        return hongdiandian_api.legal_request(request)
     if chuopai_api.is_state(request.get("state")):
         return chuopai_api.legal_request(request)
     deal, _ = _deal_from(request)
@@ -489,6 +519,8 @@ def _seat_number(value: Any, deal: Deal, where: str) -> int:
 
 @command("apply", fields=("state", "game", "action"))
 def _apply(request: Request) -> dict[str, Any]:
+    if hongdiandian_api.is_hdd_state(request):
+        return hongdiandian_api.apply_request(request)
     if chuopai_api.is_state(request.get("state")):
         return chuopai_api.apply_request(request)
     deal, key = _deal_from(request)
@@ -510,6 +542,8 @@ def _apply(request: Request) -> dict[str, Any]:
 
 @command("bot_move", fields=("state", "game", "seat", "bot", "seed", "wishes"))
 def _bot_move(request: Request) -> dict[str, Any]:
+    if hongdiandian_api.is_hdd_state(request):
+        return hongdiandian_api.bot_move_request(request)
     if chuopai_api.is_state(request.get("state")):
         return chuopai_api.bot_move_request(request)
     deal, _ = _deal_from(request)

@@ -8,7 +8,9 @@ output (see ``api``)::
 Bad input exits with status 2 and one line on standard error naming the card or field, in English and
 Chinese; never a traceback. Every subcommand is a function of this module registered with ``@subcommand``.
 
-Subcommands for whole deals: ``record``, ``replay`` and ``simulate``.
+Subcommands for whole deals: ``record``, ``replay`` and ``simulate``. All three also take a 红点点 rule set
+(``wuchuan-hongdiandian-sicheng`` / ``-huada``) or record (``game: hongdiandian``); its ``simulate`` summary is
+``changpai.bots.hongdiandian.simulate``'s.
 
 ``python -m changpai record --rules luzhou-a --players 4 --seed 7``
     prints the record (YAML) of one deal played by computer players.
@@ -33,11 +35,17 @@ from typing import Any, BinaryIO
 
 from .api import handle
 from .bots.daer import BOTS, make_players, play_out
+from .bots.hongdiandian import simulate as simulate_hdd
+from .bots.hongdiandian import simulate_one as simulate_hdd_one
 from .core.table import seat_name
 from .core.text import ChangpaiError
 from .daer.deal import Deal
+from .daer.match import MatchRecord, play_bot_match, replay_match
 from .daer.record import DealRecord, replay
 from .daer.settlement import settle
+from .hongdiandian.record import record_of
+from .hongdiandian.record import replay as replay_hdd
+from .hongdiandian.rules import is_hdd_rules
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 2, 70
 
@@ -233,7 +241,9 @@ def _options(pairs: list[str] | None) -> dict[str, Any] | None:
 
 
 def _deal_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", required=True, help="luzhou-a, luzhou-b, leshan or wuchuan")
+    parser.add_argument(
+        "--rules", required=True, help="luzhou-a, luzhou-b, leshan, wuchuan (simulate: also wuchuan-hongdiandian-*)"
+    )
     parser.add_argument(
         "--players",
         type=int,
@@ -243,6 +253,9 @@ def _deal_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed for the shuffle and the computer players")
     parser.add_argument("--bot", choices=sorted(BOTS), default="simple", help="computer player")
     parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule or play option (repeatable)")
+    parser.add_argument(
+        "--match", type=int, metavar="DEALS", help="a match of DEALS deals in a row (who deals next as the rules say)"
+    )
 
 
 def _play(rules: str, players: int | None, seed: int, bot: str, options: dict[str, Any] | None) -> Deal:
@@ -255,13 +268,23 @@ def _play(rules: str, players: int | None, seed: int, bot: str, options: dict[st
 def _record(args: argparse.Namespace) -> int:
     if args.rules == "chuopai":
         return _chuopai(args, "record")
+    yamlfile = _yamlfile()
     try:
-        deal = _play(args.rules, args.players, args.seed, args.bot, _options(args.option))
+        if is_hdd_rules(args.rules):  # 红点点: one deal by its own computer players
+            if args.match is not None or args.option or args.players not in (None, 4):
+                raise InputError("红点点 record takes no --match, options or players / 红点点牌谱只有四家、不带选项")
+            data = record_of(simulate_hdd_one(args.rules, args.seed, bot=args.bot)[0])
+        elif args.match is not None:
+            _, match = play_bot_match(
+                args.rules, args.players, deals=args.match, seed=args.seed, bot=args.bot, options=_options(args.option)
+            )
+            data = match.to_data()
+        else:
+            deal = _play(args.rules, args.players, args.seed, args.bot, _options(args.option))
+            data = DealRecord.from_deal(deal).to_data()
     except ChangpaiError as error:
         raise InputError(str(error)) from None
-    yamlfile = _yamlfile()
-    record = DealRecord.from_deal(deal)
-    sys.stdout.buffer.write(yamlfile.dumps(record.to_data()).encode("utf-8"))
+    sys.stdout.buffer.write(yamlfile.dumps(data).encode("utf-8"))
     return EXIT_OK
 
 
@@ -292,6 +315,10 @@ def _replay(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     if isinstance(data, dict) and data.get("rules") == "chuopai":
         return _chuopai_replay(data, path.name)
+    if isinstance(data, dict) and "deals" in data:  # a match record
+        return _replay_match(data, lines, path.name)
+    if isinstance(data, dict) and data.get("game") == "hongdiandian":
+        return _replay_hdd(data, path.name)
     try:
         record = DealRecord.from_data(data, lines=lines, name=path.name)
         deal, _ = replay(record)
@@ -313,9 +340,70 @@ def _replay(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _replay_hdd(data: Any, name: str) -> int:
+    try:
+        deal, steps = replay_hdd(data)
+    except ChangpaiError as error:
+        where = f"{error.where}: " if error.where else ""
+        print(f"{where}{error.text.en} / {error.text.zh}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    settled = deal.settlement()
+    print(f"ok: {name}: {deal.rules.name}, {len(steps)} steps, {settled['type']}")
+    return EXIT_OK
+
+
+def _replay_match(data: Any, lines: Any, name: str) -> int:
+    try:
+        match = MatchRecord.from_data(data, lines=lines, name=name)
+        deals, ledger = replay_match(match)
+    except ChangpaiError as error:
+        where = f"{error.where}: " if error.where else ""
+        print(f"{where}{error.text.en} / {error.text.zh}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    winners = sum(d.win is not None for d in deals)
+    score = list(ledger.totals)
+    print(f"ok: {name}: a {match.rules} match, {match.players} seats, {len(deals)} deals, {winners} won, score {score}")
+    return EXIT_OK
+
+
 def _configure_simulate(parser: argparse.ArgumentParser) -> None:
     _deal_arguments(parser)
     parser.add_argument("--deals", type=int, default=100, help="how many deals")
+
+
+def _simulate_matches(args: argparse.Namespace, options: dict[str, Any] | None) -> int:
+    """``--deals`` matches of ``--match`` deals each: who won how many deals, the scores, the ledger's check."""
+    worst = deals = no_winner = 0
+    finals: list[list[int]] = []
+    players = None
+    try:
+        for i in range(args.deals):
+            match, _ = play_bot_match(
+                args.rules, args.players, deals=args.match, seed=args.seed + 1000 * i, bot=args.bot, options=options
+            )
+            players = match.players
+            deals += len(match.deals)
+            no_winner += sum(d.winner is None for d in match.deals)
+            worst = max([worst, *(abs(sum(t)) for t in match.ledger.history)])
+            finals.append(list(match.ledger.totals))
+    except ChangpaiError as error:
+        raise InputError(str(error)) from None
+    best = Counter(max(range(len(t)), key=t.__getitem__) for t in finals)
+    write_json(
+        {
+            "rules": args.rules,
+            "players": players,
+            "seed": args.seed,
+            "matches": args.deals,
+            "deals_per_match": args.match,
+            "deals": deals,
+            "no_winner": no_winner,
+            "match_leader_by_seat": {str(s): best[s] for s in sorted(best)},
+            "max_abs_ledger_sum": worst,
+        },
+        pretty=True,
+    )
+    return EXIT_OK
 
 
 @subcommand("simulate", "play many deals with computer players and print a JSON summary", _configure_simulate)
@@ -324,7 +412,14 @@ def _simulate(args: argparse.Namespace) -> int:
         raise InputError("--deals must be at least 1 / 局数至少为 1")
     if args.rules == "chuopai":
         return _chuopai(args, "simulate")
+    if is_hdd_rules(args.rules):  # 红点点, a game of its own (changpai.hongdiandian)
+        if args.option or args.players not in (None, 4):
+            raise InputError("红点点 simulate takes no options and 4 players / 红点点模拟只有四家、不带选项")
+        write_json(simulate_hdd(args.rules, deals=args.deals, seed=args.seed, bot=args.bot), pretty=True)
+        return EXIT_OK
     options = _options(args.option)
+    if args.match is not None:
+        return _simulate_matches(args, options)
     wins_by_seat: Counter[int] = Counter()
     patterns: Counter[str] = Counter()
     how: Counter[str] = Counter()

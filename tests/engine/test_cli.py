@@ -71,3 +71,22 @@ def test_rules_subcommand():
 def test_missing_rules_flag_is_a_usage_error():
     done = run(["score"], "{}")
     assert done.returncode == 2 and b"--rules" in done.stderr and b"Traceback" not in done.stderr
+
+
+def test_a_match_is_recorded_replayed_and_simulated(tmp_path):
+    done = run(["record", "--rules", "leshan", "--players", "3", "--match", "3", "--seed", "4"], "")
+    assert done.returncode == 0, done.stderr
+    path = tmp_path / "match.yml"
+    path.write_bytes(done.stdout)
+    replayed = run(["replay", str(path)], "")
+    assert replayed.returncode == 0, replayed.stderr
+    assert "a leshan match, 3 seats, 3 deals" in replayed.stdout.decode()
+    tampered = done.stdout.decode().replace("first_shuffler: ", "first_shuffler: 1", 1)  # a seat that does not exist
+    path.write_text(tampered, encoding="utf-8")
+    refused = run(["replay", str(path)], "")
+    assert refused.returncode == 2 and b"Traceback" not in refused.stderr, refused.stderr
+    assert b"first_shuffler (match.yml:3): there is no seat 1" in refused.stderr, refused.stderr
+    summary = run(["simulate", "--rules", "wuchuan", "--match", "4", "--deals", "3"], "")
+    assert summary.returncode == 0, summary.stderr
+    answer = json.loads(summary.stdout)
+    assert answer["matches"] == 3 and answer["deals"] == 12 and answer["max_abs_ledger_sum"] == 0

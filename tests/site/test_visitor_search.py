@@ -16,12 +16,21 @@ def search(page: Page, query: str) -> list[str]:
     page.locator(".md-search__input").click()
     page.keyboard.type(query)
     meta = page.locator(".md-search-result__meta")
-    expect(meta).not_to_have_text(re.compile("^(Type to start searching|键入以开始搜索|)$"), timeout=20_000)
-    page.wait_for_timeout(800)  # the last keystroke's results
-    return page.eval_on_selector_all(
-        ".md-search-result__list > .md-search-result__item:not([hidden]) > a",
-        "links => links.map(a => new URL(a.href).pathname)",
-    )
+    # past the placeholder and the "initialising" line (the index loads on first use; slow on a busy machine)
+    waiting = r"^\s*(Type to start searching|键入以开始搜索|Initializing search|正在初始化搜索引擎|)\s*$"
+    expect(meta).not_to_have_text(re.compile(waiting), timeout=60_000)
+    read = """() => [document.querySelector('.md-search-result__meta').textContent.trim(),
+        [...document.querySelectorAll('.md-search-result__list > .md-search-result__item:not([hidden]) > a')]
+            .map(a => new URL(a.href).pathname)]"""
+    # the results of the last keystroke: the same answer twice, half a second apart
+    before = page.evaluate(read)
+    for _ in range(40):
+        page.wait_for_timeout(500)
+        now = page.evaluate(read)
+        if now == before:
+            break
+        before = now
+    return before[1]
 
 
 def pages_with(site_dir, word: str, english: bool) -> list[str]:

@@ -23,8 +23,9 @@ The state is plain data: ``deal.to_dict()`` is JSON and ``Deal.from_dict`` resto
 
 ``Deal`` is built in layers, one concern per module, each a subclass of the one below:
 ``deal_state.DealState`` (the attributes) → ``deal_rules`` (rule helpers, win checks) → ``deal_legal``
-(legal actions, the claim window) → ``deal_refusals`` (checks, the rule a refusal breaks) → ``deal_play``
-(applying actions, the end of the deal) → ``Deal`` here (dealing, serialisation, the viewer's snapshot).
+(legal actions: the candidates ``legality``'s rules allow; the claim window) → ``deal_refusals`` (checks, the
+rule a refusal breaks: the same rules) → ``deal_play`` (applying actions, the end of the deal) → ``Deal`` here
+(dealing, serialisation, the viewer's snapshot).
 """
 
 from __future__ import annotations

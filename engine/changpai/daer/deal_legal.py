@@ -1,4 +1,7 @@
-"""The legal actions of a deal: per phase, and the claims on the face-up card in the claim window."""
+"""The legal actions of a deal: the candidates of each phase that the rules allow (``legality``), and the
+searches the rules ask: the claims the face-up card allows, the win test, the 比/摆 layouts, the discards a 坎
+leaves, the compulsory claims.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +12,29 @@ from ..decks.numerals import ALL_KINDS, Card
 from . import playrules as pr
 from .actions import Action, ActionType
 from .deal_rules import DealRules, xiaojia_result
-from .deal_state import CLAIM, DRAWN, OVER, TURN, Exposed
+from .deal_state import CLAIM, DISCARD, DRAWN, OVER, TURN, Exposed
+from .legality import EAT_CARD_RULES, PONG_RULES, allowed, compiled
 from .split import PARTNER_IDX, THIRD_CARDS
+
+# Candidates are made thousands of times a deal: the simple ones (a type, a seat, at most a card) are shared
+# (an Action is immutable).
+_BARE: dict[tuple[ActionType, int], Action] = {}
+_WITH_CARD: dict[tuple[ActionType, int], tuple[Action, ...]] = {}
+
+
+def _bare(t: ActionType, s: int) -> Action:
+    found = _BARE.get((t, s))
+    if found is None:
+        found = _BARE[(t, s)] = Action(t, s)
+    return found
+
+
+def _with_card(t: ActionType, s: int) -> tuple[Action, ...]:
+    """``t`` by seat ``s`` with each card kind, by kind index."""
+    found = _WITH_CARD.get((t, s))
+    if found is None:
+        found = _WITH_CARD[(t, s)] = tuple(Action(t, s, card) for card in ALL_KINDS)
+    return found
 
 
 class DealLegal(DealRules):
@@ -29,6 +53,11 @@ class DealLegal(DealRules):
         return [] if self.to_act is None else [self.to_act]
 
     def iter_legal(self, seat: int | None) -> Iterator[Action]:
+        found = self._per_state().get(("legal", seat))  # (``_legal``'s cache, looked up here: a hot path)
+        return iter(found if found is not None else self._legal(seat))
+
+    def _legal(self, seat: int | None) -> tuple[Action, ...]:
+        """The legal actions (of one seat, or all), computed once per state."""
         cache = self._per_state()
         key = ("legal", seat)
         found = cache.get(key)
@@ -36,79 +65,189 @@ class DealLegal(DealRules):
             if seat is None:
                 found = tuple(self._list_legal(None))
             else:  # one seat's actions: filter the whole list (computed once per state)
-                found = tuple(a for a in self.iter_legal(None) if a.seat == seat)
+                found = tuple(a for a in self._legal(None) if a.seat == seat)
             cache[key] = found
-        return iter(found)
+        return found
 
-    def _list_legal(self, seat: int | None) -> Iterator[Action]:  # noqa: C901 — to become rule objects
+    def _list_legal(self, seat: int | None) -> list[Action]:
+        """The candidates of this moment that every rule of their chain allows (``legality``)."""
         if self.phase == OVER:
-            return
-        if self.phase == CLAIM:
-            open_claims = {s: self._claims_for(s) for s in self.table.active if s not in self.passed}
-            forced = {
-                s: max((a.priority for a in options if self._compulsory(a)), default=0)
-                for s, options in open_claims.items()
-            }
-            for s, options in open_claims.items():
-                if (seat is not None and s != seat) or not options:
-                    continue
-                # a compulsory claim (one's own or a higher one elsewhere) outranks what lies below it [001]
-                floor = max((p for other, p in forced.items() if other != s), default=forced[s])
-                floor = max(floor, forced[s])
-                yield from (a for a in options if a.priority >= floor)
-                if not any(self._compulsory(a) for a in options):
-                    yield Action(ActionType.PASS, s)
-            return
-        if not self.history and self.play_rules.instant_win_on_deal.value:
-            for other in self._instant_winners():  # 三龙 / 五坎, before anything else happens
-                if seat is None or seat == other:
-                    yield Action(ActionType.WIN, other)
-        mover = self.to_act
-        if mover is None or (seat is not None and seat != mover):
-            return
-        s = mover
+            return []
+        return self._legal_claims(seat) if self.phase == CLAIM else self._legal_in_turn(seat)
+
+    def _legal_claims(self, seat: int | None) -> list[Action]:
+        out: list[Action] = []
+        ranking = compiled(self).ranking
+        for s in self.table.active:
+            if s in self.passed or (seat is not None and s != seat):
+                continue
+            options = self._claims_for(s)
+            if not options:
+                continue  # nothing to claim: the seat is not asked (its pass is accepted all the same)
+            # the claims the card allows passed every rule before the ranking ones: ask only those, once per
+            # type (their verdict is the seat's and the claim's rank)
+            verdicts: dict[ActionType, bool] = {}
+            for a in options:
+                ok = verdicts.get(a.type)
+                if ok is None:
+                    ok = True
+                    for r in ranking[a.type]:  # allowed(), inlined
+                        if r.refuse(self, a) is not None:
+                            ok = False
+                            break
+                    verdicts[a.type] = ok
+                if ok:
+                    out.append(a)
+            passing = _bare(ActionType.PASS, s)
+            if allowed(self, passing, ranking[ActionType.PASS]):
+                out.append(passing)
+        return out
+
+    def _legal_in_turn(self, seat: int | None) -> list[Action]:
+        # A candidate's seat is one that plays: the rules every action passes first need not be asked again.
+        # Candidates come in groups of one seat and type: a ``per_seat`` rule is asked once for a group, and a
+        # rule ``quiet`` for the seat not at all.
+        out: list[Action] = []
+        split = compiled(self).split
+        for group in self._candidates(seat):
+            first = group[0]
+            per_seat, per_action = split[first.type]
+            if not allowed(self, first, per_seat):
+                continue
+            if per_action:
+                per_action = tuple(r for r in per_action if r.quiet is None or not r.quiet(self, first.seat))
+            if not per_action:
+                out += group
+                continue
+            for a in group:
+                for r in per_action:  # allowed(), inlined: the generator's inner loop
+                    if r.refuse(self, a) is not None:
+                        break
+                else:
+                    out.append(a)
+        return out
+
+    def _candidates(self, seat: int | None) -> list[list[Action]]:
+        """Every action the phase has room for, in the order offered, in groups of one seat and type; the rules
+        sort out which are legal."""
+        instant = self._instant_winners() if not self.history else []
+        # 三龙 / 五坎, before anything else happens
+        out = [[_bare(ActionType.WIN, other)] for other in instant if seat is None or seat == other]
+        s = self.to_act
+        if s is None or (seat is not None and seat != s):
+            return out
+        hand = self.seats[s].hand
         if self.phase == TURN:
             if self.table.roles[s] == XIAOJIA:
-                yield Action(ActionType.DRAW, s)
+                out.append([_bare(ActionType.DRAW, s)])
             else:
-                yield Action(ActionType.TURN, s, self.stock[self.turned])
-            return
+                out.append([_with_card(ActionType.TURN, s)[self.stock[self.turned].index]])
+            return out
+        # A win is a candidate only if the win test (``_offered_win``) passes it; the win rules name why not.
         if self.phase == DRAWN:
-            st = self.seats[s]
             drawn = self.drawn
             assert drawn is not None  # the DRAWN phase holds 小家's card
             if self._xiaojia_can_win(s, drawn):
-                yield Action(ActionType.WIN, s, drawn)
-            yield Action(ActionType.SHOW, s)
-            kinds = {i for i, n in enumerate(st.hand) if n} | {drawn.index}
-            for i in sorted(kinds):
-                yield Action(ActionType.DISCARD, s, ALL_KINDS[i])
-            return
-        # DISCARD phase
-        st = self.seats[s]
-        heaven = self._heaven_possible(s) and self._can_win(s, None, None, "dealt") is not None
-        if heaven and not (not self.history and s in self._instant_winners()):
-            yield Action(ActionType.WIN, s)
-        fours = self._undeclared_fours(s)
-        if fours and self._four_may(s):
-            for i in fours:
-                yield Action(ActionType.FOUR, s, ALL_KINDS[i])
-            if self._four_must(s):
-                return
-        if not self._owes_discard(s):
-            return
-        held = [i for i, n in enumerate(st.hand) if n]
-        blocked = self._kan_kinds(st)
-        if st.last_eat is not None and self.play_rules.eat_then_discard_barred.value:
-            low, high = sorted(st.last_eat)
-            blocked |= THIRD_CARDS.get((low, high), frozenset())  # 吃字屙字 [003]
-        # Only when every card is barred may one break a held triple, then anything goes.
-        choices = [i for i in held if i not in blocked] or [i for i in held if st.hand[i] >= 3] or held
-        for i in choices:
-            yield Action(ActionType.DISCARD, s, ALL_KINDS[i])
+                out.append([_with_card(ActionType.WIN, s)[drawn.index]])
+            out.append([_bare(ActionType.SHOW, s)])
+            kinds = {i for i, n in enumerate(hand) if n} | {drawn.index}
+            discards = _with_card(ActionType.DISCARD, s)
+            out.append([discards[i] for i in sorted(kinds)])
+            return out
+        if s not in instant and self._heaven_possible(s):  # 天胡: the dealer, before its first discard
+            heaven = _bare(ActionType.WIN, s)
+            if self._offered_win(heaven):
+                out.append([heaven])
+        if 4 in hand:  # a held four (rare): ``_undeclared_fours`` only then
+            fours = _with_card(ActionType.FOUR, s)
+            out.append([fours[i] for i in self._undeclared_fours(s)])
+        discards = _with_card(ActionType.DISCARD, s)
+        held = [discards[i] for i, n in enumerate(hand) if n]
+        if held:  # (a hand may be empty: 八块 leaves no discard owed)
+            out.append(held)
+        return out
+
+    def _offered_win(self, action: Action) -> bool:
+        """The win test: ``action`` is a win the hand and the rules of winning allow now."""
+        s, card = action.seat, action.card
+        if self.phase == CLAIM:
+            return action in self._claims_for(s)
+        if card is None and not self.history and s in self._instant_winners():
+            return True
+        if s != self.to_act:
+            return False
+        if self.phase == DRAWN:
+            return card is not None and card == self.drawn and self._xiaojia_can_win(s, card)
+        return (
+            self.phase == DISCARD
+            and card is None
+            and self._heaven_possible(s)
+            and self._can_win(s, None, None, "dealt") is not None
+        )
+
+    def _four_due(self, s: int) -> bool:
+        """A held four must be laid out before anything else (cached per state)."""
+        cache = self._per_state()
+        key = ("four-due", s)
+        found: bool | None = cache.get(key)
+        if found is None:
+            found = cache[key] = 4 in self.seats[s].hand and self._four_must(s)
+        return found
+
+    def _owes(self, s: int) -> bool:
+        """``_owes_discard``, cached per state (every discard candidate asks)."""
+        cache = self._per_state()
+        key = ("owes", s)
+        found: bool | None = cache.get(key)
+        if found is None:
+            found = cache[key] = self._owes_discard(s)
+        return found
+
+    def _discard_choices(self, s: int) -> frozenset[int]:
+        """The kinds seat ``s`` may discard in the DISCARD phase: none from a held triple nor, after an eat,
+        吃字屙字 [003]; only when every card is barred may one break a triple, and then anything goes."""
+        cache = self._per_state()
+        key = ("discard-choices", s)
+        found: frozenset[int] | None = cache.get(key)
+        if found is None:
+            found = frozenset()
+            if self.phase == DISCARD:
+                st = self.seats[s]
+                held = [i for i, n in enumerate(st.hand) if n]
+                blocked = self._kan_kinds(st)
+                if st.last_eat is not None and self.play_rules.eat_then_discard_barred.value:
+                    low, high = sorted(st.last_eat)
+                    blocked |= THIRD_CARDS.get((low, high), frozenset())
+                found = frozenset([i for i in held if i not in blocked] or [i for i in held if st.hand[i] >= 3] or held)
+            cache[key] = found
+        return found
+
+    def _pending_compulsory(self, action: Action) -> Action | None:
+        """The compulsory claim (不兑 / 不开招) that ``action`` would pass over [001]: any still open when the
+        window closes; one's own when passing; a higher one, anyone's, under a lower claim."""
+        cache = self._per_state()
+        pending: tuple[Action, ...] | None = cache.get("compulsory")
+        if pending is None:  # every seat yet to answer, in seat order, each seat's in the order of its claims
+            pending = cache["compulsory"] = tuple(
+                c
+                for other in self.table.active
+                if other not in self.passed
+                for c in self._claims_for(other)
+                if self._compulsory(c)
+            )
+        t = action.type
+        if t == ActionType.PASS:
+            if action.seat in self.passed:  # (already-passed refuses it first)
+                return next((c for c in self._claims_for(action.seat) if self._compulsory(c)), None)
+            return next((c for c in pending if c.seat == action.seat), None)
+        if not pending:
+            return None
+        floor = -1 if t in (ActionType.TURN, ActionType.DRAW) else action.priority
+        return next((c for c in pending if c.priority > floor), None)
 
     def _claims_for(self, s: int) -> list[Action]:
-        """The claims seat ``s`` may make on the exposed card (cached per window)."""
+        """The claims seat ``s`` may make on the exposed card (cached per window): the win test, the shapes the
+        hand allows (pong, kong, eats with their 比/摆 layouts) that the card rules allow, leaving a discard."""
         ex = self.exposed
         if ex is None:
             return []
@@ -121,15 +260,10 @@ class DealLegal(DealRules):
             self._claims_window = ex
             self._claims_cache = {}
         cache = self._claims_cache
-        key = s
-        cached = cache.get(key)
-        if cached is not None:
-            return cached
         out: list[Action] = []
         card = ex.card
         st = self.seats[s]
-        role = self.table.roles[s]
-        if role == XIAOJIA:
+        if self.table.roles[s] == XIAOJIA:
             if (
                 (ex.how == "turn" or ex.source != s)
                 and self._win_allowed(s, card)
@@ -137,10 +271,9 @@ class DealLegal(DealRules):
                 and self._upgrade_ok(s, xiaojia_result(self, s, card))
             ):  # 小家 keeps 现张不和 and 和回龙 like every player [003]
                 out.append(Action(ActionType.WIN, s, card))
-            cache[key] = out
+            cache[s] = out
             return out
-        own_discard = ex.how == "discard" and ex.source == s
-        if not own_discard:
+        if not (ex.how == "discard" and ex.source == s):  # not on one's own discard (eating it: the eat rules)
             if self._win_allowed(s, card):
                 result = self._can_win(s, card, ex.source, ex.how)
                 if result is not None and self._upgrade_ok(s, result):
@@ -150,12 +283,17 @@ class DealLegal(DealRules):
                 n = 0  # [004] 碰 / 招 only on another player's card
             if n == 3 and not self._pong_blocked(s, card):
                 out.append(Action(ActionType.KONG, s, card))
-            if n == 2 and not self._pong_blocked(s, card):
-                out.append(Action(ActionType.PONG, s, card))
-        if self._may_eat(s, ex) and not self._eat_blocked(s, card):
+            pong = Action(ActionType.PONG, s, card)
+            if n == 2 and allowed(self, pong, PONG_RULES):
+                out.append(pong)
+        # eat-wrong-seat (EAT_CARD_RULES[0]) refuses exactly when ``_may_eat`` says no: asked first, it spares most
+        # seats the rest
+        if self._may_eat(s, ex) and allowed(self, Action(ActionType.EAT, s, card), EAT_CARD_RULES[1:]):
+            # the layouts are built from the hand's partners outside held triples: they pass the shape rules
+            # (eat-wrong, break-kan, not-in-hand) by construction, which the legality property test checks
             out.extend(self._eat_options(s, card))
         out = [a for a in out if a.type == ActionType.WIN or self._leaves_a_discard(a)]
-        cache[key] = out
+        cache[s] = out
         return out
 
     def _leaves_a_discard(self, claim: Action) -> bool:

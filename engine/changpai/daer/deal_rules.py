@@ -74,12 +74,6 @@ class DealRules(DealState):
     def _pong_blocked(self, s: int, card: Card) -> bool:
         return self.play_rules.passed_pong_barred.value and card.index in self.seats[s].passed_pong
 
-    def _eat_blocked(self, s: int, card: Card) -> bool:
-        st = self.seats[s]
-        if self.play_rules.passed_eat_barred.value and card.index in st.passed_eat:
-            return True
-        return self.play_rules.eat_own_discard_barred.value and card.index in st.discarded_kinds
-
     def _win_allowed(self, s: int, card: Card | None) -> bool:
         st = self.seats[s]
         if st.barred:
@@ -102,22 +96,6 @@ class DealRules(DealState):
         if action.type == ActionType.KONG:
             return bool(self.play_rules.kong_compulsory.value)
         return False
-
-    def _discard_violation(self, s: int, card: Card) -> tuple[str, Text] | None:
-        """吃字屙字 [003]: after eating with two cards, discarding a card that made a set with them."""
-        st = self.seats[s]
-        if st.last_eat is None or not self.play_rules.eat_then_discard_barred.value:
-            return None
-        a, b = (ALL_KINDS[i] for i in st.last_eat)
-        if classify_three((a, b, card)) is not None:
-            return (
-                "eat-then-discard-partner",
-                Text(
-                    f"吃字屙字：用{a}{b}吃牌后又打出能和它们成房的{card}（[003]）",
-                    f"吃字屙字: after eating with {a}{b}, discarding {card}, which made a set with them ([003])",
-                ),
-            )
-        return None
 
     # ------------------------------------------------------------ wins
     def _can_win(self, s: int, card: Card | None, source: int | None, how: str) -> Any:
@@ -149,6 +127,12 @@ class DealRules(DealState):
             ok = None
         self._win_cache[key] = ok
         return ok
+
+    def _complete_hand_points(self, s: int, card: Card | None, how: str) -> int | None:
+        """The points of seat ``s``'s hand with ``card`` if every card is in a set (a win, or one under the
+        minimum), else ``None``."""
+        result = evaluate_hand(self, s, card, how)
+        return result_points(result) if result is not None and result_complete(result) else None
 
     def _min_waived(self, s: int, card: Card | None, how: str, points: int = -1) -> bool:
         """Wuchuan 天胡 and 地胡 need no 10-hu minimum [000]; with the Luzhou A option

@@ -1,8 +1,9 @@
 """The state of one deal of the 80-card games: its phases, the seats' holdings, the face-up card.
 
 ``DealState`` holds the attributes every part of ``Deal`` reads and writes, and the small queries on them;
-the layers above it (``deal_rules``, ``deal_legal``, ``deal_refusals``, ``deal_play``, ``deal``) each add one
-concern as a subclass, so the deal's hot loop calls plain methods, with no indirection between them.
+the layers above it (``deal_rules``, ``deal_legal`` with ``legality``'s rules, ``deal_refusals``, ``deal_play``,
+``deal``) each add one concern as a subclass, so the deal's hot loop calls plain methods, with no indirection
+between them.
 """
 
 from __future__ import annotations
@@ -163,6 +164,7 @@ class DealState:
         self._state_cache_version = 0
         self._claims_window: Exposed | None = None
         self._claims_cache: dict[int, list[Action]] = {}
+        self._rule_chains: dict[int, Any] = {}  # legality's chains without the rules these play rules never use
         self._check_counts()
 
     # ------------------------------------------------------------ queries

@@ -11,14 +11,17 @@ violations of [003]). The shared machinery calls these through ``Variant``.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
+from ..core.match import MatchRule, WinnerShuffles
 from ..core.options import option
 from ..core.sourced import Sourced
 from ..core.table import seat_name
 from ..core.text import Text
-from ..decks.numerals import Card
+from ..decks.numerals import DECK, Card
 from .actions import action_words, native_words
+from .legality import Baopai
 from .options import DECLARE, IN_PLAY, ON_HAND, WIN_ON_PAIR, OptionSet, hand_default
 from .patterns import Grade, HandFacts, PatternDef, _b, _src
 from .playrules import (
@@ -35,6 +38,7 @@ from .settlement import Settlement, _hits, _losers
 
 if TYPE_CHECKING:
     from .deal import Deal, WinInfo
+    from .playrules import PlayRules
 
 # ---------------------------------------------------------------- words
 
@@ -350,7 +354,71 @@ _HAND, _SETTINGS = OPTIONS.defaults(ON_HAND, RuleSet)
 
 # ---------------------------------------------------------------- the hand: points and names
 
-VARIANT = Variant(words=WORDS, patterns=_patterns, settle=_leshan, four_display=_four_display, grade=leshan_grade)
+
+def _first_shuffler(players: int, rng: random.Random) -> int:
+    """叫方位 [003]: each player turns up a card and the highest number shuffles the first deal (and the seats
+    follow the draw; here the seats are already in playing order). Equal highest numbers draw again: the engine's
+    reading, [003] does not say."""
+    contenders = list(range(players))
+    while True:
+        deck = list(DECK)
+        rng.shuffle(deck)
+        drawn = {seat: deck[i].number for i, seat in enumerate(contenders)}
+        top = max(drawn.values())
+        contenders = [seat for seat in contenders if drawn[seat] == top]
+        if len(contenders) == 1:
+            return contenders[0]
+
+
+def _match_rules(play: PlayRules, deals: int) -> WinnerShuffles:
+    """Seats are drawn once per sitting; the last deal's winner shuffles (nobody won: the last shuffler again),
+    the first deal's shuffler is the highest draw, and each deal's 叨牌 picks its dealer [003]."""
+    return WinnerShuffles(deals, _first_shuffler, source="[003]", words=_MATCH_WORDS)
+
+
+_MATCH_WORDS = (
+    MatchRule(
+        Text("座位怎么定？", "How are the seats settled?"),
+        Text(
+            "一场只叫一次方位：每人叨一张，数最大的先坐，别的人按叨到的大小依次坐",
+            "once per sitting: each player turns up a card, the highest sits first and the others follow by size",
+        ),
+        "[003]",
+    ),
+    MatchRule(
+        Text("第一局谁洗牌？", "Who shuffles the first deal?"),
+        Text(
+            "叫方位时叨到最大数的人（一样大就再叨：本站的读法）",
+            "whoever drew the highest card for the seats (equal highest draw again: this site's reading)",
+        ),
+        "[003]",
+    ),
+    MatchRule(
+        Text("以后谁洗牌？", "Who shuffles after that?"),
+        Text(
+            "上一局和牌的人；没人和，就还是上一局洗牌的人", "the last deal's winner; if nobody won, the last shuffler"
+        ),
+        "[003]",
+    ),
+    MatchRule(
+        Text("谁做庄？", "Who deals?"),
+        Text(
+            "每一局由洗牌人的上家叨牌，按叨到的数从叨牌的人数起，数到谁谁做庄",
+            "each deal, the shuffler's 上家 cuts; counting from the cutter by the number cut picks the dealer",
+        ),
+        "[003]",
+    ),
+)
+
+
+VARIANT = Variant(
+    words=WORDS,
+    patterns=_patterns,
+    settle=_leshan,
+    four_display=_four_display,
+    grade=leshan_grade,
+    match_rules=_match_rules,
+)
 
 LESHAN = RuleSet(
     name="leshan",
@@ -476,3 +544,25 @@ PLAY = make_play_rules(
         "graded totals and doublings; the discarder pays total × players",
     ),
 )
+
+# 包牌 [003]: the rules a record may break on purpose (the violator pays every other player), in [003]'s words.
+BAOPAI = {
+    PLAY.name: Baopai(
+        (
+            "eat-passed",
+            "pong-passed",
+            "eat-wrong",
+            "eat-wrong-seat",
+            "eat-then-discard-partner",
+            "bi-required",
+            "break-kan",
+            "eight-blocks",
+            "false-win",
+            "short-win",
+            "win-own-discard",
+            "win-passed",
+            "win-declined-claim",
+        ),
+        {"eight-blocks": Text("喊错八块", "getting 八块 wrong (喊错八块): discarding when it was due")},
+    )
+}

@@ -18,11 +18,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from ..core.match import WinnerDeals
 from ..core.sourced import Sourced
 from ..core.table import seat_name
 from ..core.text import Text
 from ..decks.numerals import Card
 from .actions import action_words, native_words
+from .legality import Baopai
 from .luzhou_options import OPTIONS_A, OPTIONS_B
 from .luzhou_patterns import LUZHOU_A_PATTERNS, LUZHOU_B_ADVANCED, LUZHOU_B_ORDINARY, LUZHOU_B_PLAIN, plain_win_value
 from .luzhou_patterns import luzhou_b_grade as luzhou_b_grade  # the [004] grades, imported from here by the build
@@ -42,6 +44,7 @@ from .settlement import Settlement, _hits, _losers, _pattern_value
 
 if TYPE_CHECKING:
     from .deal import Deal, WinInfo
+    from .playrules import PlayRules
 
 # ---------------------------------------------------------------- words
 
@@ -285,12 +288,20 @@ def _luzhou_b(deal: Deal, win: WinInfo, out: Settlement) -> None:
 
 # ---------------------------------------------------------------- the hand: points and names
 
+
+def _match_rules(play: PlayRules, deals: int) -> WinnerDeals:
+    """From the second deal on the winner deals, the seat opposite sits out [001] (坐底 follows the dealer:
+    ``dealing.make_table``); the first dealer is agreed at the table (seat 0 here)."""
+    return WinnerDeals(deals, play.option("dealer_after_no_win"), source="[001]")
+
+
 VARIANT_A = Variant(
     words=WORDS_A,
     patterns=_patterns_a,
     settle=_luzhou_a,
     four_display=_four_display,
     payment_table=_payment_table_a,
+    match_rules=_match_rules,
 )
 VARIANT_B = Variant(
     words=WORDS_B,
@@ -301,6 +312,7 @@ VARIANT_B = Variant(
     plain_win=_plain_win_b,
     plain_win_value=plain_win_value,
     special_points=_special_points_b,
+    match_rules=_match_rules,
 )
 
 _MIN_NOTE = ("胡牌至少要十胡", "a win needs at least 10 points")
@@ -515,3 +527,13 @@ PLAY_B = make_play_rules(
     ),
     **_LUZHOU_COMMON,
 )
+
+# 包牌: the rules a Luzhou record may break on purpose ([001] and [004] name no fine; the violator may not win).
+BAOPAI = {
+    PLAY_A.name: Baopai(
+        ("eat-passed", "bi-required", "break-kan", "must-pong", "must-kong", "four-first", "false-win", "short-win")
+    ),
+    PLAY_B.name: Baopai(
+        ("eat-passed", "pong-passed", "bi-required", "break-kan", "four-first", "false-win", "short-win")
+    ),
+}

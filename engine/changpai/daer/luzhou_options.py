@@ -20,6 +20,7 @@ from .options import (
     ON_HAND,
     WIN_ON_PAIR,
     OptionSet,
+    dealer_after_no_win,
     hand_default,
 )
 from .playrules import _COMMON, EAT_PREV_DISCARD_ONLY, EAT_PREV_DISCARD_OR_TURN, _p
@@ -275,6 +276,14 @@ OPTIONS_A = OptionSet(
         EXTRAPOLATE_ABOVE_49,
         ALLOW_NO_HU_WIN,
         FAN_EACH_KONG_AND_FOUR,
+        dealer_after_no_win(
+            (
+                "[001] 说从第二盘起胡牌的人打庄，没有说没人胡时谁打：默认原庄家再打",
+                "[001] has the winner deal from the second deal on, but not who deals after a deal nobody won: "
+                "the same dealer",
+            ),
+            ("[001]", "engine"),
+        ),
     )
 )
 
@@ -316,5 +325,12 @@ OPTIONS_B = OptionSet(
             _p(True, "[004]", "过张后也不能再碰", "after passing a card one may not pong it either")
         ),
         FAN_COMBINE,
+        dealer_after_no_win(
+            (
+                "[004] 没有说下一盘谁打庄：本站照 [001]，胡牌的人打庄；没人胡时原庄家再打",
+                "[004] does not say who deals next: as [001], the winner; after a deal nobody won, the same dealer",
+            ),
+            ("[004]", "[001]", "engine"),
+        ),
     )
 )

@@ -248,3 +248,18 @@ DECLARE = option(
     ("来源都没有说；胡家自然报给分多的读法", "No source says; a winner would announce the reading that pays more"),
     ("engine",),
 )
+
+# ---- a sitting of several deals (``core.match``)
+
+
+def dealer_after_no_win(why: tuple[str, str], sources: tuple[str, ...]) -> OptionDef:
+    """Who deals after a deal nobody won, where the winner deals next: a tradition's source never says."""
+    return option(
+        "dealer_after_no_win",
+        IN_PLAY,
+        ("一盘没人胡，下一盘谁打庄？", "Nobody won the deal: who deals the next one?"),
+        {"same": ("原庄家再打", "the same dealer again"), "next": ("下家接庄", "the next seat")},
+        Sourced("same", "engine", Text(*why)),
+        why,
+        sources,
+    )

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, TypeVar
 
+from ..core.match import MatchRules
 from ..core.sourced import Sourced
 from ..core.text import Text
 from ..decks.numerals import Card
@@ -100,7 +101,7 @@ class Variant:
     ``win_class``: Wuchuan's 大/中/小胡 from the hits (a win needs one); ``settle_draw(deal, out)``: payments when
     nobody wins; ``special_points``: the special sets' points, where an option borrows another reading's;
     ``payment_table(rules, play)``: the payments as a table for the rules page (``None``: the settlement's note
-    says it in words).
+    says it in words); ``match_rules(play, deals)``: who deals after whom in a sitting of ``deals`` deals.
     """
 
     words: Mapping[str, tuple[str, str]]
@@ -116,6 +117,7 @@ class Variant:
     # the event when a second (third …) four-card set means no discard: 八块 by default; Wuchuan's 重招 / 下抓
     eight_blocks_text: Callable[[int], tuple[str, str]] | None = None
     payment_table: Callable[[RuleSet, Any], PaymentTable | None] | None = None
+    match_rules: Callable[[Any, int], MatchRules] | None = None
 
 
 @dataclass(frozen=True, eq=False)

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.text import Text
 from .actions import native_words
-from .violations import penalty_payments
 
 if TYPE_CHECKING:
     from .deal import Deal, WinInfo
@@ -51,6 +50,8 @@ class Settlement:
 
 def settle(deal: Deal) -> Settlement:
     """The settlement of a finished deal (an unfinished one settles only its violations)."""
+    from .violations import penalty_payments  # the violations view reads the traditions, which import this module
+
     payments, lines = penalty_payments(deal)
     out = Settlement(None, 0, payments, lines)
     win = deal.win

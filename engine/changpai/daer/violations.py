@@ -1,4 +1,5 @@
-"""Violations (包牌) the sources name, and what each rule set does about them.
+"""Violations (包牌) the sources name, and what each rule set does about them: a view of the rules in
+``legality`` (their codes, names and sources) and of what each tradition declares (``BAOPAI`` in its module).
 
 A deal refuses an illegal action with a ``RuleError`` whose ``code`` names the rule. A recorded
 deal may commit one of the violations below *on purpose* (to teach it) by marking the step
@@ -16,99 +17,47 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.table import seat_name
 from ..core.text import Text
+from . import leshan, luzhou, wuchuan
+from .legality import RULES, Baopai
 
 if TYPE_CHECKING:
     from .deal import Deal
 
-# code → (name, which rule sets name it as a violation, sources)
-_TABLE: dict[str, tuple[Text, tuple[str, ...], str]] = {
-    "eat-passed": (
-        Text("吃过张", "eating a passed card (吃过张)"),
-        ("luzhou-a", "luzhou-b", "leshan", "wuchuan"),
-        "[001][004][003][000]",
-    ),
-    "pong-passed": (Text("后对牌", "ponging a passed card (后对牌)"), ("luzhou-b", "leshan"), "[004][003]"),
-    "eat-own-discard": (Text("吃回自己打出的牌", "eating back one's own discard"), ("wuchuan",), "[000]"),
-    "eat-wrong": (Text("吃错牌", "eating a card that makes no set (吃错牌)"), ("leshan", "wuchuan"), "[003][000]"),
-    "eat-wrong-seat": (Text("吃错牌（不该吃的位置）", "eating from a seat one may not eat from"), ("leshan",), "[003]"),
-    "eat-then-discard-partner": (
-        Text("吃字屙字", "吃字屙字: discarding the card the eaten set replaced"),
-        ("leshan",),
-        "[003]",
-    ),
-    "bi-required": (
-        Text("有摆不摆（不比、不妥）", "not laying out the held copy (有摆不摆, 比, 妥)"),
-        ("luzhou-a", "luzhou-b", "leshan", "wuchuan"),
-        "[001][004][003][000]",
-    ),
-    "break-kan": (
-        Text("拆坎子", "breaking a held triple (拆坎子)"),
-        ("luzhou-a", "luzhou-b", "leshan"),
-        "[001][004][003]",
-    ),
-    "must-pong": (
-        Text("有碰不碰（不兑）", "not making a compulsory pong (不兑)"),
-        ("luzhou-a", "wuchuan"),
-        "[001][000]",
-    ),
-    "must-kong": (
-        Text("有招不招（不开招）", "not making a compulsory kong (不开招)"),
-        ("luzhou-a", "wuchuan"),
-        "[001][000]",
-    ),
-    "four-first": (
-        Text("龙不按时亮出", "a held four not laid out in time (迟亮龙)"),
-        ("luzhou-a", "luzhou-b", "wuchuan"),
-        "[001][004][000]",
-    ),
-    "eight-blocks": (
-        Text("喊错八块（重招打牌）", "discarding when 八块 forbids it (喊错八块, 重招打牌)"),
-        ("leshan", "wuchuan"),
-        "[003][000]",
-    ),
-    "false-win": (
-        Text("诈和", "false win (诈和)"),
-        ("luzhou-a", "luzhou-b", "leshan", "wuchuan"),
-        "[001][004][003][000]",
-    ),
-    "short-win": (
-        Text("和数不够", "win under the minimum (和数不够)"),
-        ("luzhou-a", "luzhou-b", "leshan", "wuchuan"),
-        "[001][004][003][000]",
-    ),
-    "win-own-discard": (Text("和回龙", "winning on a card one discarded (和回龙)"), ("leshan",), "[003]"),
-    "win-passed": (Text("现张不和后再和", "winning on a card after passing that win (现张不和)"), ("leshan",), "[003]"),
-    "win-declined-claim": (
-        Text("有开不开、后对和牌", "winning after declining a kong or pong (有开不开, 后对和牌)"),
-        ("leshan",),
-        "[003]",
-    ),
-}
+# Each tradition declares its own (``BAOPAI`` in its module); this is their union, checked against the registry.
+DECLARED: dict[str, Baopai] = {**luzhou.BAOPAI, **leshan.BAOPAI, **wuchuan.BAOPAI}
+_unknown = sorted({c for b in DECLARED.values() for c in (*b.codes, *b.own_names)} - set(RULES))
+if _unknown:
+    raise AssertionError(f"violations declared that no rule refuses with: {_unknown}")
 
-VIOLATION_NAMES: dict[str, Text] = {code: name for code, (name, _, _) in _TABLE.items()}
-# The same rule in a tradition's own words: [003] names calling 八块 wrongly (喊错八块), [000] discarding
-# after a repeated 招 (重招打牌, where one calls 下抓).
-_OWN_NAMES: dict[tuple[str, str], Text] = {
-    ("eight-blocks", "leshan"): Text("喊错八块", "getting 八块 wrong (喊错八块): discarding when it was due"),
-    ("eight-blocks", "wuchuan"): Text("重招打牌", "discarding after a repeated 招 (重招打牌; call 下抓 instead)"),
+# code → name, for every rule some tradition names as a violation (in the registry's order)
+VIOLATION_NAMES: dict[str, Text] = {
+    code: r.name for code, r in RULES.items() if any(code in b.codes for b in DECLARED.values())
 }
 
 
 def violation_name(code: str, rules_name: str) -> Text:
     """A violation's name in the words of the tradition ``rules_name``."""
-    return _OWN_NAMES.get((code, rules_name)) or VIOLATION_NAMES.get(code, Text(code, code))
+    own = DECLARED[rules_name].own_names.get(code) if rules_name in DECLARED else None
+    return own or VIOLATION_NAMES.get(code, Text(code, code))
 
 
 def violation_codes(rules_name: str) -> frozenset[str]:
     """The violations a rule set names (and so a record may commit on purpose)."""
-    return frozenset(code for code, (_, names, _) in _TABLE.items() if rules_name in names)
+    found = DECLARED.get(rules_name)
+    return frozenset(found.codes) if found is not None else frozenset()
+
+
+def named_by(code: str) -> tuple[str, ...]:
+    """The rule sets that name the rule ``code`` as a violation (a record of theirs may commit it on purpose)."""
+    return tuple(name for name, b in DECLARED.items() if code in b.codes)
 
 
 def describe(rules_name: str) -> list[dict[str, Any]]:
+    codes = violation_codes(rules_name)
     return [
-        {"code": code, "name": violation_name(code, rules_name).as_dict(), "sources": src}
-        for code, (_name, names, src) in _TABLE.items()
-        if rules_name in names
+        {"code": code, "name": violation_name(code, rules_name).as_dict(), "sources": r.sources}
+        for code, r in RULES.items()
+        if code in codes
     ]
 
 

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core.match import WinnerDeals
 from ..core.options import OptionDef, option
 from ..core.sourced import Sourced
 from ..core.table import seat_name
 from ..core.text import Text
 from ..decks.numerals import Card
 from .actions import action_words, native_words
+from .legality import Baopai
 from .options import (
     DECLARE,
     IN_PLAY,
@@ -27,6 +29,7 @@ from .options import (
     ON_HAND,
     WIN_ON_PAIR,
     OptionSet,
+    dealer_after_no_win,
     hand_default,
 )
 from .patterns import CLASS_NAMES, CLASS_RANK, HandFacts, PatternDef, PatternHit, _b, _src
@@ -306,6 +309,13 @@ OPTIONS = OptionSet(
             ("[000] 有数底费，没有给数：引擎取 1", "[000] has the fee but no amount: 1"),
             ("[000]", "engine"),
         ),
+        dealer_after_no_win(
+            (
+                "[000] 没有说下一盘谁打庄：本站照泸州 [001]，胡牌的人打庄；没人胡（和局）时原庄家再打",
+                "[000] does not say who deals next: as Luzhou's [001], the winner; after a drawn deal, the same dealer",
+            ),
+            ("[000]", "[001]", "engine"),
+        ),
         option(
             "penalty_amount",
             IN_PLAY,
@@ -357,6 +367,16 @@ def _payment_table(rules: RuleSet, play: PlayRules) -> PaymentTable:
     )
 
 
+def _match_rules(play: PlayRules, deals: int) -> WinnerDeals:
+    """[000] does not say who deals next: as Luzhou [001], the winner (its option says who after 和局)."""
+    return WinnerDeals(
+        deals,
+        play.option("dealer_after_no_win"),
+        source="engine",
+        winner_note=Text("（[000] 没有说，本站照泸州 [001] 的规矩）", " ([000] does not say: as Luzhou's [001])"),
+    )
+
+
 VARIANT = Variant(
     words=WORDS,
     patterns=_patterns,
@@ -365,6 +385,7 @@ VARIANT = Variant(
     win_class=wuchuan_class,
     settle_draw=_wuchuan_draw,
     payment_table=_payment_table,
+    match_rules=_match_rules,
     eight_blocks_text=lambda n: (
         f"重招：第 {n} 个四张组，不出牌，喊“下抓”，由下家抓牌 [000]",
         f"重招 (a repeated 招): four-card set number {n}, so no discard; call 下抓, the next player draws [000]",
@@ -516,3 +537,23 @@ PLAY = make_play_rules(
     ),
     declined_claim_bars_win=_p(False, "[000]", "[000] 未载", "not in [000]"),
 )
+
+# 包牌 [000]: the rules a record may break on purpose (the violator pays all three others, 负三家); [000] calls
+# discarding after a repeated 招 重招打牌 (one calls 下抓 instead).
+BAOPAI = {
+    PLAY.name: Baopai(
+        (
+            "eat-passed",
+            "eat-own-discard",
+            "eat-wrong",
+            "bi-required",
+            "must-pong",
+            "must-kong",
+            "four-first",
+            "eight-blocks",
+            "false-win",
+            "short-win",
+        ),
+        {"eight-blocks": Text("重招打牌", "discarding after a repeated 招 (重招打牌; call 下抓 instead)")},
+    )
+}

@@ -1,0 +1,78 @@
+"""红点点 deals per second (CPython), played by the computer players, per rule set and bot.
+
+    python benchmarks/bench_hongdiandian.py [--deals 300] [--repeats 5] [--seed 1000] [--check]
+
+Each row plays the same seeded deals ``--repeats`` times (rows interleaved, so background load hits them alike) and
+prints the median rate by the wall clock and by this process's CPU time (the one to read on a shared machine), the
+wall-clock spread, the share of deals with a winner, and the load average before and after. ``--check`` also
+verifies every step's invariants, as the tests do (slower).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+
+from changpai.bots.hongdiandian import simulate_one  # noqa: E402 — after the path is set
+
+ROWS = [
+    ("wuchuan-hongdiandian-sicheng", "simple"),
+    ("wuchuan-hongdiandian-huada", "simple"),
+    ("wuchuan-hongdiandian-sicheng", "random"),
+    ("wuchuan-hongdiandian-huada", "random"),
+]
+
+
+def run(rules: str, bot: str, deals: int, seed: int, check: bool) -> tuple[float, float, int]:
+    start, cpu = time.perf_counter(), time.process_time()
+    wins = 0
+    for i in range(deals):
+        deal, problems = simulate_one(rules, seed + i, bot=bot, check=check)
+        assert not problems, (rules, seed + i, problems)
+        wins += deal.winner is not None
+    return deals / (time.perf_counter() - start), deals / (time.process_time() - cpu), wins
+
+
+def _load() -> str:
+    if not hasattr(os, "getloadavg"):
+        return "load average unknown"
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--check", action="store_true", help="check every step's invariants too")
+    args = parser.parse_args()
+    print(f"{sys.implementation.name} {sys.version.split()[0]}; {args.deals} deals × {args.repeats} repeats; {_load()}")
+    rates: dict[tuple[str, str], list[float]] = {row: [] for row in ROWS}
+    cpu_rates: dict[tuple[str, str], list[float]] = {row: [] for row in ROWS}
+    wins: dict[tuple[str, str], int] = {}
+    for _ in range(args.repeats):
+        for rules, bot in ROWS:
+            rate, cpu_rate, won = run(rules, bot, args.deals, args.seed, args.check)
+            rates[(rules, bot)].append(rate)
+            cpu_rates[(rules, bot)].append(cpu_rate)
+            wins[(rules, bot)] = won
+    print(f"{'rules':<30} {'bot':<7} {'wall/s':>7} {'min/s':>7} {'max/s':>7} {'cpu/s':>7} {'wins':>6}")
+    for (rules, bot), values in rates.items():
+        cpu = statistics.median(cpu_rates[(rules, bot)])
+        share = wins[(rules, bot)] / args.deals
+        print(
+            f"{rules:<30} {bot:<7} {statistics.median(values):>7.0f} {min(values):>7.0f} {max(values):>7.0f} "
+            f"{cpu:>7.0f} {share:>6.0%}"
+        )
+    print(f"after: {_load()}")
+
+
+if __name__ == "__main__":
+    main()

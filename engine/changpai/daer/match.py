@@ -1,0 +1,253 @@
+"""A sitting of several Da Er deals: who deals each (the tradition's ``Variant.match_rules``), the running score,
+and the match record — each deal a deal record, plus who shuffled it and the score after it.
+
+A match record, as data (``schemas/match-record.schema.json``)::
+
+    rules: leshan
+    players: 3
+    first_shuffler: 2        # who shuffled the first deal (Luzhou, Wuchuan: who dealt it)
+    deals:
+      - shuffler: 2
+        deal: {rules: leshan, dealer: 0, hands: [...], stock: ..., steps: [...]}   # a deal record
+        totals: [12, -6, -6]   # the score after this deal
+      - ...
+
+``replay_match`` checks every deal as ``replay`` does, then that each was shuffled and dealt by the seat the rules
+name after the one before, and that the score follows from the payments; the first problem is located
+(``deals[N].deal: step M …``, ``deals[N].totals``) with the file line when the record came from a file.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.match import DealOutcome, Ledger, Match, MatchError, MatchRules, Seating, check_match, play_match
+from ..core.text import ChangpaiError, Text
+from .deal import Deal
+from .record import DealRecord, replay
+from .settlement import settle
+from .traditions import get_play_rules, get_rules
+
+MAX_DEALS = 200  # a long evening; a record with more is refused
+MATCH_KEYS = ("rules", "players", "options", "first_shuffler", "deals")
+DEAL_KEYS = ("shuffler", "deal", "totals")
+
+
+def match_rules(rules: str, deals: int, options: dict[str, Any] | None = None) -> MatchRules:
+    """The tradition's rules of a sitting of ``deals`` deals."""
+    play = get_play_rules(rules)
+    if options:
+        from .options import apply
+
+        _, play = apply(get_rules(rules), play, options)
+    hook = get_rules(rules).variant.match_rules
+    if hook is None:
+        raise MatchError(Text(f"{rules} 没有连打的规则", f"{rules} has no rules for a match"), where="rules")
+    return hook(play, deals)
+
+
+def outcome_of(deal: Deal, shuffler: int) -> DealOutcome:
+    return DealOutcome(
+        deal.table.dealer, shuffler, None if deal.win is None else deal.win.seat, tuple(settle(deal).payments)
+    )
+
+
+@dataclass
+class MatchRecord:
+    rules: str
+    players: int
+    first_shuffler: int
+    deals: list[tuple[int, DealRecord, tuple[int, ...]]] = field(default_factory=list)  # shuffler, deal, totals
+    options: dict[str, Any] | None = None
+    lines: dict[tuple[str | int, ...], int] = field(default_factory=dict, compare=False, repr=False)
+    source_name: str = field(default="<match>", compare=False, repr=False)
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"rules": self.rules, "players": self.players}
+        if self.options:
+            out["options"] = dict(self.options)
+        out["first_shuffler"] = self.first_shuffler
+        out["deals"] = [
+            {"shuffler": shuffler, "deal": deal.to_data(), "totals": list(totals)}
+            for shuffler, deal, totals in self.deals
+        ]
+        return out
+
+    def where(self, path: tuple[str | int, ...], label: str) -> str:
+        line = self.lines.get(path)
+        return f"{label} ({self.source_name}:{line})" if line else label
+
+    @classmethod
+    def from_data(
+        cls, data: Any, *, lines: dict[tuple[str | int, ...], int] | None = None, name: str = "<match>"
+    ) -> MatchRecord:
+        lines = lines or {}
+        rec = cls("", 0, 0, lines=lines, source_name=name)
+        if not isinstance(data, dict):
+            raise MatchError(Text("比赛记录应是一个映射", "a match record must be a mapping"), where=f"{name}:1")
+        for key in data:
+            if key not in MATCH_KEYS:
+                raise MatchError(
+                    Text(f"不认识的键“{key}”", f"unknown key “{key}” (known: {', '.join(MATCH_KEYS)})"),
+                    where=rec.where((key,), str(key)),
+                )
+        rec.rules = _field(data, "rules", str, rec)
+        rec.players = _field(data, "players", int, rec)
+        rec.first_shuffler = _seat(_field(data, "first_shuffler", int, rec), rec, ("first_shuffler",), "first_shuffler")
+        rec.options = data.get("options")
+        if rec.options is not None and not isinstance(rec.options, dict):
+            raise MatchError(
+                Text("options 应是映射", "“options” must be a mapping"), where=rec.where(("options",), "options")
+            )
+        deals = data.get("deals")
+        if not isinstance(deals, list) or not 1 <= len(deals) <= MAX_DEALS:
+            raise MatchError(
+                Text(f"deals 应是 1 到 {MAX_DEALS} 盘的列表", f"“deals” must list 1 to {MAX_DEALS} deals"),
+                where=rec.where(("deals",), "deals"),
+            )
+        for n, entry in enumerate(deals):
+            here = f"deals[{n}]"
+            if (
+                not isinstance(entry, dict)
+                or set(entry) - set(DEAL_KEYS)
+                or not {"shuffler", "deal", "totals"} <= set(entry)
+            ):
+                raise MatchError(
+                    Text("每一盘要有 shuffler、deal、totals", "each deal needs “shuffler”, “deal” and “totals”"),
+                    where=rec.where(("deals", n), here),
+                )
+            shuffler, totals = entry["shuffler"], entry["totals"]
+            if isinstance(shuffler, bool) or not isinstance(shuffler, int):
+                raise MatchError(
+                    Text("应是座位号", "must be a seat number"),
+                    where=rec.where(("deals", n, "shuffler"), f"{here}.shuffler"),
+                )
+            if not isinstance(totals, list) or not all(isinstance(t, int) and not isinstance(t, bool) for t in totals):
+                raise MatchError(
+                    Text("应是每家的总分", "must list each seat's score"),
+                    where=rec.where(("deals", n, "totals"), f"{here}.totals"),
+                )
+            _seat(shuffler, rec, ("deals", n, "shuffler"), f"{here}.shuffler")
+            if len(totals) != rec.players:
+                raise MatchError(
+                    Text(f"应列出 {rec.players} 家的总分", f"must list the score of all {rec.players} seats"),
+                    where=rec.where(("deals", n, "totals"), f"{here}.totals"),
+                )
+            prefix = ("deals", n, "deal")
+            sub = {key[3:]: line for key, line in lines.items() if key[:3] == prefix}
+            deal = DealRecord.from_data(entry["deal"], lines=sub, name=name)
+            rec.deals.append((shuffler, deal, tuple(totals)))
+        return rec
+
+
+def _seat(seat: int, rec: MatchRecord, path: tuple[str | int, ...], label: str) -> int:
+    if not 0 <= seat < rec.players:
+        raise MatchError(
+            Text(f"没有座位 {seat}（共 {rec.players} 家）", f"there is no seat {seat} at a table of {rec.players}"),
+            where=rec.where(path, label),
+        )
+    return seat
+
+
+def _field(data: dict[str, Any], key: str, kind: type, rec: MatchRecord) -> Any:
+    value = data.get(key)
+    if value is None or not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise MatchError(
+            Text(f"缺少“{key}”或类型不对", f"“{key}” is missing or of the wrong type"), where=rec.where((key,), key)
+        )
+    return value
+
+
+def play_bot_match(
+    rules: str,
+    players: int | None = None,
+    *,
+    deals: int = 8,
+    seed: int = 0,
+    bot: str = "simple",
+    options: dict[str, Any] | None = None,
+) -> tuple[Match, MatchRecord]:
+    """A match of ``deals`` deals played by computer players; deal ``i`` is shuffled with ``seed + i``."""
+    from ..bots.daer import make_players, play_out
+
+    if not 1 <= deals <= MAX_DEALS:
+        raise MatchError(Text(f"局数应在 1 到 {MAX_DEALS} 之间", f"deals must be 1 to {MAX_DEALS}"), where="deals")
+    if players is None:
+        players = Deal.new(rules, None, seed=seed, options=options).players
+    record = MatchRecord(rules, players, 0, options=options)
+
+    def one_deal(index: int, seating: Seating) -> DealOutcome:
+        rng = random.Random(seed + index)
+        deal = Deal.new(
+            rules,
+            players,
+            rng=rng,
+            seed=seed + index,
+            dealer=seating.dealer,
+            shuffler=seating.shuffler,
+            options=options,
+        )
+        play_out(deal, make_players(deal, rng, bot))
+        outcome = outcome_of(deal, seating.shuffler)
+        record.deals.append((seating.shuffler, DealRecord.from_deal(deal, notes=False), ()))
+        return outcome
+
+    rng = random.Random(seed)
+    match_rules_ = match_rules(rules, deals, options)
+    record.first_shuffler = match_rules_.first(players, random.Random(seed)).shuffler
+    match = play_match(match_rules_, players, one_deal, rng=rng, max_deals=deals)
+    record.deals = [(s, d, totals) for (s, d, _), totals in zip(record.deals, match.ledger.history, strict=True)]
+    return match, record
+
+
+def replay_match(record: MatchRecord) -> tuple[list[Deal], Ledger]:
+    """Replay every deal and check the match (see the module's docstring); returns the deals and the ledger."""
+    rules = match_rules(record.rules, len(record.deals), record.options)
+    deals: list[Deal] = []
+    outcomes: list[DealOutcome] = []
+    for n, (shuffler, deal_record, _) in enumerate(record.deals):
+        here = record.where(("deals", n, "deal"), f"deals[{n}].deal")
+        if deal_record.rules != record.rules or (deal_record.players or record.players) != record.players:
+            raise MatchError(
+                Text("这一盘的规则或人数与比赛不同", "this deal's rules or players differ from the match's"), where=here
+            )
+        try:
+            deal, _ = replay(deal_record)
+        except ChangpaiError as error:
+            raise MatchError(error.text, code=error.code, where=f"{here}: {error.where}") from None
+        if not deal.over:
+            raise MatchError(Text("这一盘还没打完", "this deal is not finished"), where=here)
+        if deal_record.seed is not None and get_play_rules(record.rules).cut_for_dealer.value:
+            cut = Deal.new(
+                record.rules, record.players, seed=deal_record.seed, shuffler=shuffler, options=record.options
+            )
+            if cut.table.dealer != deal.table.dealer:
+                raise MatchError(
+                    Text(
+                        f"叨牌定的庄家是 {cut.table.dealer} 号座位，不是 {deal.table.dealer} 号",
+                        f"the cut picks seat {cut.table.dealer} to deal, not seat {deal.table.dealer}",
+                    ),
+                    code="match-seating",
+                    where=here,
+                )
+        deals.append(deal)
+        outcomes.append(outcome_of(deal, shuffler))
+    first = rules.first(record.players, random.Random(0))
+    first = Seating(first.dealer if first.dealer is None else record.first_shuffler, record.first_shuffler)
+    try:
+        ledger = check_match(rules, record.players, outcomes, first, [t for _, _, t in record.deals])
+    except MatchError as error:
+        path = _path(error.where or "")
+        raise MatchError(error.text, code=error.code, where=record.where(path, error.where or "match")) from None
+    return deals, ledger
+
+
+def _path(where: str) -> tuple[str | int, ...]:
+    """``deals[3].payments`` → ("deals", 3); ``deals[2].totals`` → ("deals", 2, "totals")."""
+    found = re.match(r"deals\[(\d+)\](\.totals)?", where)
+    if not found:
+        return ()
+    return ("deals", int(found.group(1))) + (("totals",) if found.group(2) else ())
