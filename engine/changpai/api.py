@@ -14,9 +14,14 @@ Built-in commands
 ``waits``   ``{"rules", "hand", "table"?, "seen"?, "options"?}`` → ``{"waits": [{"card", "points", "win", "left"}]}``
 ``rules``   ``{}`` → every rule set's name and title; ``{"name", "options"?}`` → that rule set in full.
 ``version`` → the engine version and the command names.
-``simulate``  ``{"rules", "deals"?, "seed"?, "bot"?}`` → a summary of deals played by computer players (红点点 so far).
+``simulate``  ``{"rules", "deals"?, "seed"?, "bot"?, "options"?}`` → a summary of deals played by computer players
+            (红点点 and 戳牌 so far). ``beats`` ``{"rules": "chuopai", "hand", "options"?}`` → each play of a 戳牌 hand
+            and what it beats.
             红点点 (``wuchuan-hongdiandian-*``): ``score``, ``waits``, ``rules`` answer from ``hongdiandian.api``,
             and so do ``new_deal``, ``legal_actions``, ``apply``, ``bot_move`` for a 红点点 rule set or state.
+            戳牌 (``chuopai``): ``rules`` with ``"name": "chuopai"``, ``new_deal`` with ``"rules": "chuopai"`` and
+            ``legal_actions`` / ``apply`` / ``bot_move`` with a 戳牌 ``state`` answer from ``chuopai.api`` (stateless:
+            send the state back; no ``game`` ids).
 
 ``table`` is a list of ``{"set": "pong|kong|four|eat", "cards": "…"}``; ``options`` maps option names to
 values (each tradition's options, ``options.OptionSet``; ``rules`` lists them).
@@ -86,6 +91,7 @@ from typing import Any, Literal, overload
 
 from . import __version__
 from .bots.daer import BOTS, next_action
+from .chuopai import api as chuopai_api
 from .core.table import ROLE_NAMES, seat_name
 from .core.text import ChangpaiError, HandError, RuleError, Text
 from .daer.actions import Action, native_words
@@ -326,6 +332,8 @@ def _waits(request: Request) -> dict[str, Any]:
 
 @command("rules", fields=("name", "options"))
 def _rules(request: Request) -> dict[str, Any]:
+    if request.get("name") == chuopai_api.NAME:  # 戳牌, a game of its own (changpai.chuopai)
+        return chuopai_api.describe_rules(request.get("options"))
     if request.get("name") is None:
         return {
             "rules": [
@@ -341,19 +349,37 @@ def _rules(request: Request) -> dict[str, Any]:
     return {**rules.describe(), "options": describe_options(rules, play)}
 
 
+def _chuopai_only(request: Request) -> None:
+    if request.get("rules") != chuopai_api.NAME:
+        name = request.get("rules")
+        raise RuleError(
+            Text(f"这个命令只有戳牌（chuopai），没有“{name}”", f"this command is for chuopai only, not “{name}”"),
+            code="unknown-rules",
+            where="rules",
+        )
+
+
 @command("simulate", fields=("rules", "deals", "seed", "bot", "options"))
 def _simulate(request: Request) -> dict[str, Any]:
-    """``{"rules", "deals"?, "seed"?, "bot"?}`` → a summary of deals played by computer players (红点点 for now)."""
+    """``{"rules", "deals"?, "seed"?, "bot"?, "options"?}`` → a summary of computer players' deals (红点点, 戳牌)."""
     if is_hdd_rules(request.get("rules")):
         return hongdiandian_api.simulate_request(request)
+    if request.get("rules") == chuopai_api.NAME:
+        return chuopai_api.simulate_request(request)
     raise HandError(
         Text(
-            "simulate 命令目前只用于红点点（其他玩法用命令行的 simulate）",
-            "the simulate command is for 红点点 only so far",
+            "simulate 命令目前只用于红点点和戳牌（其他玩法用命令行的 simulate）",
+            "the simulate command is for 红点点 and 戳牌 only so far",
         ),
         code="bad-field",
         where="rules",
     )
+
+
+@command("beats", fields=("rules", "hand", "options"))
+def _beats(request: Request) -> dict[str, Any]:
+    _chuopai_only(request)
+    return chuopai_api.beats_request(request)
 
 
 @command("version", fields=())
@@ -445,6 +471,8 @@ def _frames(request: Request) -> dict[str, Any]:
 def _new_deal(request: Request) -> dict[str, Any]:
     if is_hdd_rules(request.get("rules")):
         return hongdiandian_api.new_deal_request(request)
+    if request.get("rules") == chuopai_api.NAME:
+        return chuopai_api.new_deal_request(request)
     rules = request.get("rules", "luzhou-a")
     players = request.get("players")
     seed = request.get("seed")
@@ -465,6 +493,8 @@ def _new_deal(request: Request) -> dict[str, Any]:
 def _legal(request: Request) -> dict[str, Any]:
     if hongdiandian_api.is_hdd_state(request):
         return hongdiandian_api.legal_request(request)
+    if chuopai_api.is_state(request.get("state")):
+        return chuopai_api.legal_request(request)
     deal, _ = _deal_from(request)
     seat = request.get("seat")
     if seat is not None:
@@ -491,6 +521,8 @@ def _seat_number(value: Any, deal: Deal, where: str) -> int:
 def _apply(request: Request) -> dict[str, Any]:
     if hongdiandian_api.is_hdd_state(request):
         return hongdiandian_api.apply_request(request)
+    if chuopai_api.is_state(request.get("state")):
+        return chuopai_api.apply_request(request)
     deal, key = _deal_from(request)
     text = request.get("action")
     if not isinstance(text, str):
@@ -512,6 +544,8 @@ def _apply(request: Request) -> dict[str, Any]:
 def _bot_move(request: Request) -> dict[str, Any]:
     if hongdiandian_api.is_hdd_state(request):
         return hongdiandian_api.bot_move_request(request)
+    if chuopai_api.is_state(request.get("state")):
+        return chuopai_api.bot_move_request(request)
     deal, _ = _deal_from(request)
     kind = request.get("bot", "simple")
     if not isinstance(kind, str) or kind not in BOTS:

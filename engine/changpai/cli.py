@@ -266,6 +266,8 @@ def _play(rules: str, players: int | None, seed: int, bot: str, options: dict[st
 
 @subcommand("record", "play one deal with computer players and print its record (YAML)", _deal_arguments)
 def _record(args: argparse.Namespace) -> int:
+    if args.rules == "chuopai":
+        return _chuopai(args, "record")
     yamlfile = _yamlfile()
     try:
         if is_hdd_rules(args.rules):  # 红点点: one deal by its own computer players
@@ -311,6 +313,8 @@ def _replay(args: argparse.Namespace) -> int:
     except ChangpaiError as error:
         print(f"{error.where}: {error.text.en} / {error.text.zh}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if isinstance(data, dict) and data.get("rules") == "chuopai":
+        return _chuopai_replay(data, path.name)
     if isinstance(data, dict) and "deals" in data:  # a match record
         return _replay_match(data, lines, path.name)
     if isinstance(data, dict) and data.get("game") == "hongdiandian":
@@ -406,6 +410,8 @@ def _simulate_matches(args: argparse.Namespace, options: dict[str, Any] | None) 
 def _simulate(args: argparse.Namespace) -> int:
     if args.deals < 1:
         raise InputError("--deals must be at least 1 / 局数至少为 1")
+    if args.rules == "chuopai":
+        return _chuopai(args, "simulate")
     if is_hdd_rules(args.rules):  # 红点点, a game of its own (changpai.hongdiandian)
         if args.option or args.players not in (None, 4):
             raise InputError("红点点 simulate takes no options and 4 players / 红点点模拟只有四家、不带选项")
@@ -459,4 +465,47 @@ def _simulate(args: argparse.Namespace) -> int:
         },
         pretty=True,
     )
+    return EXIT_OK
+
+
+# ----------------------------------------------------------------------------- 戳牌 (changpai.chuopai)
+
+
+def _chuopai(args: argparse.Namespace, what: str) -> int:
+    """``record`` / ``simulate`` for 戳牌: ``--players`` is its ``players`` option."""
+    from .bots.chuopai import BOTS as CHUO_BOTS
+    from .bots.chuopai import play_out as chuo_play_out
+    from .bots.chuopai import simulate as chuo_simulate
+    from .chuopai.deal import ChuoDeal
+    from .chuopai.record import narrate, to_record
+
+    options = dict(_options(args.option) or {})
+    if args.players is not None:
+        options["players"] = args.players
+    try:
+        if what == "simulate":
+            write_json(chuo_simulate(args.deals, args.seed, options, args.bot), pretty=True)
+            return EXIT_OK
+        deal = ChuoDeal.new(args.seed, 0, options)
+        rng = random.Random(args.seed)
+        chuo_play_out(deal, [CHUO_BOTS[args.bot](rng) for _ in range(deal.table.size)])
+    except ChangpaiError as error:
+        raise InputError(str(error)) from None
+    data = to_record(deal, notes=dict(enumerate(narrate(deal))))
+    sys.stdout.buffer.write(_yamlfile().dumps(data).encode("utf-8"))
+    return EXIT_OK
+
+
+def _chuopai_replay(data: Any, name: str) -> int:
+    from .chuopai.record import read_record
+    from .chuopai.scoring import settle as chuo_settle
+
+    try:
+        deal, steps = read_record(data)
+    except ChangpaiError as error:
+        where = f"{error.where}: " if error.where else ""
+        print(f"{where}{error.text.en} / {error.text.zh}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    result = chuo_settle(deal)
+    print(f"ok: {name}: chuopai, {deal.table.size} seats, {len(steps)} steps, {result.outcome}, scores {result.scores}")
     return EXIT_OK

@@ -1,0 +1,127 @@
+"""The 21 川牌 faces as 戳牌 sorts them [002]: classes, the ladder, the point cards' colours, the combinations.
+
+A face is a small int (0 … 20, strongest class first, in ``decks.dominoes.DOMINO_CLASSES`` order); a hand is a
+tuple of faces. Names print short (天 地 人 和 长三 梅 长二 …) and parse with their other names and pips.
+
+>>> parse_cards("天 三六 板凳 1-4")
+(0, 13, 6, 20)
+>>> format_cards((0, 13, 6, 20))
+'天 三六 长二 幺四'
+>>> [CLASS[f] for f in parse_cards("天 长三 斧头 二红 三六")]
+['main', 'middle', 'low', 'hard', 'point']
+>>> colour(parse_cards("四五")[0]), point_rank(parse_cards("三五")[0]) == point_rank(parse_cards("二六")[0])
+('red', True)
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core.text import CardError, Text
+from ..decks.dominoes import DOMINO_CLASSES, DOMINO_NAMES, domino_red_pips
+
+MAIN, MIDDLE, LOW, HARD, POINT = "main", "middle", "low", "hard", "point"
+MAX_CARD_TEXT = 400  # characters: more than any hand of the game needs
+
+# The faces in [002]'s order of classes (decks.dominoes is their one home).
+PIPS: tuple[tuple[int, int], ...] = tuple(p for _zh, _en, pips in DOMINO_CLASSES for p in pips)
+N_FACES = len(PIPS)
+_CLASS_OF = {0: MAIN, 1: MIDDLE, 2: LOW, 3: HARD}
+CLASS: tuple[str, ...] = tuple(
+    _CLASS_OF.get(i, POINT) for i, (_zh, _en, pips) in enumerate(DOMINO_CLASSES) for _p in pips
+)
+FACES = tuple(range(N_FACES))
+
+SHORT: tuple[str, ...] = (
+    "天", "地", "人", "和", "长三", "梅", "长二", "斧头", "四六", "幺六", "猪猪",
+    "二红", "丁丁", "三六", "四五", "三五", "二六", "三四", "二五", "二三", "幺四",
+)  # fmt: skip
+ENGLISH: tuple[str, ...] = tuple(DOMINO_NAMES[p][1] for p in PIPS)
+
+# The ladder of the 正门 side [002]: 天 > 地 > 人 > 和 > 中三 (equal) > 幺牌 (equal). Point and hard cards are off it.
+_LADDER = {0: 6, 1: 5, 2: 4, 3: 3}
+LADDER: tuple[int, ...] = tuple(_LADDER.get(f, 2 if CLASS[f] == MIDDLE else 1 if CLASS[f] == LOW else 0) for f in FACES)
+
+# The point cards [002]: black 九 > the two black 八 > black 七 > black 五; red 九 > 七 > 五. A face with red pips
+# (1s and 4s) is red: that is the domino convention (an outside-source fact), and it gives [002]'s counts exactly
+# (two black eights, no red eight).
+_PIP_VALUE_RANK = {9: 4, 8: 3, 7: 2, 5: 1}
+
+
+def colour(face: int) -> str:
+    """``"red"`` or ``"black"`` for a point card, ``""`` for any other face."""
+    if CLASS[face] != POINT:
+        return ""
+    return "red" if domino_red_pips(*PIPS[face]) else "black"
+
+
+def point_rank(face: int) -> int:
+    """A point card's rank within its colour (九 4, 八 3, 七 2, 五 1); 0 for any other face."""
+    return _PIP_VALUE_RANK[sum(PIPS[face])] if CLASS[face] == POINT else 0
+
+
+# The combinations [002]: a 正门 card with the point cards of its number, 天九 > 地八 > 人七 > 和五.
+FAMILY_NAMES: tuple[Text, ...] = (Text("天九", "Heaven-nine"), Text("地八", "Earth-eight"), Text("人七", "Man-seven"),
+                                  Text("和五", "Harmony-five"))  # fmt: skip
+_FAMILY_SUM = (9, 8, 7, 5)  # 天 with the nines, 地 the eights, 人 the sevens, 和 the fives
+
+
+def family(face: int) -> int:
+    """The combination a face can belong to (0 天九 … 3 和五), or -1."""
+    if face < 4:
+        return face
+    if CLASS[face] == POINT:
+        return _FAMILY_SUM.index(sum(PIPS[face]))
+    return -1
+
+
+FAMILY_STRENGTH = (4, 3, 2, 1)
+
+_DIGITS = "幺二三四五六"
+_ALIASES: dict[str, int] = {}
+
+
+def _add_aliases() -> None:
+    for face, (a, b) in enumerate(PIPS):
+        for name in (SHORT[face], f"{a}-{b}", f"{b}-{a}", f"{a}{b}", f"{b}{a}", _DIGITS[a - 1] + _DIGITS[b - 1]):
+            _ALIASES.setdefault(name, face)
+        _ALIASES.setdefault(_DIGITS[b - 1] + _DIGITS[a - 1], face)
+        _ALIASES.setdefault(("一" + _DIGITS[b - 1]) if a == 1 else SHORT[face], face)
+        full = DOMINO_NAMES[(a, b)][0]
+        for part in re.split(r"[（）、？]", full):
+            if part:
+                _ALIASES.setdefault(part, face)
+    for extra, face in (("梅子", 5), ("梅五", 5), ("板凳", 6), ("幺幺", 1), ("一一", 1), ("一三", 3)):
+        _ALIASES[extra] = face
+
+
+_add_aliases()
+
+
+def parse_card(token: str, where: str = "card") -> int:
+    """One face from its name, another of its names, or its pips (``6-6``)."""
+    face = _ALIASES.get(token.strip())
+    if face is None:
+        raise CardError(Text(f"“{token}”不是川牌的牌名", f"“{token}” is not the name of a Sichuan card"), where=where)
+    return face
+
+
+def parse_cards(text: str, where: str = "cards") -> tuple[int, ...]:
+    """Faces from names separated by spaces (or 、 ,); an error names the position (``cards.2``)."""
+    if len(text) > MAX_CARD_TEXT:
+        raise CardError(
+            Text(f"牌太长（最多 {MAX_CARD_TEXT} 个字）", f"too long (at most {MAX_CARD_TEXT} characters)"),
+            code="too-long",
+            where=where,
+        )
+    tokens = [t for t in re.split(r"[\s、,，]+", text) if t]
+    return tuple(parse_card(t, f"{where}.{i}") for i, t in enumerate(tokens))
+
+
+def format_cards(cards: tuple[int, ...] | list[int]) -> str:
+    return " ".join(SHORT[f] for f in cards)
+
+
+def deck(copies: int) -> list[int]:
+    """``copies`` of each face (4 gives the 84-card deck collectors describe: an outside-source fact)."""
+    return [f for f in FACES for _ in range(copies)]

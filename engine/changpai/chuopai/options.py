@@ -1,0 +1,330 @@
+"""The points [002] leaves open in 戳牌, each a named option (``core.options.OptionDef``) with its default.
+
+[002] gives the classes, the must-beat rule, the count of 15 and the two penalties in a few lines; the deck, the deal,
+what a player who cannot beat does, and the amounts are not given. Each such point is an option below: its question,
+its choices, the default with its source (``"engine"`` where the engine fills a silence), why, and the sources
+weighed. ``ChuoRules`` holds the values in force; ``rules_from`` reads a request's or record's ``options``.
+
+>>> rules_from({"copies": 5, "cannot_beat": "pass"}).copies
+5
+>>> rules_from({"copies": 6})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+changpai.core.text.RuleError: options.copies: option copies cannot be “6” (use: 4, 5) / ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ..core.options import ANY_NUMBER, OptionDef, option
+from ..core.sourced import Sourced
+from ..core.text import RuleError, Text
+
+DEAL, PLAY, SCORE = "deal", "play", "score"  # which part of the game an option acts on
+SRC = ("[002]",)
+
+
+def _d(value: object, source: str, why: tuple[str, str]) -> Sourced[Any]:
+    return Sourced(value, source, Text(*why))
+
+
+_PLAYERS_WHY = (
+    "[002] 说戳牌是三人玩的；四人时一人轮流休息（本引擎让庄家对面的人休息），两人时对挖",
+    "[002] calls it a three-player game; with four one rests in turn (the engine rests the dealer's opposite), "
+    "two can play head to head",
+)
+PLAYERS = option(
+    "players",
+    DEAL,
+    ("几个人玩？", "How many players?"),
+    {
+        "2": ("两人对挖", "two, head to head"),
+        "3": ("三人：庄家对两个闲家", "three: the dealer against two allies"),
+        "4": ("四人，一人休息（腰牌）", "four, one resting (腰牌)"),
+    },
+    _d(3, "[002]", _PLAYERS_WHY),
+    _PLAYERS_WHY,
+    SRC,
+)
+_COPIES_WHY = (
+    "[002] 没有说一副牌有几张；收藏者记录的四川长牌每种四张（21×4 = 84，是来源以外的说法），也有每种五张的",
+    "[002] gives no deck size; the Sichuan decks collectors describe have four of each face (21 × 4 = 84, a fact "
+    "from outside the sources); some have five",
+)
+COPIES = option(
+    "copies",
+    DEAL,
+    ("每种牌几张？", "How many copies of each face?"),
+    {"4": ("四张（84 张）", "four (84 cards)"), "5": ("五张（105 张）", "five (105 cards)")},
+    _d(4, "engine", _COPIES_WHY),
+    _COPIES_WHY,
+    SRC,
+)
+_HAND_WHY = (
+    "[002] 没有说每人几张；默认把 84 张全部分给三个玩牌的人，每人 28 张；两人时余下的牌不用",
+    "[002] does not say how many each holds; by default all 84 cards go to the three who play, 28 each; with two "
+    "the rest stays out",
+)
+HAND_SIZE = option(
+    "hand_size",
+    DEAL,
+    ("每人发几张？", "How many cards does each player get?"),
+    {ANY_NUMBER: ("每人 N 张", "N each")},
+    _d(28, "engine", _HAND_WHY),
+    _HAND_WHY,
+    SRC,
+)
+_DEALER_WHY = ("[002] 说轮流做庄", "[002] says the deal passes round in turn")
+NEXT_DEALER = option(
+    "next_dealer",
+    DEAL,
+    ("下一盘谁做庄？", "Who deals next?"),
+    {"rotate": ("下家接着做庄", "the next seat"), "winner": ("赢家做庄，黄牌不换", "the winner; on 黄牌 the same")},
+    _d("rotate", "[002]", _DEALER_WHY),
+    _DEALER_WHY,
+    SRC,
+)
+_CANNOT_WHY = (
+    "[002] 没有说打不起的人怎么办；默认扣下同样张数的牌（盖住，不算），这样每轮每人出牌张数相同",
+    "[002] does not say what a player who cannot beat does; by default they put down as many cards face down "
+    "(covered, not counted), so every player spends the same number of cards each trick",
+)
+CANNOT_BEAT = option(
+    "cannot_beat",
+    PLAY,
+    ("打不起时出什么？", "What does a player who cannot beat play?"),
+    {"face_down": ("扣下同样张数的牌", "as many cards, face down"), "pass": ("不出牌", "nothing (a pass)")},
+    _d("face_down", "engine", _CANNOT_WHY),
+    _CANNOT_WHY,
+    SRC,
+)
+_GROUP_WHY = (
+    "[002] 说中三、幺牌可以出单张或几张一样的；默认“一样”指同一种牌，另一种读法是同一类里任意几张（同类不分大小）",
+    "[002] lets 中三 and 幺牌 go out singly or several alike; by default alike means the same face; the other reading "
+    "is any cards of the one class (they are equal within it)",
+)
+GROUP_ALIKE = option(
+    "group_alike",
+    PLAY,
+    ("几张一起出，要同一种牌吗？", "Must cards played together be the same face?"),
+    {"face": ("同一种牌", "the same face"), "class": ("中三或幺牌里同一类即可", "any of one class (中三, 幺牌)")},
+    _d("face", "[002]", _GROUP_WHY),
+    _GROUP_WHY,
+    SRC,
+)
+_COMBO_WHY = (
+    "[002] 只说组合牌要有正门牌、只能压张数相同的组合；默认一张正门牌配一张点子（两张），另一种读法是更多张",
+    "[002] only says a combination holds a 正门 card and beats one of its own size; by default it is one 正门 card "
+    "with one point card (two cards); the other reading allows more",
+)
+COMBINATION_SIZE = option(
+    "combination_size",
+    PLAY,
+    ("组合牌可以多于两张吗？", "May a combination have more than two cards?"),
+    {
+        "two": ("只能两张", "two cards only"),
+        "any": ("两张以上，至少一张正门牌和一张点子", "two or more, with both kinds"),
+    },
+    _d("two", "engine", _COMBO_WHY),
+    _COMBO_WHY,
+    SRC,
+)
+_POINTS_WHY = (
+    "[002] 规定单出的副牌只能由同色副牌打，但它自己的例子让天牌或五五打一张二三；默认照规定，例子是另一选项",
+    "[002]'s rule lets only point cards of the same colour beat a point card played alone, yet its own example beats "
+    "a led 二三 with 天 or 五五; the default follows the rule, the example is the other choice",
+)
+POINT_BEATERS = option(
+    "point_beaters",
+    PLAY,
+    ("单出的副牌能被什么打？", "What beats a point card played alone?"),
+    {
+        "colour": ("只有同色更大的副牌", "only a higher point card of its colour"),
+        "example": ("也可以用天地人和、中三（照 [002] 的例子）", "also 天地人和 and 中三 (as [002]'s example)"),
+    },
+    _d("colour", "[002]", _POINTS_WHY),
+    _POINTS_WHY,
+    SRC,
+)
+_NOT_BEATING_WHY = (
+    "[002]：能打不打就罚这个人，牌也不再打；另一种是引擎直接拒绝这一步（教学、机器对局用）",
+    "[002]: a player who could beat and does not is fined and play stops; the other choice has the engine refuse "
+    "the move (for lessons and the kiosk)",
+)
+NOT_BEATING = option(
+    "not_beating",
+    PLAY,
+    ("能打不打怎么办？", "What happens when a player who can beat does not?"),
+    {
+        "penalised": ("罚：停止这盘，这人出钱", "罚: play stops, the offender pays"),
+        "refused": ("拒绝这一步", "the move is refused"),
+    },
+    _d("penalised", "[002]", _NOT_BEATING_WHY),
+    _NOT_BEATING_WHY,
+    SRC,
+)
+_HUANG_WHY = (
+    "[002] 说面前十五张或手里只剩三张可以黄牌，十五张以上赢；默认打完再数：有人超过十五张就赢，没有就是黄牌；"
+    "另一种读法是一到这两种情形就黄牌结束",
+    "[002] lets a player with 15 in front, or with only 3 left in hand, call 黄牌, and more than 15 wins; by default "
+    "the deal is played out and counted: over 15 wins, else 黄牌; the other reading ends the deal at once in "
+    "either case",
+)
+HUANG = option(
+    "huang",
+    SCORE,
+    ("什么时候黄牌？", "When is the deal 黄牌 (no result)?"),
+    {
+        "count_at_end": ("打完再数，没人超过十五张就黄牌", "played out; nobody over 15 means 黄牌"),
+        "stop_early": (
+            "有人正好十五张，或不到十五张而手里只剩三张，就黄牌结束",
+            "at once when a player has exactly 15 in front, or under 15 with 3 in hand",
+        ),
+    },
+    _d("count_at_end", "engine", _HUANG_WHY),
+    _HUANG_WHY,
+    SRC,
+)
+_FAN_WHY = (
+    "[002] 说番数和斗十四一样、用赢的张数翻番，但没有写出来；默认不翻，牌谱可以给出翻几番",
+    "[002] says the 番 are those of 斗十四, doubling the cards won, but does not give them; by default none, and a "
+    "record can set how many doublings",
+)
+FAN = option(
+    "fan",
+    SCORE,
+    ("赢的张数翻几番？", "How many times are the cards won doubled (番)?"),
+    {ANY_NUMBER: ("翻 N 番（0 到 10）", "N doublings (0 to 10)")},
+    _d(0, "engine", _FAN_WHY),
+    _FAN_WHY,
+    SRC,
+)
+_PAYERS_WHY = (
+    "[002] 只说超过十五张每张赢一张，没说谁给；默认对方一边的每个人各给一份（两个闲家是一伙）",
+    "[002] says each card over 15 wins one but not who pays; by default each player of the other side pays that "
+    "much (the two allies are one side)",
+)
+PAYERS = option(
+    "payers",
+    SCORE,
+    ("赢的张数由谁给？", "Who pays the cards won?"),
+    {
+        "other_side": ("对方一边每人一份", "each player of the other side"),
+        "everyone": ("其他每个人", "every other player"),
+    },
+    _d("other_side", "engine", _PAYERS_WHY),
+    _PAYERS_WHY,
+    SRC,
+)
+_FINE_WHY = (
+    "[002] 说罚牌、包牌都要罚，没说罚多少；默认给对方一边每人 1 张，只是占位的数",
+    "[002] fines both offences without an amount; by default 1 to each player of the other side, a placeholder",
+)
+FINE = option(
+    "fine",
+    SCORE,
+    ("罚多少？", "How much is a fine?"),
+    {ANY_NUMBER: ("给对方每人 N 张（0 到 1000）", "N to each player of the other side (0 to 1000)")},
+    _d(1, "engine", _FINE_WHY),
+    _FINE_WHY,
+    SRC,
+)
+_BAO_WHY = (
+    "[002] 说牌不大却先出最大的牌想割牌、最后没割到就算包牌，也要罚；本引擎把“割”读作拿下这一轮，"
+    "“最大的牌”读作手中最大的正门单张；默认罚款，另一种是他一人包下他这一边该给的钱",
+    "[002] fines a player who, holding no big cards, leads the biggest to 割 and fails; the engine reads 割 as taking "
+    "the trick and the biggest card as the highest 正门 single in hand; by default a fine, or he alone pays his "
+    "side's bill",
+)
+BAO = option(
+    "bao",
+    SCORE,
+    ("包牌怎么罚？", "How is 包牌 fined?"),
+    {"fine": ("罚款", "the fine"), "side_bill": ("他一人给他这一边该给的钱", "he pays his whole side's bill")},
+    _d("fine", "engine", _BAO_WHY),
+    _BAO_WHY,
+    SRC,
+)
+
+OPTIONS: tuple[OptionDef, ...] = (
+    PLAYERS,
+    COPIES,
+    HAND_SIZE,
+    NEXT_DEALER,
+    CANNOT_BEAT,
+    GROUP_ALIKE,
+    COMBINATION_SIZE,
+    POINT_BEATERS,
+    NOT_BEATING,
+    HUANG,
+    FAN,
+    PAYERS,
+    FINE,
+    BAO,
+)
+BY_NAME: dict[str, OptionDef] = {o.name: o for o in OPTIONS}
+_BOUNDS = {"hand_size": (1, 105), "fan": (0, 10), "fine": (0, 1000)}
+
+
+@dataclass(frozen=True, slots=True)
+class ChuoRules:
+    """The values in force for one deal (defaults: each option's)."""
+
+    players: int = PLAYERS.default.value
+    copies: int = COPIES.default.value
+    hand_size: int = HAND_SIZE.default.value
+    next_dealer: str = NEXT_DEALER.default.value
+    cannot_beat: str = CANNOT_BEAT.default.value
+    group_alike: str = GROUP_ALIKE.default.value
+    combination_size: str = COMBINATION_SIZE.default.value
+    point_beaters: str = POINT_BEATERS.default.value
+    not_beating: str = NOT_BEATING.default.value
+    huang: str = HUANG.default.value
+    fan: int = FAN.default.value
+    payers: str = PAYERS.default.value
+    fine: int = FINE.default.value
+    bao: str = BAO.default.value
+
+    def differences(self) -> dict[str, object]:
+        """The values that differ from the defaults (what a record writes)."""
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != BY_NAME[f.name].default.value
+        }
+
+
+def rules_from(options: Mapping[str, Any] | None) -> ChuoRules:
+    """The rules for ``options`` (``{name: value}``); an unknown name or bad value is located at ``options.NAME``."""
+    if options is None:
+        return ChuoRules()
+    if not isinstance(options, Mapping):
+        raise RuleError(Text("options 应是一个对象", "options must be an object"), code="bad-option", where="options")
+    values: dict[str, Any] = {}
+    for name, value in options.items():
+        definition = BY_NAME.get(name) if isinstance(name, str) else None
+        if definition is None:
+            raise RuleError(
+                Text(f"戳牌没有选项 {name}", f"戳牌 has no option {name} ({', '.join(BY_NAME)})"),
+                code="unknown-option",
+                where=f"options.{name}",
+            )
+        read = definition.read(value)
+        low, high = _BOUNDS.get(name, (read, read))
+        if isinstance(read, int) and not low <= read <= high:
+            raise RuleError(
+                Text(f"选项 {name} 应在 {low} 到 {high} 之间", f"option {name} must be from {low} to {high}"),
+                code="bad-option",
+                where=f"options.{name}",
+            )
+        values[name] = read
+    return ChuoRules(**values)
+
+
+def describe(rules: ChuoRules | None = None) -> list[dict[str, object]]:
+    """Every option as JSON, with the value in force."""
+    rules = rules or ChuoRules()
+    return [o.as_dict(getattr(rules, o.name)) for o in OPTIONS]
