@@ -1,9 +1,9 @@
 """Leshan Er Qi Shi 乐山贰柒拾 (桥字牌), the Shizhong district rules of [003].
 
 Everything the engine does differently for Leshan is here: the words (对 开 和 摆 抬炮), the 名堂 and the
-graded totals (小和 … 台和), the payments, the options (what [003] leaves open or to local custom, with their
-defaults), the hand's point table (big cards red) and the parameters of play (小家, 叨牌, 对抠 and the
-violations of [003]). The shared machinery calls these through ``Variant``.
+graded totals (小和 … 台和), the payments, the hand's point table (big cards red) and the parameters of play
+(小家, 叨牌, 对抠 and the violations of [003]); its options (what [003] leaves open or to local custom, with their
+defaults) are in ``leshan_options``. The shared machinery calls these through ``Variant``.
 
 >>> [leshan_grade(p, LESHAN).value for p in (10, 15, 21)]
 [10, 20, 40]
@@ -15,14 +15,14 @@ import random
 from typing import TYPE_CHECKING
 
 from ..core.match import MatchRule, WinnerShuffles
-from ..core.options import option
 from ..core.sourced import Sourced
 from ..core.table import seat_name
 from ..core.text import Text
 from ..decks.numerals import DECK, Card
 from .actions import action_words, native_words
 from .legality import Baopai
-from .options import DECLARE, IN_PLAY, ON_HAND, WIN_ON_PAIR, OptionSet, hand_default
+from .leshan_options import OPTIONS
+from .options import ON_HAND
 from .patterns import Grade, HandFacts, PatternDef, _b, _src
 from .playrules import (
     EAT_OWN_TURN_ONLY,
@@ -259,96 +259,8 @@ def _leshan(deal: Deal, win: WinInfo, out: Settlement) -> None:
     )
 
 
-# ---------------------------------------------------------------- options: what [003] leaves open or to local custom
+# ---------------------------------------------------------------- options (leshan_options.py)
 
-_KUN_WHY = (
-    "默认照 [003] 字面：“每房牌均有和数”，而桩子是一房",
-    "Default is [003]'s wording: every set (房) must score, and [003] lists the pair as a set",
-)
-_31_WHY = (
-    "默认台和：30和止于 30，31 落在空档里，按“上台”算",
-    "Default tai: the thirty band ends at 30, so 31 falls in the gap; the engine reads it as 上台",
-)
-_GRADING_WHY = ("默认照 [003] 所讲的市中区规则", "Default is the Shizhong rule [003] describes")
-
-OPTIONS = OptionSet(
-    (
-        WIN_ON_PAIR,
-        option(
-            "kun_pair",
-            ON_HAND,
-            ("没有和数的桩子会不会破坏坤和？", "Does a pair (桩子, never scoring) spoil 坤和?"),
-            {
-                "blocks": ("会：桩子也是一房", "yes: the pair is a set too"),
-                "excluded": ("不会：像 [001] 的坤一样不算对", "no: like [001]'s 坤, the pair is left out"),
-            },
-            hand_default("blocks", "[003]", _KUN_WHY),
-            _KUN_WHY,
-            ("[003]", "[001]"),
-        ),
-        option(
-            "leshan_31",
-            ON_HAND,
-            ("31 和算 30和 还是 台和？", "Is 31 a thirty win or a tai win?"),
-            {"tai": ("算台和", "tai win (rounded, ×4)"), "thirty": ("算 30和", "thirty win (rounded, ×2)")},
-            hand_default("tai", "[003]", _31_WHY),
-            _31_WHY,
-            ("[003]",),
-        ),
-        option(
-            "leshan_grading",
-            ON_HAND,
-            ("11–14 和怎么算？", "How are 11–14 points counted?"),
-            {
-                "leshan": ("乐山市中区：10–14 小和按 10", "Shizhong district: 10–14 is a small win, 10"),
-                "chipiao": ("五通桥、犍为、沐川：11–20 吃漂按 20", "Wutongqiao, Qianwei, Muchuan: 11–20 is 吃漂, 20"),
-            },
-            hand_default("leshan", "[003]", _GRADING_WHY),
-            _GRADING_WHY,
-            ("[003]",),
-        ),
-        DECLARE,
-        option(
-            "full_hundred",
-            IN_PLAY,
-            ("满百：超过 100 和是否按 100 和算？", "满百: is a total over 100 counted as 100?"),
-            {"true": ("按 100 算", "yes"), "false": ("不封顶", "no cap")},
-            _p(False, "[003]", "满百只是部分地方的规矩", "满百 (cap at 100) is only some places' custom"),
-            ("[003] 说只是部分地方的规矩，默认不用", "[003] calls it a local custom: off by default"),
-            ("[003]",),
-        ),
-        option(
-            "turned_win_payer",
-            IN_PLAY,
-            ("和的是翻出来的牌，谁付？", "A win on a turned card: who pays?"),
-            {
-                "each": ("其余每家各付总和数", "every other player pays the total"),
-                "turner": ("翻牌的人付总和数乘人数", "the turner pays the total times the players"),
-            },
-            _p("each", "[003]", "翻牌被和时谁付未载，默认其余每家各付总和数", "not given: each other player pays"),
-            ("[003] 只说抬炮者怎么付；默认各家分摊", "[003] gives only the discarder's payment; default each pays"),
-            ("[003]",),
-        ),
-        option(
-            "tianhe_fan",
-            IN_PLAY,
-            ("天和加几番？", "How many doublings for 天和?"),
-            {"1": ("一番（乐山）", "one (Leshan)"), "2": ("两番（眉山、仁寿）", "two (Meishan, Renshou)")},
-            _p(1, "[003]", "天和加一番（眉山、仁寿加两番）", "天和 doubles once (Meishan, Renshou: twice)"),
-            ("照 [003] 所讲的乐山规则", "The Leshan rule [003] describes"),
-            ("[003]",),
-        ),
-        option(
-            "xiaojia_self_draw_double",
-            IN_PLAY,
-            ("小家自摸和牌加不加倍？", "Does the 小家's self-drawn win count double?"),
-            {"true": ("加倍（眉山等地）", "yes (Meishan and nearby)"), "false": ("不加倍", "no")},
-            _p(False, "[003]", "眉山小家自摸加倍，乐山不加", "Meishan doubles 小家's self-drawn win; Leshan does not"),
-            ("[003] 说是眉山等地的规矩，默认不用", "[003] calls it a Meishan custom: off by default"),
-            ("[003]",),
-        ),
-    )
-)
 _HAND, _SETTINGS = OPTIONS.defaults(ON_HAND, RuleSet)
 
 
