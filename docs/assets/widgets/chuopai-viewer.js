@@ -142,7 +142,7 @@
       ev.preventDefault();
       (view ? Promise.resolve() : load()).then(() => show(to()), () => {});
     });
-    el.querySelector(".cp-chuo-frame").after(controls);
+    el.querySelector(".cp-chuo-frame").before(controls);  // above the trick: on a phone the buttons stay by it
     buttons[0].disabled = buttons[1].disabled = true;
     // Fetch the frames when the deal comes near the screen, not for every deal at page load.
     if ("IntersectionObserver" in window) {
