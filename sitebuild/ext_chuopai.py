@@ -3,7 +3,11 @@
 ``{{cp chuopai-ladder}}``
     the faces by class, strongest first, drawn with the domino card faces, with each class's rank in words.
 ``{{cp chuopai-deal NAME}}``
-    an annotated deal of ``tutorials/chuopai/NAME.yml``, replayed by the engine and drawn as a table of its tricks.
+    an annotated deal of ``tutorials/chuopai/NAME.yml``, replayed by the engine: a step-through viewer
+    (docs/assets/widgets/chuopai-viewer.js) whose first frame (the deal, the trick area, the piles, the hands) and
+    table of every trick are drawn here, readable without scripts; the steps' frames
+    (``changpai.chuopai.record.frames``) are checked here and written to ``assets/chuopai/NAME.json``, fetched
+    by the viewer.
 ``{{cp chuopai-options}}``
     every point the engine fills in where [002] is silent or contradicts itself: question, choices, default, why,
     and whether the default follows [002] or is the engine's reading; ``codes`` adds the option names.
@@ -11,7 +15,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import html
+import json
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +25,11 @@ from changpai import yamlfile
 from changpai.chuopai.api import ladder
 from changpai.chuopai.cards import CLASS, FACES, HARD, PIPS, SHORT
 from changpai.chuopai.options import OPTIONS, ChuoRules
-from changpai.chuopai.record import Question, read_record
+from changpai.chuopai.record import Question, frames, read_record
 from changpai.chuopai.scoring import settle
 from changpai.core.options import choice_key
 from changpai.core.table import seat_name
+from changpai.core.text import ChangpaiError
 
 from sitebuild.ext_ruletables import _default_words, _table, _tag
 from sitebuild.shortcodes import shortcode
@@ -125,8 +132,7 @@ def deal_html(name: str, lang: str) -> str:
     path = TUTORIALS / f"{name}.yml"
     if not path.is_file():
         raise ValueError(f"no 戳牌 deal {name!r} in tutorials/chuopai/")
-    data = yamlfile.read(path)
-    deal, steps = read_record(data)
+    data, deal, steps, view = load_deal(name)
     zh = not lang.startswith("en")
     colon, semi, comma = ("：", "；", "，") if zh else (": ", "; ", ", ")
     seats = [seat_name(s).get(lang) for s in range(deal.table.size)]
@@ -179,11 +185,23 @@ def deal_html(name: str, lang: str) -> str:
     )
     head = ["轮", "出牌", "谁拿", "面前张数", "说明"] if zh else ["Trick", "Plays", "Taken by", "In front", "Notes"]
     title = _esc(data["title"]["zh" if zh else "en"])
-    return (
-        f'<details class="cp-chuopai-deal" id="deal-{_esc(name)}"><summary>{title}</summary>'
+    table = (
+        f'<details class="cp-chuopai-deal"><summary>{"每一轮和结果" if zh else "Every trick, and the result"}</summary>'
         f"<p>{'发牌' if zh else 'The deal'}{colon}</p><ul>{hands}</ul>"
         f"<table><thead><tr>{''.join(f'<th>{h}</th>' for h in head)}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-        f"<p>{'结果' if zh else 'Result'}{colon}{_esc(outcome)}{semi}{scores}</p></details>"
+        f'<p class="cp-chuo-result-line">{"结果" if zh else "Result"}{colon}{_esc(outcome)}{semi}{scores}</p></details>'
+    )
+    text = json.dumps(view, ensure_ascii=False)
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    up = "../../" if not zh else "../"
+    words = json.dumps(_words(lang, deal.table.size, deal.table.dealer), ensure_ascii=False)
+    return (
+        f'<div class="cp-chuo" id="deal-{_esc(name)}" data-cp-widget="chuopai" data-cp-chuopai="{_esc(name)}"'
+        f' data-lang="{"zh" if zh else "en"}"'
+        f' data-src="{up}assets/chuopai/{_esc(name)}.json?v={digest}" data-cards="{up}assets/cards/dominoes/"'
+        f' data-words="{_esc(words)}">'
+        f'<p class="cp-chuo-title"><strong>{title}</strong></p>'
+        f"{frame_html(view, 0, lang)}{table}</div>"
     )
 
 
@@ -192,3 +210,216 @@ def chuopai_deal(args: list[str], lang: str, page: Any) -> str:
     if len(args) != 1:
         raise ValueError("use {{cp chuopai-deal NAME}} (a file in tutorials/chuopai/)")
     return "\n" + deal_html(args[0], lang) + "\n"
+
+
+# ----------------------------------------------------------------------------- the viewer's frames, checked and drawn
+
+_FRAME_KEYS = {"kind", "trick", "leader", "taker", "tricks", "piles", "counts", "covered", "hands", "to_act", "events"}
+
+
+def load_deal(name: str) -> tuple[Any, Any, Any, dict[str, Any]]:
+    """Read ``tutorials/chuopai/NAME.yml`` with the engine and compute its frames; any problem is raised with the
+    file and the step (``tutorials/chuopai/x.yml: steps.4.do: …``), which fails ``mkdocs build --strict``."""
+    path = TUTORIALS / f"{name}.yml"
+    shown = f"tutorials/chuopai/{name}.yml"
+    if not path.is_file():
+        raise ValueError(f"no 戳牌 deal {name!r} in tutorials/chuopai/")
+    data = yamlfile.read(path)
+    try:
+        deal, steps = read_record(data)
+        view = frames(deal, steps)
+    except ChangpaiError as exc:
+        where = getattr(exc, "where", None) or "record"
+        raise ValueError(f"{shown}: {where}: {exc.text.en} / {exc.text.zh}") from exc
+    check_frames(view, shown)
+    return data, deal, steps, view
+
+
+def check_frames(view: dict[str, Any], shown: str) -> None:
+    """What the viewer relies on, frame by frame (frame N is after step N-1): a bad frame names its step."""
+    seats = view.get("seats")
+    faces = view.get("faces", {})
+    if not isinstance(seats, int) or not view.get("frames"):
+        raise ValueError(f"{shown}: no frames to show")
+    for n, frame in enumerate(view["frames"]):
+        where = f"{shown}: steps.{n - 1}" if n else f"{shown}: the deal"
+        missing = _FRAME_KEYS - set(frame)
+        if missing:
+            raise ValueError(f"{where}: the viewer's frame lacks {', '.join(sorted(missing))}")
+        if not (len(frame["hands"]) == len(frame["piles"]) == len(frame["counts"]) == seats):
+            raise ValueError(f"{where}: the frame does not have {seats} seats")
+        cards = [c for h in frame["hands"] for c in h] + [c for p in frame["piles"] for c in p["won"] + p["hard"]]
+        cards += [c for p in frame["trick"] for c in p["cards"]]
+        unknown = sorted({c for c in cards if c not in faces})
+        if unknown:
+            raise ValueError(f"{where}: no card face for {', '.join(unknown)}")
+        if frame["trick"] and frame["trick"][0]["seat"] != frame["leader"]:
+            raise ValueError(f"{where}: the trick was not led by its leader")
+        if frame["taker"] is not None and not any(p["seat"] == frame["taker"] for p in frame["trick"]):
+            raise ValueError(f"{where}: the trick's taker did not play in it")
+        if frame.get("question") is not None and not frame["question"].get("answer"):
+            raise ValueError(f"{where}: the question has no answer")
+
+
+def _words(lang: str, seats: int, dealer: int) -> dict[str, Any]:
+    """The words the viewer needs, in the page's language (the page draws nothing the engine did not say)."""
+    zh = not lang.startswith("en")
+    names = [seat_name(s).get(lang) for s in range(seats)]
+    if zh:
+        return {
+            "seats": names,
+            "dealer": dealer,
+            "roles": ["庄家", "闲家"],
+            "trick": "这一轮",
+            "leads": "{s}先出",
+            "lead": "领出",
+            "beat": "打得起，压过",
+            "under": "打不起上家的牌",
+            "down": "扣 {n} 张",
+            "takes": "{s}最大，拿下这一轮",
+            "noTrick": "还没出牌：{s}先出",
+            "toAct": "该出牌",
+            "front": "面前 {n} 张",
+            "hard": "硬张（压在下面）",
+            "hand": "手牌 {n} 张",
+            "covered": "扣下 {n} 张",
+            "note": "讲解",
+            "think": "想一想",
+            "show": "看答案",
+            "answer": "答案：",
+            "result": "结果",
+            "counts": "面前张数",
+            "scores": "输赢",
+            "pays": "{a}付给{b} {n}",
+            "outcomes": {"win": "按张数赢", "huang": "黄牌（不算输赢）", "fa": "罚牌", "unfinished": "未打完"},
+            "start": "发牌",
+            "step": "第 {i} / {n} 步",
+            "first": "回到开头",
+            "prev": "上一步",
+            "next": "下一步",
+            "last": "跳到结尾",
+            "keys": "键盘：← → 走一步，Home / End 到头 / 到尾",
+            "steps": "牌局步骤",
+            "faceDown": "扣着的牌",
+        }
+    return {
+        "seats": names,
+        "dealer": dealer,
+        "roles": ["dealer", "ally"],
+        "trick": "This trick",
+        "leads": "{s} leads",
+        "lead": "leads",
+        "beat": "beats the best so far",
+        "under": "does not beat",
+        "down": "{n} down",
+        "takes": "{s} is highest and takes the trick",
+        "noTrick": "No cards out yet: {s} leads",
+        "toAct": "to play",
+        "front": "{n} in front",
+        "hard": "hard cards (laid below)",
+        "hand": "hand: {n}",
+        "covered": "{n} covered",
+        "note": "Commentary",
+        "think": "Think",
+        "show": "Show the answer",
+        "answer": "Answer: ",
+        "result": "Result",
+        "counts": "Cards in front",
+        "scores": "Won and lost",
+        "pays": "{a} pays {b} {n}",
+        "outcomes": {
+            "win": "a win by count",
+            "huang": "黄牌 (no result)",
+            "fa": "a fine",
+            "unfinished": "not finished",
+        },
+        "start": "The deal",
+        "step": "Step {i} of {n}",
+        "first": "Go to start",
+        "prev": "Previous step",
+        "next": "Next step",
+        "last": "Go to end",
+        "keys": "Keys: ← → one step, Home / End start / end",
+        "steps": "Steps of the deal",
+        "faceDown": "cards face down",
+    }
+
+
+def _fill(template: str, **values: object) -> str:
+    for key, value in values.items():
+        template = template.replace("{" + key + "}", str(value))
+    return template
+
+
+def _faces_html(names: list[str], view: dict[str, Any], lang: str) -> str:
+    by_name = {SHORT[f]: f for f in FACES}
+    return "".join(_img(by_name[n], lang, small=True) for n in names)
+
+
+def frame_html(view: dict[str, Any], index: int, lang: str) -> str:
+    """One frame as the viewer draws it (chuopai-viewer.js draws the same markup for every other frame)."""
+    w = _words(lang, view["seats"], view["dealer"])
+    zh = not lang.startswith("en")
+    colon = "：" if zh else ": "
+    frame = view["frames"][index]
+    seats = w["seats"]
+    total = len(view["frames"]) - 1
+    step = w["start"] if index == 0 else _fill(w["step"], i=index, n=total)
+    plays = []
+    for p in frame["trick"]:
+        if p["down"]:
+            shown = f'<span class="cp-chuo-back" role="img" aria-label="{_esc(w["faceDown"])}">{p["n"]}</span>'
+            what = _fill(w["down"], n=p["n"])
+        else:
+            shown = _faces_html(p["cards"], view, lang) + " " + _esc(" ".join(p["cards"]))
+            what = w["lead"] if p["lead"] else (w["beat"] if p["beat"] else w["under"])
+        cls = "is-lead" if p["lead"] else "is-beat" if p["beat"] else "is-down" if p["down"] else "is-under"
+        plays.append(
+            f'<li class="cp-chuo-play {cls}"><b>{seats[p["seat"]]}</b>{colon}{shown} <em>{_esc(what)}</em></li>'
+        )
+    if frame["trick"]:
+        head = _fill(w["leads"], s=seats[frame["leader"]])
+    else:
+        head = _fill(w["noTrick"], s=seats[frame["leader"]])
+    taker = ""
+    if frame["taker"] is not None:
+        taker = f'<p class="cp-chuo-taker">{_esc(_fill(w["takes"], s=seats[frame["taker"]]))}</p>'
+    seat_blocks = []
+    for s in range(view["seats"]):
+        role = w["roles"][0] if s == view["dealer"] else w["roles"][1]
+        act = f' · <span class="cp-chuo-act">{w["toAct"]}</span>' if frame["to_act"] == s else ""
+        pile = frame["piles"][s]
+        seat_blocks.append(
+            f'<section class="cp-chuo-seat{" is-to-act" if frame["to_act"] == s else ""}">'
+            f"<h5>{seats[s]} · {role}{act}</h5>"
+            f'<div class="cp-chuo-pile"><span class="cp-chuo-count">{_fill(w["front"], n=frame["counts"][s])}</span>'
+            f'<div class="cp-chuo-won">{_faces_html(pile["won"], view, lang)}</div>'
+            f'<div class="cp-chuo-hard"><span>{w["hard"]}</span>{_faces_html(pile["hard"], view, lang)}</div></div>'
+            f'<div class="cp-chuo-hand"><span>{_fill(w["hand"], n=len(frame["hands"][s]))}</span>'
+            f"{_faces_html(frame['hands'][s], view, lang)}</div></section>"
+        )
+    notes = []
+    if frame.get("line"):
+        notes.append(f'<p class="cp-chuo-line">{_esc(frame["line"]["zh" if zh else "en"])}</p>')
+    if frame.get("note"):
+        notes.append(
+            f'<p class="cp-chuo-note"><strong>{w["note"]}</strong>{colon}'
+            f"{_esc(frame['note']['zh' if zh else 'en'])}</p>"
+        )
+    return (
+        f'<div class="cp-chuo-frame" data-step="{index}">'
+        f'<p class="cp-chuo-step" aria-live="polite">{_esc(step)}</p>'
+        f'<div class="cp-chuo-trick" role="group" aria-label="{w["trick"]}"><p class="cp-chuo-leader">{_esc(head)}</p>'
+        f'<ol class="cp-chuo-plays">{"".join(plays)}</ol>{taker}</div>'
+        f'<div class="cp-chuo-seats">{"".join(seat_blocks)}</div>'
+        f'<div class="cp-chuo-notes">{"".join(notes)}</div></div>'
+    )
+
+
+def on_post_build(config: Any) -> None:
+    """Publish each deal's frames (assets/chuopai/NAME.json), fetched by the viewer when a visitor steps."""
+    out_dir = Path(config["site_dir"]) / "assets" / "chuopai"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for path in sorted(TUTORIALS.glob("*.yml")):
+        view = load_deal(path.stem)[3]
+        (out_dir / f"{path.stem}.json").write_text(json.dumps(view, ensure_ascii=False), encoding="utf-8")

@@ -16,7 +16,9 @@ A record is plain data (a YAML file at the edges, ``changpai.yamlfile``)::
 
 Reading replays every step with the rules; an error is located (``steps.4.do.cards.0``). A question's answers must
 be legal at that point; the other choices may be refused ones (that is what the question teaches). ``narrate``
-writes the plain notes of a deal (who beat what, who could not, who took the trick) from the engine's own view.
+writes the plain notes of a deal (who beat what, who could not, who took the trick) from the engine's own view;
+``frames`` gives a step-through viewer one full picture per step (the trick so far, the piles, the hands, the note,
+and at the end the count and payments), so the viewer retypes no rule.
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ from typing import Any
 
 from ..core.table import seat_name
 from ..core.text import RuleError, Text
-from .actions import PLAY, ChuoAction
-from .cards import format_cards
+from .actions import DOWN, PLAY, ChuoAction
+from .cards import CLASS, HARD, PIPS, SHORT, format_cards
 from .deal import ChuoDeal
 from .scoring import settle
 
@@ -178,3 +180,97 @@ def to_record(deal: ChuoDeal, title: Text | None = None, notes: dict[int, Text] 
         steps.append(step)
     data["steps"] = steps
     return data
+
+
+def _faces(cards: tuple[int, ...] | list[int]) -> list[str]:
+    return [SHORT[c] for c in sorted(cards)]
+
+
+def _pile(pile: list[int]) -> dict[str, Any]:
+    """A seat's pile: the cards won in tricks, and the 硬张 laid below them at the deal."""
+    return {"won": [SHORT[c] for c in pile if CLASS[c] != HARD], "hard": [SHORT[c] for c in pile if CLASS[c] == HARD]}
+
+
+def frames(deal: ChuoDeal, steps: list[Step]) -> dict[str, Any]:
+    """One picture per step for a viewer, from a replay of ``steps`` on the dealt hands of ``deal``.
+
+    Frame 0 is the deal; then one frame per step. Each frame has ``trick`` (the plays of the trick so far, or of the
+    trick the step closed: seat, ``down`` with the number of cards and no faces, ``lead``, ``beat``), ``leader``,
+    ``taker`` (when the step closed a trick), ``piles`` (won cards and 硬张 per seat), ``counts``, ``covered``,
+    ``hands``, ``to_act``, the record's ``note`` and ``question``, the engine's plain ``line`` and, on the last frame
+    of a finished deal, ``result`` (outcome, counts, payments, scores). ``faces`` maps each name to its pips."""
+    replay = ChuoDeal.from_dict({**deal.to_dict(), "history": []})
+    lines = narrate(deal)
+    shown: list[dict[str, Any]] = []
+
+    def picture(kind: str, taker: int | None) -> dict[str, Any]:
+        return {
+            "kind": kind,
+            "trick": [dict(p) for p in shown],
+            "leader": replay.leader if taker is None else replay.tricks[-1].leader,
+            "taker": taker,
+            "tricks": len(replay.tricks),
+            "piles": [_pile(p) for p in replay.piles],
+            "counts": [len(p) for p in replay.piles],
+            "covered": len(replay.covered),
+            "hands": [_faces(h) for h in replay.hands],
+            "to_act": None if replay.over else replay.to_act,
+            "events": [e.as_dict() for e in replay.events],
+            "note": None,
+            "question": None,
+            "line": None,
+        }
+
+    out = [picture("deal", None)]
+    done = 0
+    for step in steps:
+        if step.question is not None:
+            q = step.question
+            frame = picture("question", None)
+            frame["question"] = {
+                "seat": q.seat,
+                "prompt": q.prompt.as_dict(),
+                "choices": [{"id": cid, "label": label.as_dict()} for cid, label in q.choices],
+                "answer": [label.as_dict() for cid, label in q.choices if cid in q.answer],
+                "explain": q.explain.as_dict(),
+            }
+            out.append(frame)
+            continue
+        action = step.action
+        assert action is not None
+        if not replay.trick:
+            shown.clear()
+        lead = not replay.trick
+        tricks = len(replay.tricks)
+        index = len(replay.trick)
+        replay.play(action)
+        closed = len(replay.tricks) > tricks
+        if closed:  # the step that closes a trick beat if its seat took it (each seat acts once a trick)
+            beat = action.kind == PLAY and replay.tricks[-1].taker == action.seat
+        else:
+            beat = action.kind == PLAY and replay.best == index
+        play: dict[str, Any] = {
+            "seat": action.seat,
+            "lead": lead,
+            "beat": beat and not lead,
+            "down": action.kind == DOWN,
+        }
+        play["cards"] = [] if action.kind == DOWN else _faces(action.cards)
+        play["n"] = len(action.cards)
+        shown.append(play)
+        frame = picture("action", replay.tricks[-1].taker if closed else None)
+        frame["note"] = step.note.as_dict() if step.note else None
+        frame["line"] = lines[done].as_dict()
+        done += 1
+        out.append(frame)
+    if replay.over:
+        out[-1]["result"] = settle(replay).as_dict()
+    faces = {SHORT[f]: f"{a}-{b}" for f, (a, b) in enumerate(PIPS)}
+    return {
+        "rules": "chuopai",
+        "seats": replay.table.size,
+        "dealer": replay.table.dealer,
+        "faces": faces,
+        "over": replay.over,
+        "frames": out,
+    }
