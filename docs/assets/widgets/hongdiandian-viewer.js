@@ -60,7 +60,8 @@
       return b;
     };
     const buttons = { first: btn("first"), prev: btn("prev"), next: btn("next"), last: btn("last") };
-    const counter = h("span", { class: "cp-hdd__counter", "aria-live": "polite" });
+    const counter = h("span", { class: "cp-hdd__counter" });
+    const live = h("p", { class: "cp-visually-hidden cp-hdd__announce", "aria-live": "polite", "aria-atomic": "true" });
     const toolbar = h(
       "div",
       { class: "cp-hdd__toolbar", role: "toolbar", "aria-label": t(view.title) },
@@ -76,6 +77,7 @@
       side,
       table,
       touchScreen() ? null : h("p", { class: "cp-hdd__keys cp-muted" }, L.keys),
+      live,
     );
 
     function renderSeat(step, seat) {
@@ -167,6 +169,7 @@
       );
       table.replaceChildren(center, ...view.seats.map((seat) => renderSeat(step, seat)));
       el.dataset.step = String(i);
+      live.textContent = counter.textContent + (step.action ? " · " + t(step.action) : "") + (step.result ? " · " + side.lastChild.textContent : "");
     }
 
     function go(i, fromUser) {
