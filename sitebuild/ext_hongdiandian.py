@@ -55,10 +55,10 @@ def cards(lang: str, page: Any) -> str:
             ]
         )
     note = (
-        "\n红点数取自 [000]，已含全红牌的加倍；骨牌一栏出自引擎的 `decks.dominoes`。\n"
+        "\n红点数取自 [000]，已含全红牌的加倍；骨牌一栏出自引擎的骨牌对照表。\n"
         if zh
         else "\nRed points from [000], the doubling of all-red cards included; the domino column is the engine's "
-        "`decks.dominoes`.\n"
+        "table of domino faces.\n"
     )
     return _table(header, rows) + note.replace("[000]", _tag("[000]", page, lang))
 

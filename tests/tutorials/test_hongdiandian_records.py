@@ -1,5 +1,6 @@
 """The annotated 红点点 deals (tutorials/hongdiandian/*.yml) replay in the engine with the outcome their notes
-describe (changpai.hongdiandian.record). The site does not show them yet: its deal viewer reads Da Er frames."""
+describe (changpai.hongdiandian.record). The Wuchuan rules page shows them in a viewer
+(sitebuild/ext_hongdiandian_deals.py)."""
 
 from __future__ import annotations
 
