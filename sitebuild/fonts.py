@@ -194,6 +194,10 @@ def subset_chunks(face: Face, chunks: list[set[int]]) -> list[bytes]:
     return results  # type: ignore[return-value]
 
 
+def _punctuation(codepoint: int) -> bool:
+    return 0x3000 <= codepoint <= 0x303F or 0xFF00 <= codepoint <= 0xFFEF
+
+
 def split_into_chunks(codepoints: set[int], usage: Counter[int], size: int = CHUNK_CHARS) -> list[set[int]]:
     """Non-CJK characters in one chunk; CJK ones by how many files use them (commonest first), ``size`` each.
 
@@ -204,7 +208,9 @@ def split_into_chunks(codepoints: set[int], usage: Counter[int], size: int = CHU
     other = {cp for cp in codepoints if not is_cjk(cp)}
     if other:
         chunks.append(other)
-    cjk = sorted((cp for cp in codepoints if is_cjk(cp)), key=lambda cp: (-usage[cp], cp))
+    # CJK punctuation (、。《》「」…) and full-width forms first, all in one chunk: they are on every Chinese page,
+    # and the subsetter keeps some of them in pairs (《 with 》), which split apart would repeat in two chunks
+    cjk = sorted((cp for cp in codepoints if is_cjk(cp)), key=lambda cp: (not _punctuation(cp), -usage[cp], cp))
     chunks += [set(cjk[i : i + size]) for i in range(0, len(cjk), size)]
     return chunks
 
