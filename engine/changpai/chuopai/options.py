@@ -19,16 +19,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..core.options import ANY_NUMBER, OptionDef, option
-from ..core.sourced import Sourced
+from ..core.options import ANY_NUMBER, OptionDef, default_from, option
 from ..core.text import RuleError, Text
 
 DEAL, PLAY, SCORE = "deal", "play", "score"  # which part of the game an option acts on
 SRC = ("[002]",)
-
-
-def _d(value: object, source: str, why: tuple[str, str]) -> Sourced[Any]:
-    return Sourced(value, source, Text(*why))
 
 
 _PLAYERS_WHY = (
@@ -45,7 +40,7 @@ PLAYERS = option(
         "3": ("三人：庄家对两个闲家", "three: the dealer against two allies"),
         "4": ("四人，一人休息（腰牌）", "four, one resting (腰牌)"),
     },
-    _d(3, "[002]", _PLAYERS_WHY),
+    default_from(3, "[002]", _PLAYERS_WHY),
     _PLAYERS_WHY,
     SRC,
 )
@@ -59,7 +54,7 @@ COPIES = option(
     DEAL,
     ("每种牌几张？", "How many copies of each face?"),
     {"4": ("四张（84 张）", "four (84 cards)"), "5": ("五张（105 张）", "five (105 cards)")},
-    _d(4, "engine", _COPIES_WHY),
+    default_from(4, "engine", _COPIES_WHY),
     _COPIES_WHY,
     SRC,
 )
@@ -73,7 +68,7 @@ HAND_SIZE = option(
     DEAL,
     ("每人发几张？", "How many cards does each player get?"),
     {ANY_NUMBER: ("每人 N 张", "N each")},
-    _d(28, "engine", _HAND_WHY),
+    default_from(28, "engine", _HAND_WHY),
     _HAND_WHY,
     SRC,
 )
@@ -83,7 +78,7 @@ NEXT_DEALER = option(
     DEAL,
     ("下一盘谁做庄？", "Who deals next?"),
     {"rotate": ("下家接着做庄", "the next seat"), "winner": ("赢家做庄，黄牌不换", "the winner; on 黄牌 the same")},
-    _d("rotate", "[002]", _DEALER_WHY),
+    default_from("rotate", "[002]", _DEALER_WHY),
     _DEALER_WHY,
     SRC,
 )
@@ -97,7 +92,7 @@ CANNOT_BEAT = option(
     PLAY,
     ("打不起时出什么？", "What does a player who cannot beat play?"),
     {"face_down": ("扣下同样张数的牌", "as many cards, face down"), "pass": ("不出牌", "nothing (a pass)")},
-    _d("face_down", "engine", _CANNOT_WHY),
+    default_from("face_down", "engine", _CANNOT_WHY),
     _CANNOT_WHY,
     SRC,
 )
@@ -111,7 +106,7 @@ GROUP_ALIKE = option(
     PLAY,
     ("几张一起出，要同一种牌吗？", "Must cards played together be the same face?"),
     {"face": ("同一种牌", "the same face"), "class": ("中三或幺牌里同一类即可", "any of one class (中三, 幺牌)")},
-    _d("face", "[002]", _GROUP_WHY),
+    default_from("face", "[002]", _GROUP_WHY),
     _GROUP_WHY,
     SRC,
 )
@@ -128,7 +123,7 @@ COMBINATION_SIZE = option(
         "two": ("只能两张", "two cards only"),
         "any": ("两张以上，至少一张正门牌和一张点子", "two or more, with both kinds"),
     },
-    _d("two", "engine", _COMBO_WHY),
+    default_from("two", "engine", _COMBO_WHY),
     _COMBO_WHY,
     SRC,
 )
@@ -145,7 +140,7 @@ POINT_BEATERS = option(
         "colour": ("只有同色更大的副牌", "only a higher point card of its colour"),
         "example": ("也可以用天地人和、中三（照 [002] 的例子）", "also 天地人和 and 中三 (as [002]'s example)"),
     },
-    _d("colour", "[002]", _POINTS_WHY),
+    default_from("colour", "[002]", _POINTS_WHY),
     _POINTS_WHY,
     SRC,
 )
@@ -162,7 +157,7 @@ NOT_BEATING = option(
         "penalised": ("罚：停止这盘，这人出钱", "罚: play stops, the offender pays"),
         "refused": ("拒绝这一步", "the move is refused"),
     },
-    _d("penalised", "[002]", _NOT_BEATING_WHY),
+    default_from("penalised", "[002]", _NOT_BEATING_WHY),
     _NOT_BEATING_WHY,
     SRC,
 )
@@ -184,7 +179,7 @@ HUANG = option(
             "at once when a player has exactly 15 in front, or under 15 with 3 in hand",
         ),
     },
-    _d("count_at_end", "engine", _HUANG_WHY),
+    default_from("count_at_end", "engine", _HUANG_WHY),
     _HUANG_WHY,
     SRC,
 )
@@ -198,7 +193,7 @@ FAN = option(
     SCORE,
     ("赢的张数翻几番？", "How many times are the cards won doubled (番)?"),
     {ANY_NUMBER: ("翻 N 番（0 到 10）", "N doublings (0 to 10)")},
-    _d(0, "engine", _FAN_WHY),
+    default_from(0, "engine", _FAN_WHY),
     _FAN_WHY,
     SRC,
 )
@@ -215,7 +210,7 @@ PAYERS = option(
         "other_side": ("对方一边每人一份", "each player of the other side"),
         "everyone": ("其他每个人", "every other player"),
     },
-    _d("other_side", "engine", _PAYERS_WHY),
+    default_from("other_side", "engine", _PAYERS_WHY),
     _PAYERS_WHY,
     SRC,
 )
@@ -228,7 +223,7 @@ FINE = option(
     SCORE,
     ("罚多少？", "How much is a fine?"),
     {ANY_NUMBER: ("给对方每人 N 张（0 到 1000）", "N to each player of the other side (0 to 1000)")},
-    _d(1, "engine", _FINE_WHY),
+    default_from(1, "engine", _FINE_WHY),
     _FINE_WHY,
     SRC,
 )
@@ -244,7 +239,7 @@ BAO = option(
     SCORE,
     ("包牌怎么罚？", "How is 包牌 fined?"),
     {"fine": ("罚款", "the fine"), "side_bill": ("他一人给他这一边该给的钱", "he pays his whole side's bill")},
-    _d("fine", "engine", _BAO_WHY),
+    default_from("fine", "engine", _BAO_WHY),
     _BAO_WHY,
     SRC,
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from .sourced import Sourced
 from .text import RuleError, Text
@@ -100,3 +100,11 @@ def option(
     return OptionDef(
         name, side, Text(*question), {k: Text(*t) for k, t in choices.items()}, default, Text(*why), sources
     )
+
+
+V = TypeVar("V")
+
+
+def default_from(value: V, source: str, why: tuple[str, str]) -> Sourced[V]:
+    """An option's default: the value, the source it follows, and the reason (zh, en) as its note."""
+    return Sourced(value, source, Text(*why))

@@ -7,8 +7,8 @@ with its question, choices, sourced default and why.
 
 from __future__ import annotations
 
-from ..core.options import option
-from .options import DECLARE, IN_PLAY, ON_HAND, WIN_ON_PAIR, OptionSet, hand_default
+from ..core.options import default_from, option
+from .options import DECLARE, IN_PLAY, ON_HAND, WIN_ON_PAIR, OptionSet
 from .playrules import _p
 
 _KUN_WHY = (
@@ -32,7 +32,7 @@ OPTIONS = OptionSet(
                 "blocks": ("会：桩子也是一房", "yes: the pair is a set too"),
                 "excluded": ("不会：像 [001] 的坤一样不算对", "no: like [001]'s 坤, the pair is left out"),
             },
-            hand_default("blocks", "[003]", _KUN_WHY),
+            default_from("blocks", "[003]", _KUN_WHY),
             _KUN_WHY,
             ("[003]", "[001]"),
         ),
@@ -41,7 +41,7 @@ OPTIONS = OptionSet(
             ON_HAND,
             ("31 和算 30和 还是 台和？", "Is 31 a thirty win or a tai win?"),
             {"tai": ("算台和", "tai win (rounded, ×4)"), "thirty": ("算 30和", "thirty win (rounded, ×2)")},
-            hand_default("tai", "[003]", _31_WHY),
+            default_from("tai", "[003]", _31_WHY),
             _31_WHY,
             ("[003]",),
         ),
@@ -53,7 +53,7 @@ OPTIONS = OptionSet(
                 "leshan": ("乐山市中区：10–14 小和按 10", "Shizhong district: 10–14 is a small win, 10"),
                 "chipiao": ("五通桥、犍为、沐川：11–20 吃漂按 20", "Wutongqiao, Qianwei, Muchuan: 11–20 is 吃漂, 20"),
             },
-            hand_default("leshan", "[003]", _GRADING_WHY),
+            default_from("leshan", "[003]", _GRADING_WHY),
             _GRADING_WHY,
             ("[003]",),
         ),

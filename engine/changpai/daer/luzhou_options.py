@@ -10,7 +10,7 @@ then the play's. Where the two sources disagree, one option has two defaults ("e
 
 from __future__ import annotations
 
-from ..core.options import option
+from ..core.options import default_from, option
 from ..core.sourced import Sourced
 from .options import (
     DECLARE,
@@ -21,7 +21,6 @@ from .options import (
     WIN_ON_PAIR,
     OptionSet,
     dealer_after_no_win,
-    hand_default,
 )
 from .playrules import _COMMON, EAT_PREV_DISCARD_ONLY, EAT_PREV_DISCARD_OR_TURN, _p
 
@@ -41,7 +40,7 @@ SPECIAL_SETS = option(
         "source": ("按 [004]：没有给数，算 0", "as [004]: no value given, so 0"),
         "luzhou-a": ("借用 [001] 的 3、6、6、9", "borrow [001]'s 3, 6, 6, 9"),
     },
-    hand_default("source", "[004]", _SPECIAL_WHY),
+    default_from("source", "[004]", _SPECIAL_WHY),
     _SPECIAL_WHY,
     ("[004]", "[001]"),
 )
@@ -63,7 +62,7 @@ B_MODE = option(
             "advanced: the hu count does not matter; the 名堂's 番, added, are the score",
         ),
     },
-    hand_default("ordinary", "[004]", _B_MODE_WHY),
+    default_from("ordinary", "[004]", _B_MODE_WHY),
     _B_MODE_WHY,
     ("[004]",),
 )
@@ -76,7 +75,7 @@ B_27 = option(
     ON_HAND,
     ("“27 胡为四番”是 27 胡以上，还是恰好 27？", "Is “27 hu is 4 fan” 27 and over, or exactly 27?"),
     {"at-least": ("27 胡及以上", "27 and over"), "exactly": ("恰好 27 胡", "exactly 27")},
-    hand_default("at-least", "[004]", _B_27_WHY),
+    default_from("at-least", "[004]", _B_27_WHY),
     _B_27_WHY,
     ("[004]", "[000]"),
 )
@@ -95,7 +94,7 @@ RIBBON_CASE = option(
             "the two 1-2-3 share a case and the two 2-7-10 share a case, not necessarily the same one",
         ),
     },
-    hand_default("one-case", "[004]", _RIBBON_WHY),
+    default_from("one-case", "[004]", _RIBBON_WHY),
     _RIBBON_WHY,
     ("[004]",),
 )

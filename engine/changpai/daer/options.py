@@ -32,7 +32,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.frozen import replaced
-from ..core.options import BY_RECORD, OptionDef, option
+from ..core.options import BY_RECORD, OptionDef, default_from, option
 from ..core.sourced import Sourced
 from ..core.text import RuleError, Text
 
@@ -42,11 +42,6 @@ if TYPE_CHECKING:
 
 ON_HAND, IN_PLAY = "hand", "play"
 H = TypeVar("H", "RuleSet", "PlayRules")  # what holds option values
-
-
-def hand_default(value: str, source: str, why: tuple[str, str]) -> Sourced[str]:
-    """A hand option's default: the value, the source it follows, and the reason as its note."""
-    return Sourced(value, source, Text(*why))
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +175,7 @@ WIN_ON_PAIR = option(
         "pong": ("算碰：牌是进来的", "as a pong: the card came from outside"),
         "kan": ("算坎：三张都在手里", "as a held triple: all three end up in the hand"),
     },
-    hand_default("pong", "[003]", _WIN_ON_PAIR_WHY),
+    default_from("pong", "[003]", _WIN_ON_PAIR_WHY),
     _WIN_ON_PAIR_WHY,
     ("[003]", "[001]", "[004]", "[000]"),
 )
@@ -200,7 +195,7 @@ KONG_IS_HELD = option(
         "no": ("不算：坎已经摆到桌上成了四张", "not any more: the triple went to the table as a four"),
         "yes": ("算：开招是从原手的坎来的", "still: the 开招 grew from a triple held since the deal"),
     },
-    hand_default("no", "[000]", _KONG_IS_HELD_WHY),
+    default_from("no", "[000]", _KONG_IS_HELD_WHY),
     _KONG_IS_HELD_WHY,
     ("[000]", "[004]"),
 )
@@ -221,7 +216,7 @@ KAN_FOURTH_ELSEWHERE = option(
         "false": ("不能：第四张只能招（开招）进坎里", "no: the fourth copy can only join its 坎 (招, 开招)"),
         "true": ("能：坎留着，这张另凑一组", "yes: the 坎 stays, the card makes another set"),
     },
-    hand_default("true", "[004]", _KAN_FOURTH_WHY),
+    default_from("true", "[004]", _KAN_FOURTH_WHY),
     _KAN_FOURTH_WHY,
     ("[001]", "[004]", "[000]"),
 )

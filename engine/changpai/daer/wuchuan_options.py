@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from ..core.options import OptionDef, option
+from ..core.options import OptionDef, default_from, option
 from ..core.sourced import Sourced
 from .options import (
     DECLARE,
@@ -18,7 +18,6 @@ from .options import (
     WIN_ON_PAIR,
     OptionSet,
     dealer_after_no_win,
-    hand_default,
 )
 from .playrules import _SILENT, _p
 
@@ -54,7 +53,7 @@ OPTIONS = OptionSet(
                 "big": ("大胡（“十八以上”）", "big (“18 and over”)"),
                 "middle": ("中胡（“十八胡以下”）", "middle (“18 and under”)"),
             },
-            hand_default("big", "[000]", _PIAO_18_WHY),
+            default_from("big", "[000]", _PIAO_18_WHY),
             _PIAO_18_WHY,
             ("[000]",),
         ),
@@ -67,7 +66,7 @@ OPTIONS = OptionSet(
                 "Ten or more red cards, no 坎, under 18: which class of win?",
             ),
             {"small": ("小胡", "small win (小胡)"), "middle": ("中胡", "middle win (中胡)")},
-            hand_default("small", "[000]", _RED_NO_KAN_WHY),
+            default_from("small", "[000]", _RED_NO_KAN_WHY),
             _RED_NO_KAN_WHY,
             ("[000]",),
         ),
