@@ -40,8 +40,9 @@ def viewer(page: Page, name: str, lang: str = "zh"):
     return el
 
 
-def step(el) -> int:
-    return int(el.locator(".cp-chuo-frame").get_attribute("data-step"))
+def expect_step(el, i: int) -> None:
+    # The first click may wait for the frames to be fetched, so the step is awaited, never read at once.
+    expect(el.locator(".cp-chuo-frame")).to_have_attribute("data-step", str(i))
 
 
 def test_every_deal_is_published_and_on_both_pages(site_dir: Path):
@@ -83,7 +84,7 @@ def _walk(page: Page, site_dir: Path, name: str, lang: str) -> None:
     first_taken = next(i for i, f in enumerate(frames) if f["taker"] is not None)
     for i in range(1, first_taken + 1):
         nxt.click()
-        assert step(el) == i
+        expect_step(el, i)
         trick = el.locator(".cp-chuo-trick")
         expect(trick.locator(".cp-chuo-leader")).to_contain_text(seats[frames[i]["leader"]])
         expect(trick.locator(".cp-chuo-play")).to_have_count(len(frames[i]["trick"]))
@@ -92,7 +93,7 @@ def _walk(page: Page, site_dir: Path, name: str, lang: str) -> None:
     downs = sum(1 for p in frames[first_taken]["trick"] if p["down"])
     expect(el.locator(".cp-chuo-trick .cp-chuo-back")).to_have_count(downs)  # face down where the engine says
     el.locator('button[data-go="last"]').click()
-    assert step(el) == len(frames) - 1
+    expect_step(el, len(frames) - 1)
     expect(nxt).to_be_disabled()
     deal, _steps = read_record(yamlfile.read(REPO / "tutorials" / "chuopai" / f"{name}.yml"))
     result = settle(deal)
