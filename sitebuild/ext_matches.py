@@ -43,7 +43,12 @@ from sitebuild.ext_tutorials import (
 from sitebuild.schemas import read_data_file, validate
 from sitebuild.shortcodes import shortcode
 
-MATCHES_DIR = TUTORIALS_DIR / "matches"
+# A tutorials folder named for tests (CHANGPAI_TUTORIALS_DIR) may hold matches of its own; without them, the repo's.
+MATCHES_DIR = next(
+    d
+    for d in (TUTORIALS_DIR / "matches", Path(__file__).resolve().parent.parent / "tutorials" / "matches")
+    if d.is_dir()
+)
 OUT_FOLDER = "assets/matches"
 WIDGET_TAG = re.compile(r"<div\b(?P<attrs>[^>]*\bdata-cp-widget=\"match\"[^>]*)>")
 MATCH_ATTR = re.compile(r'data-match="([^"]*)"')
