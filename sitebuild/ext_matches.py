@@ -52,21 +52,24 @@ MATCHES_DIR = next(
 OUT_FOLDER = "assets/matches"
 WIDGET_TAG = re.compile(r"<div\b(?P<attrs>[^>]*\bdata-cp-widget=\"match\"[^>]*)>")
 MATCH_ATTR = re.compile(r'data-match="([^"]*)"')
+DEAL_WORD_ATTR = re.compile(r'data-deal-word="([^"]*)"')
+DEAL_WORD = "盘"  # what a page calls one deal of a sitting, unless it names the tradition's own word (乐山: 局)
+DEAL_WORDS = re.compile(r"[\u4e00-\u9fff]{1,2}")
 # The engine's located match errors: deals[N], deals[N].deal (file:line): step M, deals[N].totals (file:line) …
 ENGINE_WHERE = re.compile(r"^deals\[(?P<n>\d+)\](?:\.(?P<part>\w+))?(?: \((?P<at>[^)]*)\))?(?:: (?P<rest>.*))?$")
 STEP = re.compile(r"^step (?P<m>\d+)")
 
 UI = {
     "zh": {
-        "caption": "每一盘打完后各家的总分（括号里是这一盘的输赢）",
-        "deal": "盘",
+        "caption": "每一{w}打完后各家的总分（括号里是这一{w}的输赢）",
+        "deal": "{w}",
         "shuffler": "洗牌",
         "nobody": "没人",
-        "deal_n": "第 {n} 盘",
+        "deal_n": "第 {n} {w}",
         "dealt": "开局时的手牌",
         "steps": "讲到的几步",
         "result": "结果",
-        "frames_note": "打开 JavaScript，可以一步一步看每一盘。",
+        "frames_note": "打开 JavaScript，可以一步一步看每一{w}。",
     },
     "en": {
         "caption": "Each seat's score after every deal (in brackets, what the deal itself paid)",
@@ -130,14 +133,16 @@ def _match_cached(path: Path, _mtime: int) -> dict[str, Any]:
     dealer_word = next(s["role_name"] for s in frames[0]["seats"] if s["role"] == DEALER)
     view_deals = []
     before = [0] * match.players
-    for n, ((shuffler, _record, totals), deal, one) in enumerate(zip(match.deals, deals, frames, strict=True), start=1):
+    for n, ((shuffler, deal_record, totals), deal, one) in enumerate(
+        zip(match.deals, deals, frames, strict=True), start=1
+    ):
         paid = [after - was for after, was in zip(ledger.history[n - 1], before, strict=True)]
         before = list(ledger.history[n - 1])
         view_deals.append(
             {
                 "number": n,
                 "id": deal_id(path.stem, n),
-                "title": one["title"],
+                "title": deal_record.title.as_dict() if deal_record.title else {"zh": f"第 {n} 盘", "en": f"Deal {n}"},
                 "intro": one["steps"][0].get("note"),
                 "shuffler": shuffler,
                 "dealer": deal.table.dealer,
@@ -209,8 +214,14 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def match_static(view: dict[str, Any], frames: list[dict[str, Any]], lang: str, page_url: str) -> str:
-    ui = UI[lang]
+def _ui(lang: str, word: str) -> dict[str, str]:
+    return {key: text.replace("{w}", word) for key, text in UI[lang].items()}
+
+
+def match_static(
+    view: dict[str, Any], frames: list[dict[str, Any]], lang: str, page_url: str, word: str = DEAL_WORD
+) -> str:
+    ui = _ui(lang, word)
     seats = view["seats"]
     head = [f'<th scope="col">{ui["deal"]}</th>']
     if view["shows_shuffler"]:
@@ -237,7 +248,7 @@ def match_static(view: dict[str, Any], frames: list[dict[str, Any]], lang: str, 
         f'<table class="cp-match__table"><caption>{ui["caption"]}</caption>'
         f"<thead><tr>{''.join(head)}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
-    deals = "".join(_deal_static(view, deal, frames[deal["number"] - 1], lang, page_url) for deal in view["deals"])
+    deals = "".join(_deal_static(view, deal, frames[deal["number"] - 1], lang, page_url, ui) for deal in view["deals"])
     intro = f'<p class="cp-match__intro">{_e(view["intro"], lang)}</p>' if view.get("intro") else ""
     return (
         f'<div class="cp-match-static"><p class="cp-match__title"><strong>{_e(view["title"], lang)}</strong></p>'
@@ -245,9 +256,10 @@ def match_static(view: dict[str, Any], frames: list[dict[str, Any]], lang: str, 
     )
 
 
-def _deal_static(view: dict[str, Any], deal: dict[str, Any], frames: dict[str, Any], lang: str, page_url: str) -> str:
+def _deal_static(
+    view: dict[str, Any], deal: dict[str, Any], frames: dict[str, Any], lang: str, page_url: str, ui: dict[str, str]
+) -> str:
     """One deal folded: its note, the hands as dealt (the first frame), the steps the notes discuss, the result."""
-    ui = UI[lang]
     scheme = scheme_for(frames["rules"])
     seats = view["seats"]
     first = frames["steps"][0]
@@ -269,7 +281,7 @@ def _deal_static(view: dict[str, Any], deal: dict[str, Any], frames: dict[str, A
         )
     settlement = frames["steps"][-1].get("settlement") or {}
     result = "".join(f"<li>{_e(line, lang)}</li>" for line in settlement.get("lines") or [])
-    title = ui["deal_n"].format(n=deal["number"]) + ("：" if lang == "zh" else ": ") + _e(deal["title"], lang)
+    title = _e(deal["title"], lang)
     intro = f"<p>{_e(deal['intro'], lang)}</p>" if deal.get("intro") else ""
     steps = f'<p><strong>{ui["steps"]}</strong></p><ol class="cp-match__steps">{"".join(noted)}</ol>' if noted else ""
     return (
@@ -280,7 +292,7 @@ def _deal_static(view: dict[str, Any], deal: dict[str, Any], frames: dict[str, A
     )
 
 
-def match_html(match_id: str, lang: str, page_url: str) -> str:
+def match_html(match_id: str, lang: str, page_url: str, word: str = DEAL_WORD) -> str:
     """The static version, and the match as the widget reads it, with each deal's frames' address from this page."""
     built = match_view(match_id)
     view = json.loads(json.dumps(built["view"]))
@@ -288,15 +300,17 @@ def match_html(match_id: str, lang: str, page_url: str) -> str:
         deal["src"] = get_relative_url(f"{OUT_FOLDER}/{deal['frames']}", page_url)
     text = html.escape(json.dumps(view, ensure_ascii=False, separators=(",", ":")), quote=True)
     data = f'<div class="cp-widget-data cp-match-data" hidden data-json="{text}"></div>'
-    return match_static(built["view"], built["frames"], lang, page_url) + data
+    return match_static(built["view"], built["frames"], lang, page_url, word) + data
 
 
 @shortcode("match")
 def match_shortcode(args: list[str], lang: str, page: Any) -> str:
-    if len(args) != 1:
-        raise ValueError(f"match takes one id, got {args!r}")
+    """``{{cp match ID}}``, or ``{{cp match ID 局}}``: the tradition's word for one deal (盘 unless said)."""
+    if not 1 <= len(args) <= 2 or (len(args) == 2 and not DEAL_WORDS.fullmatch(args[1])):
+        raise ValueError(f"match takes an id and, optionally, the word for a deal (one or two characters): {args!r}")
     match_path(args[0])  # fail here, with the page's line, if the file is missing
-    return f'<div class="cp-match" data-cp-widget="match" data-match="{args[0]}" id="match-{args[0]}"></div>'
+    word = f' data-deal-word="{args[1]}"' if len(args) == 2 else ""
+    return f'<div class="cp-match" data-cp-widget="match" data-match="{args[0]}" id="match-{args[0]}"{word}></div>'
 
 
 def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
@@ -308,7 +322,8 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
         if not match_id:
             raise MatchBuildError(f"{source}: a match widget needs a data-match attribute: {found.group(0)}")
         try:
-            body = match_html(match_id.group(1), lang, page.url)
+            word = DEAL_WORD_ATTR.search(found.group("attrs"))
+            body = match_html(match_id.group(1), lang, page.url, word.group(1) if word else DEAL_WORD)
         except TutorialError as exc:
             raise MatchBuildError(f"{source}: match {match_id.group(1)!r}: {exc}") from exc
         return found.group(0) + body

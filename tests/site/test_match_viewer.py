@@ -153,6 +153,10 @@ def test_headings_speak_the_traditions_words(page: Page, site_dir: Path, lang: s
         for word in words:
             expect(heads.filter(has_text=re.compile("^" + re.escape(word) + "$"))).to_have_count(1)
         assert view["rules"] not in live.inner_text()
+        if lang == "zh":  # the page's own word for one deal (乐山 says 局), else 盘
+            said = page.locator(f'[data-match="{match_id}"]').get_attribute("data-deal-word") or "盘"
+            expect(heads.first).to_have_text(said)
+            expect(live.locator(".cp-match__hint")).to_contain_text(said)
 
 
 def test_keyboard_moves_between_deals_and_opens_one(page: Page, site_dir: Path):

@@ -135,6 +135,16 @@ def test_a_missing_match_names_the_ones_that_exist(folder: Path):
         ext.match_shortcode(["two"], "zh", None)
 
 
+def test_a_page_may_name_the_traditions_word_for_a_deal():
+    html_text = ext.on_page_content(ext.match_shortcode(["leshan-evening", "局"], "zh", None), _page("zh"), None, None)
+    static = html_text.split('class="cp-widget-data', 1)[0]
+    assert 'data-deal-word="局"' in html_text and '<th scope="col">局</th>' in static and "每一局打完" in static
+    plain = ext.on_page_content(ext.match_shortcode(["leshan-evening"], "zh", None), _page("zh"), None, None)
+    assert '<th scope="col">盘</th>' in plain
+    with pytest.raises(ValueError, match="word for a deal"):
+        ext.match_shortcode(["leshan-evening", "deal"], "zh", None)
+
+
 def _page(lang: str) -> SimpleNamespace:
     src = "learn/matches.en.md" if lang == "en" else "learn/matches.md"
     return SimpleNamespace(file=SimpleNamespace(src_uri=src, locale=lang), url="learn/matches.html")

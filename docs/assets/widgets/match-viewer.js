@@ -9,22 +9,25 @@
 
   const UI = {
     zh: {
-      deal: "盘", dealN: (n) => "第 " + n + " 盘", shuffler: "洗牌", nobody: "没人",
-      caption: "每一盘打完后各家的总分（括号里是这一盘的输赢）", choose: "点一盘的编号，就能一步一步看那一盘。",
-      open: (n, t) => "看第 " + n + " 盘：" + t, prev: "上一盘", next: "下一盘", of: (n, all) => "第 " + n + " / " + all + " 盘",
+      deal: (w) => w, shuffler: "洗牌", nobody: "没人",
+      caption: (w) => "每一" + w + "打完后各家的总分（括号里是这一" + w + "的输赢）",
+      choose: (w) => "点一" + w + "的编号，就能一步一步看那一" + w + "。",
+      open: (w, n, t) => "看第 " + n + " " + w + "：" + t, prev: (w) => "上一" + w, next: (w) => "下一" + w,
+      of: (w, n, all) => "第 " + n + " / " + all + " " + w,
     },
     en: {
-      deal: "Deal", dealN: (n) => "Deal " + n, shuffler: "Shuffled", nobody: "nobody",
-      caption: "Each seat's score after every deal (in brackets, what the deal itself paid)",
-      choose: "Choose a deal's number to step through that deal.",
-      open: (n, t) => "Step through deal " + n + ": " + t, prev: "Previous deal", next: "Next deal",
-      of: (n, all) => "Deal " + n + " of " + all,
+      deal: () => "Deal", shuffler: "Shuffled", nobody: "nobody",
+      caption: () => "Each seat's score after every deal (in brackets, what the deal itself paid)",
+      choose: () => "Choose a deal's number to step through that deal.",
+      open: (w, n, t) => "Step through deal " + n + ": " + t, prev: () => "Previous deal", next: () => "Next deal",
+      of: (w, n, all) => "Deal " + n + " of " + all,
     },
   };
   const signed = (v) => (v > 0 ? "+" + v : String(v));
 
   function mount(el, lang) {
     const L = UI[lang];
+    const word = el.dataset.dealWord || "盘"; // the tradition's word for one deal, when the page names it (乐山: 局)
     const data = el.querySelector(".cp-match-data");
     let match;
     try {
@@ -39,7 +42,7 @@
     const state = { chosen: null };
 
     // ---- the list of deals: the static table's columns, each row's number a button ---------------------------
-    const head = [h("th", { scope: "col" }, L.deal)];
+    const head = [h("th", { scope: "col" }, L.deal(word))];
     if (match.shows_shuffler) head.push(h("th", { scope: "col" }, L.shuffler));
     head.push(h("th", { scope: "col" }, text(match.words.dealer, lang)), h("th", { scope: "col" }, text(match.words.win, lang)));
     for (const seat of match.seats) head.push(h("th", { scope: "col", class: "cp-match__seat" }, text(seat, lang)));
@@ -51,7 +54,7 @@
           type: "button",
           class: "cp-btn cp-match__open",
           "aria-pressed": "false",
-          "aria-label": L.open(deal.number, text(deal.title, lang)),
+          "aria-label": L.open(word, deal.number, text(deal.title, lang)),
           title: text(deal.title, lang),
           dataset: { deal: String(deal.number) },
           onclick: () => choose(k, true),
@@ -79,7 +82,7 @@
     const table = h(
       "table",
       { class: "cp-match__table cp-match__list" },
-      h("caption", {}, L.caption),
+      h("caption", {}, L.caption(word)),
       h("thead", {}, h("tr", {}, head)),
       h("tbody", {}, rows),
     );
@@ -94,11 +97,11 @@
 
     // ---- the chosen deal: a heading with previous/next, and a deal viewer mounted on a fresh element -----------
     const counter = h("span", { class: "cp-match__counter", "aria-live": "polite" });
-    const prevBtn = h("button", { type: "button", class: "cp-btn cp-match__prev", onclick: () => choose(state.chosen - 1, true) }, "‹ " + L.prev);
-    const nextBtn = h("button", { type: "button", class: "cp-btn cp-match__next", onclick: () => choose(state.chosen + 1, true) }, L.next + " ›");
+    const prevBtn = h("button", { type: "button", class: "cp-btn cp-match__prev", onclick: () => choose(state.chosen - 1, true) }, "‹ " + L.prev(word));
+    const nextBtn = h("button", { type: "button", class: "cp-btn cp-match__next", onclick: () => choose(state.chosen + 1, true) }, L.next(word) + " ›");
     const nav = h("div", { class: "cp-match__nav", hidden: true }, prevBtn, counter, nextBtn);
     const stage = h("div", { class: "cp-match__stage" });
-    const hint = h("p", { class: "cp-match__hint" }, L.choose);
+    const hint = h("p", { class: "cp-match__hint" }, L.choose(word));
     const root = h(
       "div",
       { class: "cp-match__live", "aria-roledescription": lang === "en" ? "match viewer" : "整场回放" },
@@ -120,7 +123,7 @@
       state.chosen = k;
       buttons.forEach((b, i) => b.setAttribute("aria-pressed", String(i === k)));
       rows.forEach((r, i) => r.classList.toggle("cp-match__row--chosen", i === k));
-      counter.textContent = L.of(deal.number, deals.length);
+      counter.textContent = L.of(word, deal.number, deals.length);
       prevBtn.disabled = k === 0;
       nextBtn.disabled = k === deals.length - 1;
       nav.hidden = false;
