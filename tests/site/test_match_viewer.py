@@ -231,3 +231,20 @@ def test_a_broken_match_record_fails_the_build_with_its_deal_step_and_line(tmp_p
     assert proc.returncode != 0, log[-3000:]
     assert "docs/learn/matches" in log, log[-3000:]
     assert re.search(rf"leshan-evening\.yml: match deal 2 step 3: .*leshan-evening\.yml:{line}\)", log), log[-3000:]
+
+
+def test_the_viewer_mounts_after_instant_navigation_from_a_page_without_widgets(page: Page, site_dir: Path):
+    match_id = "wuchuan-evening"
+    deal = published(site_dir, match_id)["deals"][0]
+    page.goto("learn/index.html")
+    page.wait_for_load_state("networkidle")
+    page.evaluate("window.__sameDocument = true")
+    page.locator('article a[href$="/learn/matches.html"]').first.click()  # Material makes links absolute
+    page.wait_for_function("location.pathname.endsWith('/learn/matches.html')")
+    widget = page.locator(f'[data-cp-widget="match"][data-match="{match_id}"]')
+    expect(widget).to_have_attribute("data-cp-mounted", "1", timeout=15_000)
+    assert page.evaluate("window.__sameDocument === true"), "the click reloaded the page: instant navigation is off"
+    widget.locator(f'.cp-match__open[data-deal="{deal["number"]}"]').click()
+    viewer = widget.locator(f'[data-deal="{deal["id"]}"]')
+    expect(viewer).to_have_attribute("data-frames-state", "loaded", timeout=15_000)
+    expect(viewer.locator(".cp-deal__live-view")).to_have_attribute("data-step", "0")

@@ -5,14 +5,17 @@ engine and published as the viewer reads it; a broken match record fails with ``
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from changpai import yamlfile
+from changpai.bots.daer import make_players, play_out
+from changpai.daer.deal import Deal
 from changpai.daer.match import MatchRecord, replay_match
-from changpai.daer.record import frames
+from changpai.daer.record import DealRecord, frames
 
 from sitebuild import ext_matches as ext
 from sitebuild.schemas import validate
@@ -118,6 +121,33 @@ def test_a_deal_shuffled_by_the_wrong_seat_is_refused(folder: Path):
     assert "cut" in message or "shuffle" in message, message
     shuffler_line = lines.index("  - shuffler: 0") + 1
     assert _line(message) in (shuffler_line, shuffler_line + 1), (message, lines[_line(message) - 1])  # deal 3
+
+
+def _luzhou(folder: Path, change) -> None:
+    data, _ = yamlfile.read_located(ROOT / "tutorials" / "matches" / "luzhou-evening.yml", "luzhou-evening.yml")
+    change(data["deals"])
+    (folder / "broken.yml").write_text(yamlfile.dumps(data), encoding="utf-8")
+
+
+def test_deals_in_the_wrong_order_are_refused_at_the_first_out_of_place(folder: Path):
+    def swap(deals: list) -> None:
+        deals[1], deals[2] = deals[2], deals[1]  # D won deal 1, so deal 2 is D's to deal [001]
+
+    _luzhou(folder, swap)
+    with pytest.raises(ext.MatchBuildError, match=r"broken\.yml: match deal 2: .*seat 3 to shuffle.*broken\.yml:\d+\)"):
+        ext.match_view("broken")
+
+
+def test_a_dealer_who_should_not_deal_is_refused(folder: Path):
+    def other_dealer(deals: list) -> None:  # a whole, valid deal 2 dealt by B, though D won deal 1 [001]
+        rng = random.Random(18)
+        deal = Deal.new("luzhou-a", 4, rng=rng, seed=18, dealer=1, shuffler=1)
+        play_out(deal, make_players(deal, rng, "simple"))
+        deals[1].update(shuffler=1, deal=DealRecord.from_deal(deal, notes=False).to_data())
+
+    _luzhou(folder, other_dealer)
+    with pytest.raises(ext.MatchBuildError, match=r"broken\.yml: match deal 2: deal 2 is for seat 3 to shuffle"):
+        ext.match_view("broken")
 
 
 def test_a_misspelt_key_is_refused_at_its_line(folder: Path):
