@@ -18,6 +18,8 @@ from changpai import yamlfile
 from changpai.daer.match import MatchRecord, replay_match
 from playwright.sync_api import Browser, Page, expect
 
+from sitebuild.schemas import validate
+
 ROOT = Path(__file__).resolve().parents[2]
 MATCHES = ROOT / "tutorials" / "matches"
 PAGES = {"zh": "learn/matches.html", "en": "en/learn/matches.html"}
@@ -60,6 +62,9 @@ def test_every_match_is_on_the_page_in_both_languages_without_engine_ids(site_di
             view = published(site_dir, match_id)
             static = text.split(f'data-match="{match_id}"', 1)[1].split('<div class="cp-widget-data', 1)[0]
             assert f">{view['rules']}<" not in static and f" {view['rules']} " not in static  # no engine ids shown
+            validate(view, "match-view", f"{match_id}.json")  # the contract with match-viewer.js
+            for deal in view["deals"]:  # and with deal-viewer.js
+                validate(deal_frames(site_dir, match_id, deal), "frames", deal["frames"])
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
