@@ -5,6 +5,7 @@ A match record, as data (``schemas/match-record.schema.json``)::
 
     rules: leshan
     players: 3
+    title: {zh: 一晚上的牌, en: A sitting}   # optional, as ``intro``: what the annotated match is about
     first_shuffler: 2        # who shuffled the first deal (Luzhou, Wuchuan: who dealt it)
     deals:
       - shuffler: 2
@@ -28,11 +29,12 @@ from ..core.match import DealOutcome, Ledger, Match, MatchError, MatchRules, Sea
 from ..core.text import ChangpaiError, Text
 from .deal import Deal
 from .record import DealRecord, replay
+from .record_steps import read_text
 from .settlement import settle
 from .traditions import get_play_rules, get_rules
 
 MAX_DEALS = 200  # a long evening; a record with more is refused
-MATCH_KEYS = ("rules", "players", "options", "first_shuffler", "deals")
+MATCH_KEYS = ("rules", "players", "options", "title", "intro", "first_shuffler", "deals")
 DEAL_KEYS = ("shuffler", "deal", "totals")
 
 
@@ -62,6 +64,8 @@ class MatchRecord:
     first_shuffler: int
     deals: list[tuple[int, DealRecord, tuple[int, ...]]] = field(default_factory=list)  # shuffler, deal, totals
     options: dict[str, Any] | None = None
+    title: Text | None = None  # an annotated match's title and introduction (tutorials/matches/)
+    intro: Text | None = None
     lines: dict[tuple[str | int, ...], int] = field(default_factory=dict, compare=False, repr=False)
     source_name: str = field(default="<match>", compare=False, repr=False)
 
@@ -69,6 +73,9 @@ class MatchRecord:
         out: dict[str, Any] = {"rules": self.rules, "players": self.players}
         if self.options:
             out["options"] = dict(self.options)
+        for key, text in (("title", self.title), ("intro", self.intro)):
+            if text is not None:
+                out[key] = text.as_dict()
         out["first_shuffler"] = self.first_shuffler
         out["deals"] = [
             {"shuffler": shuffler, "deal": deal.to_data(), "totals": list(totals)}
@@ -98,6 +105,12 @@ class MatchRecord:
         rec.players = _field(data, "players", int, rec)
         rec.first_shuffler = _seat(_field(data, "first_shuffler", int, rec), rec, ("first_shuffler",), "first_shuffler")
         rec.options = data.get("options")
+        for key in ("title", "intro"):
+            if data.get(key) is not None:
+                try:
+                    setattr(rec, key, read_text(data[key], rec.where((key,), key)))
+                except ChangpaiError as error:
+                    raise MatchError(error.text, where=error.where) from None
         if rec.options is not None and not isinstance(rec.options, dict):
             raise MatchError(
                 Text("options 应是映射", "“options” must be a mapping"), where=rec.where(("options",), "options")
