@@ -21,7 +21,8 @@ _31_WHY = (
 )
 _GRADING_WHY = ("默认照 [003] 所讲的市中区规则", "Default is the Shizhong rule [003] describes")
 _QUAN_CHOICES = {"0": ("不打圈", "not 打圈")} | {
-    str(n): (f"圈{zh}：红{zh}", f"round {n}: red {n}") for n, zh in enumerate("一二三四五六七八九十", start=1)
+    str(n): (f"圈{zh}：{big}", f"round {n}: red {big}")
+    for n, (zh, big) in enumerate(zip("一二三四五六七八九十", "壹贰叁肆伍陆柒捌玖拾", strict=True), start=1)
 }
 
 OPTIONS = OptionSet(
