@@ -24,6 +24,9 @@ Shortcodes (``NAME`` is a rule set: ``luzhou-a``, ``luzhou-b``, ``leshan``, ``wu
 ``{{cp ruleset-options NAME}}``
     every option of the tradition (the hand's and the play's): question, choices, the engine's default and why,
     in words; ``{{cp ruleset-options NAME codes}}`` (the reference page) also gives the option names.
+``{{cp ruleset-notes NAME}}``
+    for a visitor page: who plays and how many cards, the minimum to win and the rule set's notes, without the
+    rule set's code name (Leshan's short deals, whose page must say what is our reading).
 ``{{cp ruleset-compare KIND}}``
     one kind of set (``pong``, ``kan``, ``kong``, ``four``) across every rule set, side by side.
 
@@ -389,6 +392,35 @@ def ruleset_options(args: list[str], lang: str, page: Any) -> str:
     if len(args) not in (1, 2) or args[1:] not in ([], ["codes"]):
         raise ValueError("use {{cp ruleset-options NAME}} or {{cp ruleset-options NAME codes}}")
     return options(_rules(args), _lang(lang), page, codes=args[1:] == ["codes"])
+
+
+def deal_notes(rules: RuleSet, lang: str, page: Any = None) -> str:
+    """The deal of a rule set in a visitor's words: players, cards, the minimum, the notes; each with its source."""
+    from changpai.daer.traditions import get_play_rules
+
+    zh = lang == "zh"
+    play = get_play_rules(rules.name)
+    counts = play.players.value
+    players = f"{min(counts)}–{max(counts)}" if list(counts) == list(range(min(counts), max(counts) + 1)) else ""
+    players = players or "、".join(map(str, counts))
+    cards = f"{play.player_cards.value}"
+    if play.dealer_cards.value != play.player_cards.value:
+        cards += f"（头家 {play.dealer_cards.value}）" if zh else f" (the first player {play.dealer_cards.value})"
+    rows = [
+        ["几个人打" if zh else "Players", players, _tag(play.players.source, page, lang)],
+        ["每人几张" if zh else "Cards each", cards, _tag(play.dealer_cards.source, page, lang)],
+        ["最少几和" if zh else "Minimum", str(rules.min_points.value), _tag(rules.min_points.source, page, lang)],
+    ]
+    for note in rules.notes:
+        rows.append(["说明" if zh else "Note", _t(note.note, lang), _tag(note.source, page, lang)])
+    return _table(["项目" if zh else "Item", "内容" if zh else "Value", "出处" if zh else "Source"], rows)
+
+
+@shortcode("ruleset-notes")
+def ruleset_notes(args: list[str], lang: str, page: Any) -> str:
+    if len(args) != 1:
+        raise ValueError("use {{cp ruleset-notes NAME}}")
+    return deal_notes(_rules(args), _lang(lang), page)
 
 
 @shortcode("ruleset-compare")
