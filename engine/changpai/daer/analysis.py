@@ -39,15 +39,15 @@ from .split import NO_SPLIT, Template, all_splits, best_points, split_templates
 from .traditions import get_rules
 
 SOURCES = ("discard", "own_turn", "other_turn")
-_NUMBER_WORDS = {3: ("三", "three"), 5: ("五", "five"), 7: ("七", "seven")}
+_SETS_ZH, _SETS_EN = {3: "三", 5: "五", 7: "七"}, {3: "three", 5: "five", 7: "seven"}  # sets in a win
 
 
 def _sets_zh(rules: RuleSet) -> str:
-    return _NUMBER_WORDS.get(rules.sets_in_win, (str(rules.sets_in_win),))[0]
+    return _SETS_ZH.get(rules.sets_in_win, str(rules.sets_in_win))
 
 
 def _sets_en(rules: RuleSet) -> str:
-    return _NUMBER_WORDS.get(rules.sets_in_win, ("", str(rules.sets_in_win)))[-1]
+    return _SETS_EN.get(rules.sets_in_win, str(rules.sets_in_win))
 
 
 SOURCE_NAMES = {
