@@ -215,3 +215,20 @@ def test_a_dealer_who_should_not_deal_is_located():
     error = _error(data)
     assert error.code == "match-seating" and error.where == "deals[2]"
     assert "座位" in error.text.zh and "seat" in error.text.en
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    table=st.sampled_from([("leshan", 3), ("leshan", 4), ("leshan-bazhang", 5), ("leshan-shisi", 4)]),
+    seed=st.integers(0, 10**6),
+)
+def test_played_sittings_follow_the_oracle_and_replay(table, seed):
+    # 打圈 on the traditional deal and on the short ones: the dealers and rounds actually played are the oracle's
+    rules, players = table
+    match, record = play_bot_match(rules, players, deals=25, seed=seed, options=DAJUAN)
+    played = [(d.dealer, d.round) for d in match.deals]
+    assert played == oracle_seating(players, match.deals[0].dealer, [d.winner for d in match.deals])
+    assert all(sum(t) == 0 for t in match.ledger.history)
+    data = record.to_data()
+    _, ledger = replay_match(MatchRecord.from_data(data))
+    assert ledger.totals == match.ledger.totals and MatchRecord.from_data(data).to_data() == data
