@@ -196,6 +196,15 @@ def test_a_deal_in_the_wrong_round_is_located():
     assert "圈" in error.text.zh and "round" in error.text.en
 
 
+def test_a_deal_played_without_its_round_is_located():
+    # a deal whose record lacks the round was scored without the round's card: refused at that deal
+    data = _record()
+    del data["deals"][5]["deal"]["options"]["quan"]
+    error = _error(data)
+    assert error.code == "match-round" and error.where and error.where.startswith("deals[5]")
+    assert "not round 0" in error.text.en and "第 0 圈" in error.text.zh
+
+
 def test_a_doubling_left_out_of_the_score_is_located():
     data = _record(40)
     deals, _ = replay_match(MatchRecord.from_data(data))
