@@ -22,6 +22,8 @@ Built-in commands
             戳牌 (``chuopai``): ``rules`` with ``"name": "chuopai"``, ``new_deal`` with ``"rules": "chuopai"`` and
             ``legal_actions`` / ``apply`` / ``bot_move`` with a 戳牌 ``state`` answer from ``chuopai.api`` (stateless:
             send the state back; no ``game`` ids).
+``lesson``  ``{"rules", "ask", "position", "options"?}`` → a game's own lesson question answered
+            (``changpai.lessons``): ``{"form", "value", "shown", "lines", "rows", …}``.
 
 ``table`` is a list of ``{"set": "pong|kong|four|eat", "cards": "…"}``; ``options`` maps option names to
 values (each tradition's options, ``options.OptionSet``; ``rules`` lists them).
@@ -89,7 +91,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any, Literal, overload
 
-from . import __version__
+from . import __version__, lessons
 from .bots.daer import BOTS, next_action
 from .chuopai import api as chuopai_api
 from .core.table import ROLE_NAMES, seat_name
@@ -380,6 +382,12 @@ def _simulate(request: Request) -> dict[str, Any]:
 def _beats(request: Request) -> dict[str, Any]:
     _chuopai_only(request)
     return chuopai_api.beats_request(request)
+
+
+@command("lesson", fields=("rules", "ask", "position", "options"))
+def _lesson(request: Request) -> dict[str, Any]:
+    """A lesson question a game answers itself (``changpai.lessons``)."""
+    return lessons.answer(request)
 
 
 @command("version", fields=())
