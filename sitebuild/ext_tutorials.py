@@ -586,6 +586,7 @@ def _rows_html(rows: list[dict[str, Any]], scheme: str, lang: str, page_url: str
     for row in rows:
         if "faces" in row:
             cards = " ".join(_domino_img(f["name"], f["pips"], page_url) for f in row["faces"])
+            cards += " " + html.escape(" ".join(f["name"] for f in row["faces"]))
         else:
             cards = cards_html(row.get("cards"), scheme, lang, page_url)
         out.append(f"<span>{_e(row['label'], lang)}{'：' if lang != 'en' else ': '}{cards}</span>")
@@ -595,7 +596,7 @@ def _rows_html(rows: list[dict[str, Any]], scheme: str, lang: str, page_url: str
 def _domino_img(name: str, pips: str, page_url: str) -> str:
     src = html.escape(get_relative_url(f"assets/cards/dominoes/{pips}.svg", page_url), quote=True)
     label = html.escape(f"{name}（{pips}）", quote=True)
-    return f'<img class="cp-card cp-card--domino" src="{src}" alt="{label}" title="{label}" width="16" height="60">'
+    return f'<img class="cp-card cp-card--domino" src="{src}" alt="{label}" title="{label}" width="24" height="91">'
 
 
 def _lesson_scheme(rules: str) -> str:

@@ -141,7 +141,7 @@
 
     function domino(face) {
       const label = face.name + "（" + face.pips + "）";
-      return h("img", { class: "cp-card cp-card--domino", src: new URL("dominoes/" + face.pips + ".svg", C.cardsBase).href, alt: label, title: label, width: "16", height: "60", draggable: "false" });
+      return h("img", { class: "cp-card cp-card--domino", src: new URL("dominoes/" + face.pips + ".svg", C.cardsBase).href, alt: label, title: label, width: "24", height: "91", draggable: "false" });
     }
 
     // A game level's position, as the engine lists it: a label and its numerals or domino faces per row.
@@ -151,7 +151,7 @@
         { class: "cp-lesson__position" },
         list.map((r) =>
           h("div", { class: "cp-seat__row" }, h("span", { class: "cp-seat__label" }, text(r.label, lang)),
-            r.faces ? h("span", { class: "cp-cards" }, r.faces.map(domino)) : C.row(r.cards || "", { scheme, lang, size: "m" })),
+            r.faces ? h("span", { class: "cp-cards" }, r.faces.map(domino), " " + r.faces.map((f) => f.name).join(" ")) : C.row(r.cards || "", { scheme, lang, size: "m" })),
         ),
       );
     }
