@@ -509,7 +509,9 @@ def _lesson_level(raw: Any, rules: str, where: str) -> dict[str, Any]:
         computed = int(response["points"])
         if not isinstance(answer, int) or isinstance(answer, bool):
             raise TutorialError(f"{where}: answer must be a whole number for ask: points")
-        shown = {"zh": f"{computed} 胡", "en": f"{computed} points"}
+        word = _point_word(level_rules)
+        level["point_word"] = word
+        shown = {"zh": f"{computed} {word['zh']}", "en": f"{computed} {word['en']}"}
     else:
         # 叫牌 means waiting to win: a card that completes the sets but falls short of the minimum is no wait here.
         computed = [w["card"] for w in response.get("waits", []) if w.get("win", True)]
@@ -528,6 +530,16 @@ def _lesson_level(raw: Any, rules: str, where: str) -> dict[str, Any]:
     level["engine_lines"] = [{"zh": r["zh"], "en": r["en"]} for r in lines if isinstance(r, dict)]
     level["engine_lines"] += [s["text"] for s in response.get("sets", []) if isinstance(s, dict) and "text" in s]
     return level
+
+
+def _point_word(rules: str) -> dict[str, str]:
+    """The rule set's word for a hand's points: the game's own (红点点 点), else the Da Er rule set's (胡, 和)."""
+    from changpai import RULESETS, lessons
+
+    word = lessons.point_word(rules)
+    if word is None and rules in RULESETS:
+        word = RULESETS[rules].point_word
+    return word.as_dict() if word is not None else {"zh": "胡", "en": "points"}
 
 
 def game_lesson_asks(rules: Any) -> dict[str, str]:

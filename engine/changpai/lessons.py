@@ -36,6 +36,17 @@ def asks(rules: object) -> dict[str, str]:
     return dict(hook.ASKS) if hook is not None else {}
 
 
+def point_word(rules: object) -> Text | None:
+    """What the game calls the points of a hand (红点点: 点), or ``None`` for a rule set without a lesson hook.
+
+    >>> point_word("wuchuan-hongdiandian-sicheng").zh
+    '点'
+    """
+    hook = hook_for(rules)
+    word = getattr(hook, "POINT_WORD", None)
+    return word if isinstance(word, Text) else None
+
+
 def answer(request: dict[str, Any]) -> dict[str, Any]:
     """``{"rules", "ask", "position", "options"?}`` → ``core.lesson.LessonAnswer.as_dict()``."""
     rules = request.get("rules")

@@ -84,6 +84,8 @@ def test_every_question_wrong_then_right(page: Page):
                     expect(
                         widget.locator(f'.cp-lesson__position img[alt="{face["name"]}（{face["pips"]}）"]').first
                     ).to_be_visible()
+            if level.get("point_word"):  # the game's own word for points (红点点: 点), from the engine
+                expect(widget.locator(".cp-lesson__answers label")).to_contain_text(level["point_word"]["zh"])
             feedback = widget.locator(".cp-lesson__feedback")
             give(widget, level, right=False)
             expect(feedback.locator('[data-verdict="wrong"]')).to_be_visible()

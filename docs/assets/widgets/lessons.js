@@ -200,7 +200,7 @@
           h("button", { type: "button", class: "cp-btn", dataset: { answer: "no" }, onclick: () => submit(false) }, lv.labels ? text(lv.labels.no, lang) : L.no),
         );
       } else if (form === "number") {
-        const word = lv.ask === "points" ? L.points : L.number;
+        const word = lv.point_word ? text(lv.point_word, lang) : lv.ask === "points" ? L.points : L.number;
         const input = h("input", { type: "number", min: "0", step: "1", inputmode: "numeric", class: "cp-calc__input cp-lesson__points", "aria-label": word });
         const go = () => submit(input.value === "" ? NaN : Number(input.value));
         input.addEventListener("keydown", (event) => {
@@ -209,7 +209,7 @@
             go();
           }
         });
-        answers.append(h("label", { class: "cp-deal__field" }, h("span", {}, lv.ask === "points" ? L.enterPoints : L.enterNumber), input), h("button", { type: "button", class: "cp-btn cp-btn--primary", onclick: go }, L.check));
+        answers.append(h("label", { class: "cp-deal__field" }, h("span", {}, lv.point_word ? (lang === "en" ? text(lv.point_word, lang).replace(/^./, (c) => c.toUpperCase()) + ":" : "填" + text(lv.point_word, lang) + "数：") : lv.ask === "points" ? L.enterPoints : L.enterNumber), input), h("button", { type: "button", class: "cp-btn cp-btn--primary", onclick: go }, L.check));
       } else if (form === "cards") {
         const prompt = lv.ask === "waits" ? L.pickWaits : L.pickCards;
         const grid = h("div", { class: "cp-calc__palette", role: "group", "aria-label": prompt });

@@ -21,6 +21,7 @@ from .cards import NICKNAMES, is_jue, pairs_with
 from .rules import get_rules, is_hdd_rules
 
 ASKS = {"pairs": CARDS}
+POINT_WORD = Text("点", "red dots")  # what a 红点点 hand's points are called [000]
 
 
 def owns(rules: str) -> bool:
