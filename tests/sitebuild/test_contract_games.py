@@ -130,3 +130,22 @@ def test_errors_of_the_games_fit_the_error_answer():
         answer = handle(request)
         assert "error" in answer, request
         validate(answer, "api", str(request), definition="error_answer")
+
+
+def test_every_request_a_lesson_embeds_fits_the_contract():
+    """What the lesson widget sends once the engine is loaded is what the build embedded: each must be a request
+    the schema accepts, answered as its entry says."""
+    from sitebuild import ext_tutorials
+
+    seen = set()
+    for lesson_id in ext_tutorials.all_lesson_ids():
+        for level in ext_tutorials.lesson_data(lesson_id)["levels"]:
+            request = level.get("request")
+            if request is None:
+                continue
+            command = request["command"]
+            hdd = command in ("score", "waits") and request["rules"] in HDD
+            definition = f"hongdiandian_{command}" if hdd else command
+            answer_ok(request, definition)
+            seen.add(definition)
+    assert {"lesson", "hongdiandian_score", "hongdiandian_waits", "score", "waits"} <= seen
