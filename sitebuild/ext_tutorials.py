@@ -418,7 +418,7 @@ def load_lesson(path: Path) -> dict[str, Any]:
         raise _engine_error(path, exc) from exc
     rules = data.get("rules")
     if not isinstance(rules, str):
-        raise TutorialError(f"{name}: rules: name a rule set (luzhou-a, luzhou-b, leshan, wuchuan)")
+        raise TutorialError(f"{name}: rules: name a rule set (luzhou-a, leshan, chuopai …)")
     lesson: dict[str, Any] = {
         "id": path.stem,
         "title": _bilingual(data.get("title"), f"{name}: title"),
