@@ -14,11 +14,11 @@ own options (a payment scheme's ``cap``, ``tianhe_fan`` …) are kept by name in
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..core.sourced import Sourced
+from ..core.sourced import Sourced, sourced
 from ..core.text import Text
 from .options import IN_PLAY, OptionSet, no_settings
 
@@ -31,8 +31,8 @@ def _param_dict(param: Sourced[Any]) -> dict[str, Any]:
     return {"value": value, "source": param.source, "zh": param.note.zh, "en": param.note.en}
 
 
-def _p(value: Any, source: str, zh: str, en: str) -> Sourced[Any]:
-    return Sourced(value, source, Text(zh, en))
+# The tables below cite a source for every value; their values are of many types.
+_p: Callable[[Any, str, str, str], Sourced[Any]] = sourced
 
 
 # Eating (吃) permissions: which exposed cards a seat may eat.

@@ -27,7 +27,7 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from ..core.match import MatchRules
-from ..core.sourced import Sourced
+from ..core.sourced import Sourced, sourced
 from ..core.text import Text
 from ..decks.numerals import Card
 from .options import NO_OPTIONS, ON_HAND, OptionSet, apply_hand, no_settings, values
@@ -250,8 +250,7 @@ class RuleSet:
         }
 
 
-def _s(value: V, source: str, zh: str, en: str) -> Sourced[V]:
-    return Sourced(value, source, Text(zh, en))
+_s = sourced  # the tables below cite a source for every value
 
 
 def _row(source: str, zh: str, en: str, **by_class: int) -> Mapping[str, Sourced[int]]:
