@@ -23,7 +23,7 @@ Built-in commands
             ``legal_actions`` / ``apply`` / ``bot_move`` with a 戳牌 ``state`` answer from ``chuopai.api`` (stateless:
             send the state back; no ``game`` ids).
 ``lesson``  ``{"rules", "ask", "position", "options"?}`` → a game's own lesson question answered
-            (``changpai.lessons``): ``{"form", "value", "shown", "lines", "rows", …}``.
+            (each game's ``lesson`` module): ``{"form", "value", "shown", "lines", "rows", …}``.
 
 ``table`` is a list of ``{"set": "pong|kong|four|eat", "cards": "…"}``; ``options`` maps option names to
 values (each tradition's options, ``options.OptionSet``; ``rules`` lists them).
@@ -91,7 +91,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any, Literal, overload
 
-from . import __version__, lessons
+from . import __version__
 from .bots.daer import BOTS, next_action
 from .chuopai import api as chuopai_api
 from .core.game import FacadeGame
@@ -411,8 +411,8 @@ def _beats(request: Request) -> dict[str, Any]:
 
 @command("lesson", fields=("rules", "ask", "position", "options"))
 def _lesson(request: Request) -> dict[str, Any]:
-    """A lesson question a game answers itself (``changpai.lessons``)."""
-    return lessons.answer(request)
+    """A lesson question a game answers itself (its package's ``lesson`` module; ``changpai.lessons``)."""
+    return _only_other_games("lesson", request)
 
 
 @command("version", fields=())

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.lesson import CHOICE, NUMBER, YESNO, LessonAnswer, Row, position_text
+from ..core.lesson import CHOICE, NUMBER, YESNO, LessonAnswer, Row, position_text, read_request
 from ..core.table import seat_name
 from ..core.text import HandError, RuleError, Text
 from .actions import ChuoAction
@@ -32,8 +32,10 @@ ASKS = {"beats": YESNO, "takes": CHOICE, "wins": NUMBER}
 MAX_TRICK = 4
 
 
-def owns(rules: str) -> bool:
-    return rules == NAME
+def answer_request(request: dict[str, Any]) -> dict[str, Any]:
+    """The ``lesson`` command for 戳牌: ``{"rules": "chuopai", "ask", "position", "options"?}``."""
+    ask, position, options = read_request(request, ASKS)
+    return answer(ask, position, NAME, options).as_dict()
 
 
 def _faces(cards: tuple[int, ...] | list[int]) -> tuple[tuple[str, str], ...]:

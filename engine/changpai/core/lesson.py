@@ -68,6 +68,22 @@ class LessonAnswer:
         return out
 
 
+def read_request(request: dict[str, Any], asks: dict[str, str]) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """A ``lesson`` request's ask (one of ``asks``), position and options, or a located error."""
+    ask = request.get("ask")
+    if not isinstance(ask, str) or ask not in asks:
+        raise HandError(
+            Text(f"应是 {'、'.join(asks)} 之一", f"must be one of {', '.join(asks)}"), code="bad-field", where="ask"
+        )
+    position = request.get("position")
+    if not isinstance(position, dict):
+        raise HandError(Text("position 应是对象", "position must be an object"), code="bad-field", where="position")
+    options = request.get("options") or {}
+    if not isinstance(options, dict):
+        raise HandError(Text("options 应是对象", "options must be an object"), code="bad-field", where="options")
+    return ask, position, options
+
+
 def position_text(position: dict[str, Any], key: str) -> str:
     """The text field ``key`` of a lesson position, or a located error (``position.KEY``)."""
     value = position.get(key)

@@ -14,18 +14,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.lesson import CARDS, LessonAnswer, Row, position_text
+from ..core.lesson import CARDS, LessonAnswer, Row, position_text, read_request
 from ..core.text import HandError, Text
 from ..decks.numerals import ALL_KINDS, Card, parse_cards
 from .cards import NICKNAMES, is_jue, pairs_with
-from .rules import get_rules, is_hdd_rules
+from .rules import get_rules
 
 ASKS = {"pairs": CARDS}
 POINT_WORD = Text("点", "red dots")  # what a 红点点 hand's points are called [000]
 
 
-def owns(rules: str) -> bool:
-    return is_hdd_rules(rules)
+def answer_request(request: dict[str, Any]) -> dict[str, Any]:
+    """The ``lesson`` command for a 红点点 rule set: ``{"rules", "ask", "position", "options"?}``."""
+    ask, position, options = read_request(request, ASKS)
+    return answer(ask, position, str(request.get("rules")), options).as_dict()
 
 
 def _one_card(position: dict[str, Any]) -> Card:
