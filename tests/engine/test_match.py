@@ -166,6 +166,19 @@ def test_unknown_keys_and_a_deal_of_other_rules_are_refused():
     assert (refused.value.where or "").startswith("deals[0].deal")
 
 
+def test_an_annotated_match_keeps_its_title_and_introduction():
+    data, _ = yamlfile.loads_located(_record_text("leshan", 3, 2, 1), "match.yml")
+    data["title"] = {"zh": "一晚上", "en": "An evening"}
+    data["intro"] = {"zh": "三家坐下来打两局。", "en": "Three sit down for two deals."}
+    record = MatchRecord.from_data(data)
+    assert record.title is not None and record.title.en == "An evening"
+    assert record.to_data()["intro"] == data["intro"]
+    replay_match(record)  # the words change nothing in the play
+    with pytest.raises(MatchError) as refused:
+        MatchRecord.from_data({**data, "title": "一晚上"}, name="match.yml")
+    assert "zh" in refused.value.text.en and (refused.value.where or "").startswith("title")
+
+
 def test_many_matches_keep_every_invariant():
     # 360 matches of 3 deals over every table: cards conserved in every deal, each deal zero-sum, the ledger the
     # running sum, and the record replaying to the same score.

@@ -39,6 +39,7 @@ _p: Callable[[Any, str, str, str], Sourced[Any]] = sourced
 EAT_PREV_DISCARD_OR_TURN = "prev-discard-or-turn"  # 上家's discard or turned card, or one's own turned card
 EAT_PREV_DISCARD_ONLY = "prev-discard"  # 上家's discard, or one's own turned card (not the 上家's turned card)
 EAT_OWN_TURN_ONLY = "own-turn"  # only one's own turned card (对抠)
+EAT_PREV_NOT_OWN_TURN = "prev-not-own-turn"  # 上家's discard or turned card, never one's own turned card (打八张)
 
 # When a held four (龙/滚/活龙) is laid on the table.
 FOUR_DEALER_FIRST_OTHERS_AFTER_CLAIM = "after-first-claim"

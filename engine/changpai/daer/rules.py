@@ -139,6 +139,7 @@ class RuleSet:
     set_names: Mapping[SetKind, Sourced[Text]]
     variant: Variant  # the tradition's hooks (patterns, grades, payments, words)
     notes: tuple[Sourced[str], ...] = ()
+    sets_in_win: int = 7  # the sets of a winning hand (20-card hands: 7; Leshan's 打八张 3, 打十四张 5)
     point_word: Text = Text("胡", "points")  # what players call a point: 胡 / 胡子 [001], 和 [003], 油子 [000]
     tradition: Text | None = None  # the tradition's short name, shared by its rule sets (泸州大贰 for A and B)
     # ---- options: declared by the tradition (``options.OptionSet``); set by ``with_options`` / ``options.apply``
@@ -233,6 +234,7 @@ class RuleSet:
             "special_points": {key: value.as_dict() for key, value in self.effective_special_points().items()},
             "other_sets": self.other_sets.as_dict(),
             "min_points": self.min_points.as_dict(),
+            "sets_in_win": self.sets_in_win,
             "set_names": {kind.value: name.as_dict() for kind, name in self.set_names.items()},
             "patterns": [
                 {

@@ -1,13 +1,15 @@
 """The traditions of the Da Er family, by name: one module each (``luzhou``, ``leshan``, ``wuchuan``).
 
-=============  ======  =====================================================================
-name           source  what it is
-=============  ======  =====================================================================
-``luzhou-a``   [001]   Luzhou Da Er 泸州大贰 as the Luzhou rule sheet gives it
-``luzhou-b``   [004]   Luzhou Da Er as the encyclopedia entry gives it (other 坎 points, 名堂)
-``leshan``     [003]   Leshan Er Qi Shi 乐山贰柒拾 (桥字牌), Shizhong district rules
-``wuchuan``    [000]   Wuchuan Da Er 务川大贰, the 字牌 (打开开 / 打飘) game
-=============  ======  =====================================================================
+==================  ======  ================================================================
+name                source  what it is
+==================  ======  ================================================================
+``luzhou-a``        [001]   Luzhou Da Er 泸州大贰 as the Luzhou rule sheet gives it
+``luzhou-b``        [004]   Luzhou Da Er as the encyclopedia entry gives it (other 坎 points, 名堂)
+``leshan``          [003]   Leshan Er Qi Shi 乐山贰柒拾 (桥字牌), Shizhong district rules
+``wuchuan``         [000]   Wuchuan Da Er 务川大贰, the 字牌 (打开开 / 打飘) game
+``leshan-bazhang``  [003]   Leshan's 打八张 (Muchuan): 4–8 players, 8 cards each (``leshan_short``)
+``leshan-shisi``    [003]   Leshan's 打十四张 (Muchuan): 14 cards each (``leshan_short``)
+==================  ======  ================================================================
 
 >>> list(RULESETS) == list(PLAY_RULES)
 True
@@ -16,12 +18,14 @@ True
 from __future__ import annotations
 
 from ..core.text import RuleError, Text
-from . import leshan, luzhou, wuchuan
+from . import leshan, leshan_short, luzhou, wuchuan
 from .playrules import PlayRules
 from .rules import RuleSet
 
-RULESETS: dict[str, RuleSet] = {r.name: r for r in (luzhou.LUZHOU_A, luzhou.LUZHOU_B, leshan.LESHAN, wuchuan.WUCHUAN)}
-PLAY_RULES: dict[str, PlayRules] = {p.name: p for p in (luzhou.PLAY_A, luzhou.PLAY_B, leshan.PLAY, wuchuan.PLAY)}
+_SETS = (luzhou.LUZHOU_A, luzhou.LUZHOU_B, leshan.LESHAN, wuchuan.WUCHUAN, leshan_short.BAZHANG, leshan_short.SHISI)
+_PLAYS = (luzhou.PLAY_A, luzhou.PLAY_B, leshan.PLAY, wuchuan.PLAY, leshan_short.PLAY_BAZHANG, leshan_short.PLAY_SHISI)
+RULESETS: dict[str, RuleSet] = {r.name: r for r in _SETS}
+PLAY_RULES: dict[str, PlayRules] = {p.name: p for p in _PLAYS}
 
 
 def get_rules(name: str | RuleSet, **options: str) -> RuleSet:
@@ -30,7 +34,7 @@ def get_rules(name: str | RuleSet, **options: str) -> RuleSet:
     >>> get_rules("luzhou")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    changpai.core.text.RuleError: rules: unknown rule set “luzhou” (known: luzhou-a, luzhou-b, leshan, wuchuan) / ...
+    changpai.core.text.RuleError: rules: unknown rule set “luzhou” (known: luzhou-a, luzhou-b, leshan, ...) / ...
     """
     if isinstance(name, RuleSet):
         rules: RuleSet | None = name
