@@ -22,6 +22,8 @@ Built-in commands
             戳牌 (``chuopai``): ``rules`` with ``"name": "chuopai"``, ``new_deal`` with ``"rules": "chuopai"`` and
             ``legal_actions`` / ``apply`` / ``bot_move`` with a 戳牌 ``state`` answer from ``chuopai.api`` (stateless:
             send the state back; no ``game`` ids).
+``lesson``  ``{"rules", "ask", "position", "options"?}`` → a game's own lesson question answered
+            (each game's ``lesson`` module): ``{"form", "value", "shown", "lines", "rows", …}``.
 
 ``table`` is a list of ``{"set": "pong|kong|four|eat", "cards": "…"}``; ``options`` maps option names to
 values (each tradition's options, ``options.OptionSet``; ``rules`` lists them).
@@ -405,6 +407,12 @@ def _simulate(request: Request) -> dict[str, Any]:
 @command("beats", fields=("rules", "hand", "options"))
 def _beats(request: Request) -> dict[str, Any]:
     return _only_other_games("beats", request)
+
+
+@command("lesson", fields=("rules", "ask", "position", "options"))
+def _lesson(request: Request) -> dict[str, Any]:
+    """A lesson question a game answers itself (its package's ``lesson`` module; ``changpai.lessons``)."""
+    return _only_other_games("lesson", request)
 
 
 @command("version", fields=())

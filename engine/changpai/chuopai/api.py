@@ -17,6 +17,7 @@ from typing import Any
 from ..core.game import FacadeGame
 from ..core.table import DEALER, PLAYER, SITTER, seat_name
 from ..core.text import ChangpaiError, RuleError, Text
+from . import lesson
 from .cards import CLASS, FACES, LADDER, PIPS, SHORT, colour, family, parse_cards, point_rank
 from .deal import HUANG_HAND, WIN_OVER, ChuoDeal
 from .options import ChuoRules, describe, rules_from
@@ -197,5 +198,7 @@ GAME = FacadeGame(
         "legal_actions": legal_request,
         "apply": apply_request,
         "bot_move": bot_move_request,
+        "lesson": lesson.answer_request,
     },
+    lesson_asks=lesson.ASKS,
 )

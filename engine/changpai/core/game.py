@@ -7,7 +7,7 @@ through these public hooks only. An action prints to one line and parses back.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from .text import Text
@@ -99,6 +99,8 @@ class FacadeGame:
 
     ``owns_rules`` reads a rule-set name (a request's ``rules``, or ``name`` for ``rules``); ``owns_state`` a play
     request (``legal_actions``, ``apply``, ``bot_move``); ``owns_record`` a record's data (``frames``).
+    ``lesson_asks`` are the lesson questions it answers itself (ask → answer form, ``core.lesson``; the ``lesson``
+    command) and ``point_word`` what it calls a hand's points (红点点 点), for the lessons.
     """
 
     name: str
@@ -107,3 +109,5 @@ class FacadeGame:
     owns_state: Callable[[Request], bool]
     commands: Mapping[str, Handler]
     owns_record: Callable[[object], bool] = _owns_nothing
+    lesson_asks: Mapping[str, str] = field(default_factory=dict)
+    point_word: Text | None = None

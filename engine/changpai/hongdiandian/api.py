@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core.game import FacadeGame
 from ..core.text import ChangpaiError, HandError, RuleError, Text
+from . import lesson
 from .actions import Action
 from .deal import HddDeal, check_seed
 from .hand import TURNED, score, waits
@@ -205,5 +206,8 @@ GAME = FacadeGame(
         "legal_actions": legal_request,
         "apply": apply_request,
         "bot_move": bot_move_request,
+        "lesson": lesson.answer_request,
     },
+    lesson_asks=lesson.ASKS,
+    point_word=lesson.POINT_WORD,
 )
