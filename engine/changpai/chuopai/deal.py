@@ -311,6 +311,12 @@ class ChuoDeal:
             raise RuleError(Text("庄家应是座位号", "dealer must be a seat number"), code="bad-record", where="dealer")
         table = make_table(rules.players, dealer)
         hands = data.get("hands")
+        if hands is None and data.get("seed") is None:  # else a fresh random deal: nothing to replay against
+            raise RuleError(
+                Text("状态里应有发到各家的牌（hands）或洗牌种子（seed）", "a state needs its hands or its seed"),
+                code="bad-record",
+                where="hands",
+            )
         if hands is None:
             deal = cls.new(_seed(data.get("seed")), dealer, data.get("options"))
         else:
