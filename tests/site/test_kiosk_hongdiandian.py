@@ -16,6 +16,7 @@ from changpai.api import handle
 from playwright.sync_api import Page, expect
 
 from tests.site.test_accessibility import serious_violations
+from tests.site.test_engine_recovery import KILL_AND_WAIT_JS, RECOVERY_LIMIT_MS
 from tests.site.test_kiosk import MIN_TARGET_PX, SMALL_TARGETS_JS
 
 ENGINE_MS = 120_000
@@ -167,3 +168,16 @@ def test_the_idle_reset_ends_a_game_midway(page: Page):
     page.wait_for_timeout(1500)
     assert page.locator(".kiosk-hdd").count() == 0
     assert page.evaluate("window.changpaiKioskHdd.current.played.length") == steps, "the stopped game played on"
+
+
+def test_a_worker_that_dies_mid_game_gives_a_fresh_table_not_an_error(page: Page):
+    start(page, "en", 2, bot_delay_ms=400)
+    page.wait_for_selector(".kiosk-play__column.is-legal", timeout=ENGINE_MS)
+    page.locator(".kiosk-play__column.is-legal").first.click()
+    page.wait_for_selector(".kiosk-play__log[data-action]", timeout=ENGINE_MS)
+    result = page.evaluate(KILL_AND_WAIT_JS, "terminate")
+    assert "error" not in result, result
+    expect(page.locator(".kiosk-play__error")).to_have_count(0)
+    page.wait_for_selector(".kiosk-hdd", timeout=RECOVERY_LIMIT_MS)
+    tap_through(page, "en")
+    expect(page.locator(".kiosk-play__recovering")).to_have_count(0)

@@ -61,6 +61,7 @@
       split: "胡的这手牌",
       sep: "、",
       engineFailed: "规则引擎出了问题，这一局没法继续。",
+      restarting: "稍等一下，牌桌正在重新摆好……",
       where: "位置",
       unitNames: { pair: "一对", kan: "坎", kan2: "两坎并排", four: "四张" },
     },
@@ -101,6 +102,7 @@
       split: "The winning hand",
       sep: ", ",
       engineFailed: "The rules engine ran into a problem; this deal cannot go on.",
+      restarting: "One moment: the table is being set up again…",
       where: "at",
       unitNames: { pair: "a pair", kan: "坎 (three alike)", kan2: "two 坎 side by side", four: "four alike" },
     },
@@ -431,7 +433,14 @@
 
     play().catch((problem) => {
       if (problem instanceof Stopped || !alive) return;
-      if (problem instanceof EngineProblem) showProblem(problem);
+      if (problem instanceof EngineProblem && problem.error.code === "restarted" && engine && engine.ready) {
+        // the worker died or got stuck and is being replaced: a calm notice, then a fresh deal
+        container.replaceChildren(h("p", { class: "kiosk-message kiosk-play__recovering", role: "status" }, W.restarting));
+        engine.ready.then(
+          () => alive && options.onAgain && options.onAgain(rules),
+          (err) => alive && showProblem({ error: err }),
+        );
+      } else if (problem instanceof EngineProblem) showProblem(problem);
       else showProblem({ error: { code: "kiosk", where: "play-hongdiandian.js", zh: String(problem && problem.message), en: String(problem && problem.message) } });
     });
 
