@@ -51,7 +51,7 @@ def test_waits_answer():
 
 def test_rules_command_lists_and_describes():
     listing = handle({"command": "rules"})
-    assert [r["name"] for r in listing["rules"]] == ["luzhou-a", "luzhou-b", "leshan", "wuchuan"]
+    assert [r["name"] for r in listing["rules"]] == ["luzhou-a", "luzhou-b", "leshan", "wuchuan", "wuchuan-yibai"]
     described = handle({"command": "rules", "name": "leshan", "options": {"leshan_31": "thirty"}})
     assert described["options"]["leshan_31"]["value"] == "thirty"
     assert described["set_points"]["kan"]["red-big"]["value"] == 6

@@ -165,22 +165,22 @@ def test_the_violations_are_a_view_of_the_registry() -> None:
 
 def test_the_traditions_declare_what_the_old_table_said() -> None:
     """The violations each tradition declares (``BAOPAI`` in its module) are those the one table of
-    ``violations.py`` listed with rule-set names before the registry."""
+    ``violations.py`` listed with rule-set names before the registry (一百 declares 字牌's, [000])."""
     old = {
-        "eat-passed": ("luzhou-a", "luzhou-b", "leshan", "wuchuan"),
+        "eat-passed": ("luzhou-a", "luzhou-b", "leshan", "wuchuan", "wuchuan-yibai"),
         "pong-passed": ("luzhou-b", "leshan"),
-        "eat-own-discard": ("wuchuan",),
-        "eat-wrong": ("leshan", "wuchuan"),
+        "eat-own-discard": ("wuchuan", "wuchuan-yibai"),
+        "eat-wrong": ("leshan", "wuchuan", "wuchuan-yibai"),
         "eat-wrong-seat": ("leshan",),
         "eat-then-discard-partner": ("leshan",),
-        "bi-required": ("luzhou-a", "luzhou-b", "leshan", "wuchuan"),
+        "bi-required": ("luzhou-a", "luzhou-b", "leshan", "wuchuan", "wuchuan-yibai"),
         "break-kan": ("luzhou-a", "luzhou-b", "leshan"),
-        "must-pong": ("luzhou-a", "wuchuan"),
-        "must-kong": ("luzhou-a", "wuchuan"),
-        "four-first": ("luzhou-a", "luzhou-b", "wuchuan"),
-        "eight-blocks": ("leshan", "wuchuan"),
-        "false-win": ("luzhou-a", "luzhou-b", "leshan", "wuchuan"),
-        "short-win": ("luzhou-a", "luzhou-b", "leshan", "wuchuan"),
+        "must-pong": ("luzhou-a", "wuchuan", "wuchuan-yibai"),
+        "must-kong": ("luzhou-a", "wuchuan", "wuchuan-yibai"),
+        "four-first": ("luzhou-a", "luzhou-b", "wuchuan", "wuchuan-yibai"),
+        "eight-blocks": ("leshan", "wuchuan", "wuchuan-yibai"),
+        "false-win": ("luzhou-a", "luzhou-b", "leshan", "wuchuan", "wuchuan-yibai"),
+        "short-win": ("luzhou-a", "luzhou-b", "leshan", "wuchuan", "wuchuan-yibai"),
         "win-own-discard": ("leshan",),
         "win-passed": ("leshan",),
         "win-declined-claim": ("leshan",),

@@ -1,13 +1,14 @@
 """The traditions of the Da Er family, by name: one module each (``luzhou``, ``leshan``, ``wuchuan``).
 
-=============  ======  =====================================================================
-name           source  what it is
-=============  ======  =====================================================================
-``luzhou-a``   [001]   Luzhou Da Er 泸州大贰 as the Luzhou rule sheet gives it
-``luzhou-b``   [004]   Luzhou Da Er as the encyclopedia entry gives it (other 坎 points, 名堂)
-``leshan``     [003]   Leshan Er Qi Shi 乐山贰柒拾 (桥字牌), Shizhong district rules
-``wuchuan``    [000]   Wuchuan Da Er 务川大贰, the 字牌 (打开开 / 打飘) game
-=============  ======  =====================================================================
+=================  ======  =====================================================================
+name               source  what it is
+=================  ======  =====================================================================
+``luzhou-a``       [001]   Luzhou Da Er 泸州大贰 as the Luzhou rule sheet gives it
+``luzhou-b``       [004]   Luzhou Da Er as the encyclopedia entry gives it (other 坎 points, 名堂)
+``leshan``         [003]   Leshan Er Qi Shi 乐山贰柒拾 (桥字牌), Shizhong district rules
+``wuchuan``        [000]   Wuchuan Da Er 务川大贰, the 字牌 (打开开 / 打飘) game
+``wuchuan-yibai``  [000]   Wuchuan 一百 (抠百): 字牌's deals, 子 counted as made, the first to 100 wins
+=================  ======  =====================================================================
 
 >>> list(RULESETS) == list(PLAY_RULES)
 True
@@ -16,12 +17,16 @@ True
 from __future__ import annotations
 
 from ..core.text import RuleError, Text
-from . import leshan, luzhou, wuchuan
+from . import leshan, luzhou, wuchuan, wuchuan_yibai
 from .playrules import PlayRules
 from .rules import RuleSet
 
-RULESETS: dict[str, RuleSet] = {r.name: r for r in (luzhou.LUZHOU_A, luzhou.LUZHOU_B, leshan.LESHAN, wuchuan.WUCHUAN)}
-PLAY_RULES: dict[str, PlayRules] = {p.name: p for p in (luzhou.PLAY_A, luzhou.PLAY_B, leshan.PLAY, wuchuan.PLAY)}
+RULESETS: dict[str, RuleSet] = {
+    r.name: r for r in (luzhou.LUZHOU_A, luzhou.LUZHOU_B, leshan.LESHAN, wuchuan.WUCHUAN, wuchuan_yibai.YIBAI)
+}
+PLAY_RULES: dict[str, PlayRules] = {
+    p.name: p for p in (luzhou.PLAY_A, luzhou.PLAY_B, leshan.PLAY, wuchuan.PLAY, wuchuan_yibai.PLAY)
+}
 
 
 def get_rules(name: str | RuleSet, **options: str) -> RuleSet:
@@ -30,7 +35,7 @@ def get_rules(name: str | RuleSet, **options: str) -> RuleSet:
     >>> get_rules("luzhou")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    changpai.core.text.RuleError: rules: unknown rule set “luzhou” (known: luzhou-a, luzhou-b, leshan, wuchuan) / ...
+    changpai.core.text.RuleError: rules: unknown rule set “luzhou” (known: luzhou-a, luzhou-b, leshan, ...) / ...
     """
     if isinstance(name, RuleSet):
         rules: RuleSet | None = name

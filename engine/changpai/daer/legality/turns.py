@@ -65,12 +65,13 @@ def _not_now(d: DealLegal, a: Action) -> Refusal:
         return lambda: rule("not-now", f"现在不能{t.label.zh}", f"one cannot {t.label.en} now", "—")
     xiaojia = d.table.roles[s] == XIAOJIA
     if d.phase == TURN:
-        if xiaojia:
+        if xiaojia or d.play_rules.private_draw.value:
             ok = t == ActionType.DRAW and a.card is None
         else:
             ok = t == ActionType.TURN and d.turned < len(d.stock) and a.card == d.stock[d.turned]
     elif d.phase == DRAWN:
-        ok = (t == ActionType.SHOW and a.card is None) or t == ActionType.DISCARD
+        ok = (t == ActionType.SHOW and a.card is None) or (t == ActionType.DISCARD and xiaojia)
+        ok = ok or (not xiaojia and d._steal_ok(a))  # 偷坎 / 偷活龙 [000]
     else:
         ok = t in (ActionType.DISCARD, ActionType.FOUR)
     if ok:
