@@ -68,7 +68,9 @@ class Race:
         rise = self.settings["yibai_chao_target"] - self.settings["yibai_target"]
         times = self.chaos[seat] if self.settings["yibai_chao_again"] == "rise" else 1
         self.targets[seat] = self.settings["yibai_target"] + rise * times
-        return Score(step, seat, keep - self.totals[seat], "chao")
+        score = Score(step, seat, keep - self.totals[seat], "chao")
+        self.totals[seat] = keep
+        return score
 
 
 @dataclass
