@@ -340,6 +340,7 @@ def test_simulated_sittings_keep_their_invariants(options):
         deals, ledger = replay_match(MatchRecord.from_data(record.to_data()))
         assert all(d.card_total() == 80 for d in deals)
         assert all(d.over for d in deals[:-1])
+        assert not any(a.type == ActionType.TURN for d in deals for a in d.history)  # every draw is private
         assert ledger.totals == match.ledger.totals
         assert MatchRecord.from_data(record.to_data()).to_data() == record.to_data()
 

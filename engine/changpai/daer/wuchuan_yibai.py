@@ -58,6 +58,16 @@ YIBAI_POINTS: Mapping[str, Sourced[int]] = {
 # ---------------------------------------------------------------- the win classes of 一百
 
 _Y = _src("[000]", "务川“一百”记子的翻番", "Wuchuan essay, 一百: which wins are raised")
+_RED_PIAO = _src(
+    "engine",
+    "[000] 只给了“红飘”这个名字：本站读作十张以上红牌、没有坎（飘胡没有坎，红胡要十红）",
+    "[000] only names 红飘: read as ten or more red cards and no 坎 (飘胡 has no 坎, 红胡 ten red)",
+)
+_PIAO = _src(
+    "engine",
+    "一百的大胡里没有字牌的“十八以上的飘胡”：本站把一百的飘胡不论胡数都算中胡",
+    "一百's big wins leave out 字牌's 飘胡 of 18 and more: here every 飘胡 of 一百 is a middle win",
+)
 
 
 def _at_33(f: HandFacts) -> bool:
@@ -85,7 +95,7 @@ YIBAI_PATTERNS: tuple[PatternDef, ...] = (
     PatternDef(
         "yibai-red-piao",
         Text("大胡：红飘", "big win: red piao"),
-        _Y("big"),
+        _RED_PIAO("big"),
         "class",
         Text("十张以上红牌，没有坎", "ten or more red cards, no held triple"),
         lambda f: _b(f.red >= 10 and not f.has_held),
@@ -117,7 +127,7 @@ YIBAI_PATTERNS: tuple[PatternDef, ...] = (
     PatternDef(
         "yibai-piao",
         Text("中胡：飘胡", "middle win: piao"),
-        _Y("middle"),
+        _PIAO("middle"),
         "class",
         Text("没有坎，不足十红", "no held triple, fewer than ten red cards"),
         lambda f: _b(not f.has_held and f.red < 10),
