@@ -1,9 +1,16 @@
 """Wuchuan 一百 (抠百) of [000]: three players play 字牌's deals, but nobody is paid — each counts 子 as they are
 made, and the first to reach the target (100) wins the sitting at once, even in the middle of a deal.
 
-This module is the rule set (``YIBAI``, ``PLAY``: 字牌's hand and play with a private draw, 偷坎, 偷活龙 and 机牌)
-and the count of 子 (``score_sets``, ``win_score``, ``DealScorer``); the options are in ``wuchuan_yibai_options``
-and the sitting (deals until the target, its record and replay) in ``wuchuan_yibai_match``.
+This module is the rule set (``YIBAI``, ``PLAY``: 字牌's hand and play with a private draw, 偷坎, 偷活龙 and 机牌),
+the win classes of 一百 (``YIBAI_PATTERNS``) and what each thing scores (``held_scores``, ``ji_points``,
+``four_points``, ``win_score``); the running count is ``wuchuan_yibai_score`` (``Race``, ``DealScorer``), the
+options ``wuchuan_yibai_options`` and the sitting (deals until the target, its record and replay)
+``wuchuan_yibai_match``.
+
+How a record writes the private draw (the shared deal plays it through two play rules, ``private_draw`` and
+``ji_onto_pong``): ``1 draw`` (face down), then ``1 show`` (turned up: the claim window as in 字牌), ``1 pong 叁``
+(偷坎: onto a held pair, unseen) or ``1 kong 叁`` (偷活龙: onto a held 坎), or ``1 win 叁``; in the window after a
+shown card, ``1 kong 叁`` onto one's own 兑 is the 机牌.
 
 When 子 are scored [000]: the held 坎 and 活龙 once the hand is picked up; a 兑 or 开招 when it is made; 偷坎 and
 偷活龙 as held sets; a 机牌 (the fourth copy of one's 兑, turned up from the stock) big 9 / small 6, unless another
@@ -184,7 +191,9 @@ class Score:
         who, what = seat_name(self.seat), SCORE_WORDS[self.code]
         card = "" if self.card is None else f" {self.card}"
         if self.code == "chao":
-            return Text(f"{who.zh}包牌，抄：子只留下来", f"{who.en} commits 包牌: 抄, the 子 are cut down")
+            return Text(
+                f"{who.zh}包牌被抄，去掉 {-self.points} 子", f"{who.en} commits 包牌 and is 抄'd: {-self.points} 子 off"
+            )
         return Text(
             f"{who.zh}得 {self.points} 子（{what.zh}{card}）", f"{who.en} scores {self.points} 子 ({what.en}{card})"
         )
