@@ -8,6 +8,7 @@ class of a win and the end of the race against small oracles written here; the l
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from changpai.core.match import MatchError
@@ -407,3 +408,31 @@ def test_replay_refuses_wrong_totals_and_a_wrong_dealer():
 def test_yibai_is_played_by_three():
     with pytest.raises(MatchError):
         play_bot_match(RULES, 4)
+
+
+def test_the_tutorial_deal_states_the_points_the_engine_scores():
+    """tutorials/deals/yibai-toukan-jipai.yml: every "得 N 子" its notes state is a score made at that step."""
+    from pathlib import Path
+
+    from changpai import yamlfile
+    from changpai.daer.record import DealRecord
+
+    path = Path(__file__).resolve().parents[2] / "tutorials" / "deals" / "yibai-toukan-jipai.yml"
+    record = DealRecord.from_data(yamlfile.read(path))
+    deal = record.new_deal()
+    scorer = DealScorer(deal, Race.new(3))
+    scorer.pickup()
+    stated = re.compile(r"得 (\d+) 子")
+    assert [int(n) for n in stated.findall(record.intro.zh)] == [s.points for s in scorer.scores]
+    checked = 0
+    for step in record.steps:
+        if step.question is not None:
+            continue
+        action = Action.parse(step.do)
+        before, made = scorer.snapshot(), len(scorer.scores)
+        deal.play(action)
+        scorer.after(action, before)
+        said = [int(n) for n in stated.findall(step.note.zh)] if step.note else []
+        assert said == [s.points for s in scorer.scores[made:]], step.do
+        checked += len(said)
+    assert checked == 4 and deal.over and scorer.race.totals == [0, 36, 6]

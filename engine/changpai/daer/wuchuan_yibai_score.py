@@ -113,7 +113,8 @@ class DealScorer:
         laid_before, phase_before, violations_before, won_before = before
         step = len(deal.history)
         if action.type == ActionType.PONG and phase_before == DRAWN and action.card is not None:  # 偷坎
-            self._add(Score(step, action.seat, deal.rules.points_of(SetKind.KAN, (action.card,) * 3), "steal-kan"))
+            kan = deal.rules.points_of(SetKind.KAN, (action.card,) * 3)
+            self._add(Score(step, action.seat, kan, "steal-kan", action.card))
         for seat, st in enumerate(deal.seats):
             old = laid_before[seat]
             for i, ls in enumerate(st.laid):
