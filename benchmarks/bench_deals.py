@@ -32,6 +32,8 @@ from typing import Any
 ENGINE_DIR = Path(__file__).resolve().parents[1] / "engine"
 
 TABLES = [("luzhou-a", 4), ("luzhou-b", 4), ("leshan", 3), ("leshan", 4), ("leshan", 2), ("wuchuan", 4)]
+# Leshan's short deals [003] (8 and 14 cards): measured too, but not in ``--against`` (an older engine lacks them)
+NEWER = [("leshan-bazhang", 4), ("leshan-bazhang", 8), ("leshan-shisi", 3), ("leshan-shisi", 5)]
 TARGET = 500.0
 
 
@@ -80,14 +82,15 @@ def main() -> None:
         f"target {TARGET:.0f} deals/s; {_load()}"
     )
     print(
-        f"{'rules':<10} {'players':>7} {'wall/s':>7} {'min/s':>7} {'max/s':>7} {'cpu/s':>7} "
+        f"{'rules':<15} {'players':>7} {'wall/s':>7} {'min/s':>7} {'max/s':>7} {'cpu/s':>7} "
         f"{'wins':>6} {'vs target':>9}"
     )
-    rates: dict[tuple[str, int], list[float]] = {t: [] for t in TABLES}
-    cpu_rates: dict[tuple[str, int], list[float]] = {t: [] for t in TABLES}
+    tables = TABLES + NEWER
+    rates: dict[tuple[str, int], list[float]] = {t: [] for t in tables}
+    cpu_rates: dict[tuple[str, int], list[float]] = {t: [] for t in tables}
     wins: dict[tuple[str, int], int] = {}
     for _ in range(args.repeats):  # interleave the tables so background load hits them alike
-        for rules, players in TABLES:
+        for rules, players in tables:
             rate, cpu_rate, won = run(rules, players, args.deals, args.seed)
             rates[(rules, players)].append(rate)
             cpu_rates[(rules, players)].append(cpu_rate)
@@ -97,7 +100,7 @@ def main() -> None:
         cpu = statistics.median(cpu_rates[(rules, players)])
         share = wins[(rules, players)] / args.deals
         print(
-            f"{rules:<10} {players:>7} {median:>7.0f} {min(values):>7.0f} {max(values):>7.0f} {cpu:>7.0f} "
+            f"{rules:<15} {players:>7} {median:>7.0f} {min(values):>7.0f} {max(values):>7.0f} {cpu:>7.0f} "
             f"{share:>6.0%} {cpu / TARGET:>8.2f}×"
         )
     print(f"after: {_load()}")

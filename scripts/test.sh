@@ -48,7 +48,7 @@ if [[ -f "$SITE_DIR/index.html" ]]; then
     step "browser tests with the network removed (unshare -n, loopback only)"
     check "pytest tests/site offline" unshare -n bash -c '
       ip link set lo up || exit 3
-      CHANGPAI_EXPECT_OFFLINE=1 exec .venv/bin/python -m pytest -q tests/site'
+      CHANGPAI_EXPECT_OFFLINE=1 exec .venv/bin/python -m pytest -q --durations=12 tests/site'
   else
     step "pytest (whole suite, browser tests included; not root, so no unshare -n run)"
     check "pytest" .venv/bin/python -m pytest -q tests engine/changpai --doctest-modules

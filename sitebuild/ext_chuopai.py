@@ -44,11 +44,15 @@ _CLASSES = (
 )
 
 
-def _img(face: int, lang: str, *, small: bool = False) -> str:
+def site_root(page_url: str) -> str:
+    """The relative way up from a page to the site's root (``rules/chuopai.html`` → ``../``)."""
+    return "../" * page_url.count("/")
+
+
+def _img(face: int, root: str, *, small: bool = False) -> str:
     a, b = PIPS[face]
     name = SHORT[face]
-    up = "../../" if lang.startswith("en") else "../"  # as the page's own card pictures: en pages sit one deeper
-    src = f"{up}assets/cards/dominoes/{a}-{b}.svg"
+    src = f"{root}assets/cards/dominoes/{a}-{b}.svg"
     size = 'width="16" height="60"' if small else 'width="30" height="114"'
     return f'<img class="cp-card" src="{src}" alt="{name}（{a}-{b}）" title="{name}" {size}>'
 
@@ -69,7 +73,7 @@ def chuopai_ladder(args: list[str], lang: str, page: Any) -> str:
     zh = not lang.startswith("en")
     lines = [""]
     for kind, words_zh, words_en in _CLASSES:
-        cards = " ".join(_img(f, lang) for f in _faces_of(kind))
+        cards = " ".join(_img(f, site_root(page.url)) for f in _faces_of(kind))
         lines.append(f"- **{words_zh if zh else words_en}** [\\[002\\]]{'：' if zh else ':'}<br>{cards}")
     return "\n".join(lines).replace("[\\[002\\]]", _tag("[002]", page, lang)) + "\n"
 
@@ -107,8 +111,8 @@ def _esc(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _cards_html(cards: tuple[int, ...] | list[int], lang: str, *, names: bool = True) -> str:
-    drawn = "".join(_img(c, lang, small=True) for c in cards)
+def _cards_html(cards: tuple[int, ...] | list[int], root: str, *, names: bool = True) -> str:
+    drawn = "".join(_img(c, root, small=True) for c in cards)
     return f"{drawn} {_esc(' '.join(SHORT[c] for c in cards))}" if names else drawn
 
 
@@ -126,7 +130,7 @@ def _question_html(q: Question, lang: str) -> str:
     )
 
 
-def deal_html(name: str, lang: str) -> str:
+def deal_html(name: str, lang: str, page_url: str) -> str:
     """One annotated deal as a static table of its tricks: who led, what each seat played (face down: how many),
     who took the trick and the cards in front after it, with the record's notes and questions."""
     path = TUTORIALS / f"{name}.yml"
@@ -134,6 +138,7 @@ def deal_html(name: str, lang: str) -> str:
         raise ValueError(f"no 戳牌 deal {name!r} in tutorials/chuopai/")
     data, deal, steps, view = load_deal(name)
     zh = not lang.startswith("en")
+    root = site_root(page_url)
     colon, semi, comma = ("：", "；", "，") if zh else (": ", "; ", ", ")
     seats = [seat_name(s).get(lang) for s in range(deal.table.size)]
     notes: dict[int, list[str]] = {}
@@ -152,7 +157,7 @@ def deal_html(name: str, lang: str) -> str:
         cells, texts = [], []
         for action in trick.actions:
             if action.kind == "play":
-                shown = _cards_html(action.cards, lang)
+                shown = _cards_html(action.cards, root)
             else:
                 shown = (f"扣 {len(action.cards)} 张" if zh else f"{len(action.cards)} down") if action.cards else "—"
             cells.append(f'<span class="cp-play">{seats[action.seat]}{colon}{shown}</span>')
@@ -167,7 +172,7 @@ def deal_html(name: str, lang: str) -> str:
     tail = "".join(t for i in range(index, len(deal.history)) for t in notes.get(i, []))
     if deal.trick:
         cells = [
-            f"{seats[a.seat]}{colon}{_cards_html(a.cards, lang) if a.kind == 'play' else '扣' if zh else 'down'}"
+            f"{seats[a.seat]}{colon}{_cards_html(a.cards, root) if a.kind == 'play' else '扣' if zh else 'down'}"
             for a in deal.trick
         ]
         rows.append(
@@ -178,9 +183,9 @@ def deal_html(name: str, lang: str) -> str:
     outcome = words.get(result.outcome, (result.outcome, result.outcome))[0 if zh else 1]
     scores = comma.join(f"{seats[s]} {result.scores[s]:+d}" for s in range(deal.table.size))
     hands = "".join(
-        f"<li>{seats[s]}（{'庄家' if s == deal.table.dealer else '闲家'}）：{_cards_html(list(h), lang)}</li>"
+        f"<li>{seats[s]}（{'庄家' if s == deal.table.dealer else '闲家'}）：{_cards_html(list(h), root)}</li>"
         if zh
-        else f"<li>{seats[s]} ({'dealer' if s == deal.table.dealer else 'ally'}): {_cards_html(list(h), lang)}</li>"
+        else f"<li>{seats[s]} ({'dealer' if s == deal.table.dealer else 'ally'}): {_cards_html(list(h), root)}</li>"
         for s, h in enumerate(deal.dealt)
     )
     head = ["轮", "出牌", "谁拿", "面前张数", "说明"] if zh else ["Trick", "Plays", "Taken by", "In front", "Notes"]
@@ -193,23 +198,25 @@ def deal_html(name: str, lang: str) -> str:
     )
     text = json.dumps(view, ensure_ascii=False)
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
-    up = "../../" if not zh else "../"
     words = json.dumps(_words(lang, deal.table.size, deal.table.dealer), ensure_ascii=False)
     return (
         f'<div class="cp-chuo" id="deal-{_esc(name)}" data-cp-widget="chuopai" data-cp-chuopai="{_esc(name)}"'
         f' data-lang="{"zh" if zh else "en"}"'
-        f' data-src="{up}assets/chuopai/{_esc(name)}.json?v={digest}" data-cards="{up}assets/cards/dominoes/"'
+        f' data-src="{root}assets/chuopai/{_esc(name)}.json?v={digest}" data-cards="{root}assets/cards/dominoes/"'
         f' data-words="{_esc(words)}">'
         f'<p class="cp-chuo-title"><strong>{title}</strong></p>'
-        f"{frame_html(view, 0, lang)}{table}</div>"
+        f"{frame_html(view, 0, lang, root)}{table}</div>"
     )
 
 
 @shortcode("chuopai-deal")
 def chuopai_deal(args: list[str], lang: str, page: Any) -> str:
-    if len(args) != 1:
-        raise ValueError("use {{cp chuopai-deal NAME}} (a file in tutorials/chuopai/)")
-    return "\n" + deal_html(args[0], lang) + "\n"
+    # A second word draws the deal in that language on any page (the kiosk holds both languages).
+    if len(args) not in (1, 2) or args[1:] not in ([], ["zh"], ["en"]):
+        raise ValueError(
+            "use {{cp chuopai-deal NAME}} or {{cp chuopai-deal NAME zh|en}} (a file in tutorials/chuopai/)"
+        )
+    return "\n" + deal_html(args[0], args[1] if len(args) == 2 else lang, page.url) + "\n"
 
 
 # ----------------------------------------------------------------------------- the viewer's frames, checked and drawn
@@ -351,12 +358,12 @@ def _fill(template: str, **values: object) -> str:
     return template
 
 
-def _faces_html(names: list[str], view: dict[str, Any], lang: str) -> str:
+def _faces_html(names: list[str], root: str) -> str:
     by_name = {SHORT[f]: f for f in FACES}
-    return "".join(_img(by_name[n], lang, small=True) for n in names)
+    return "".join(_img(by_name[n], root, small=True) for n in names)
 
 
-def frame_html(view: dict[str, Any], index: int, lang: str) -> str:
+def frame_html(view: dict[str, Any], index: int, lang: str, root: str) -> str:
     """One frame as the viewer draws it (chuopai-viewer.js draws the same markup for every other frame)."""
     w = _words(lang, view["seats"], view["dealer"])
     zh = not lang.startswith("en")
@@ -371,7 +378,7 @@ def frame_html(view: dict[str, Any], index: int, lang: str) -> str:
             shown = f'<span class="cp-chuo-back" role="img" aria-label="{_esc(w["faceDown"])}">{p["n"]}</span>'
             what = _fill(w["down"], n=p["n"])
         else:
-            shown = _faces_html(p["cards"], view, lang) + " " + _esc(" ".join(p["cards"]))
+            shown = _faces_html(p["cards"], root) + " " + _esc(" ".join(p["cards"]))
             what = w["lead"] if p["lead"] else (w["beat"] if p["beat"] else w["under"])
         cls = "is-lead" if p["lead"] else "is-beat" if p["beat"] else "is-down" if p["down"] else "is-under"
         plays.append(
@@ -393,10 +400,10 @@ def frame_html(view: dict[str, Any], index: int, lang: str) -> str:
             f'<section class="cp-chuo-seat{" is-to-act" if frame["to_act"] == s else ""}">'
             f"<h5>{seats[s]} · {role}{act}</h5>"
             f'<div class="cp-chuo-pile"><span class="cp-chuo-count">{_fill(w["front"], n=frame["counts"][s])}</span>'
-            f'<div class="cp-chuo-won">{_faces_html(pile["won"], view, lang)}</div>'
-            f'<div class="cp-chuo-hard"><span>{w["hard"]}</span>{_faces_html(pile["hard"], view, lang)}</div></div>'
+            f'<div class="cp-chuo-won">{_faces_html(pile["won"], root)}</div>'
+            f'<div class="cp-chuo-hard"><span>{w["hard"]}</span>{_faces_html(pile["hard"], root)}</div></div>'
             f'<div class="cp-chuo-hand"><span>{_fill(w["hand"], n=len(frame["hands"][s]))}</span>'
-            f"{_faces_html(frame['hands'][s], view, lang)}</div></section>"
+            f"{_faces_html(frame['hands'][s], root)}</div></section>"
         )
     notes = []
     if frame.get("line"):

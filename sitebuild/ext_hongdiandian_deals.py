@@ -40,6 +40,7 @@ OUT_FOLDER = "assets/hongdiandian"
 SAFE_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 WIDGET_TAG = re.compile(r"<div\b(?P<attrs>[^>]*\bdata-cp-widget=\"hdd-deal\"[^>]*)>")
 DEAL_ATTR = re.compile(r"\bdata-deal=\"([^\"]*)\"")
+LANG_ATTR = re.compile(r"\bdata-lang=\"(zh|en)\"")  # a deal drawn in the other language (the kiosk holds both)
 # 红点点 is played with the numeral cards in Wuchuan's colours (the Wuchuan Da Er rule set's colour rule).
 SCHEME = card_art.scheme_folder("wuchuan")
 
@@ -351,11 +352,15 @@ def deal_html(deal_id: str, lang: str, page_url: str) -> str:
 
 @shortcode("hongdiandian-deal")
 def hongdiandian_deal(args: list[str], lang: str, page: Any) -> str:
-    if len(args) != 1:
-        raise ValueError("use {{cp hongdiandian-deal ID}}")
+    if len(args) not in (1, 2) or args[1:] not in ([], ["zh"], ["en"]):
+        raise ValueError("use {{cp hongdiandian-deal ID}} or {{cp hongdiandian-deal ID zh|en}}")
     deal_id = args[0]
     deal_view(deal_id)  # fail here, with the page's line, if the record is missing or broken
-    return f'<div class="cp-hdd-deal" data-cp-widget="hdd-deal" data-deal="{deal_id}" id="hdd-deal-{deal_id}"></div>'
+    chosen = f' data-lang="{args[1]}"' if len(args) == 2 else ""
+    return (
+        f'<div class="cp-hdd-deal" data-cp-widget="hdd-deal" data-deal="{deal_id}"{chosen}'
+        f' id="hdd-deal-{deal_id}"></div>'
+    )
 
 
 def _page_lang(page: Any) -> str:
@@ -372,8 +377,9 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
         found = DEAL_ATTR.search(match.group("attrs"))
         if not found:
             raise HddDealError(f"docs/{page.file.src_uri}: a 红点点 deal widget needs data-deal: {match.group(0)}")
+        chosen = LANG_ATTR.search(match.group("attrs"))
         try:
-            body = deal_html(found.group(1), lang, page.url)
+            body = deal_html(found.group(1), chosen.group(1) if chosen else lang, page.url)
         except HddDealError as exc:
             raise HddDealError(f"docs/{page.file.src_uri}: 红点点 deal {found.group(1)!r}: {exc}") from exc
         return match.group(0) + body

@@ -1,6 +1,6 @@
 """Rule-set tables rendered from the engine's own data, so a page can never disagree with the engine.
 
-Shortcodes (``NAME`` is a rule set: ``luzhou-a``, ``luzhou-b``, ``leshan``, ``wuchuan``):
+Shortcodes (``NAME`` is a rule set: ``luzhou-a``, ``luzhou-b``, ``leshan``, ``wuchuan``, ``leshan-bazhang`` …):
 
 ``{{cp ruleset-table NAME basics}}``
     sources, colours, the minimum to win.
@@ -18,11 +18,15 @@ Shortcodes (``NAME`` is a rule set: ``luzhou-a``, ``luzhou-b``, ``leshan``, ``wu
 ``{{cp ruleset-table NAME scores}}``
     what each loser pays, from the engine's settlement (Luzhou [001]'s 分 bands; Wuchuan's class amounts,
     engine defaults); the other rule sets state their payment rule in a line.
-``{{cp ruleset-table NAME match}}``
-    a sitting of several deals: who shuffles and deals each, from the tradition's match rules.
+``{{cp ruleset-table NAME match [option=value …]}}``
+    a sitting of several deals: who shuffles and deals each, from the tradition's match rules; options of play
+    choose another way of sitting (``{{cp ruleset-table leshan match leshan_match=dajuan}}``: 打圈).
 ``{{cp ruleset-options NAME}}``
     every option of the tradition (the hand's and the play's): question, choices, the engine's default and why,
     in words; ``{{cp ruleset-options NAME codes}}`` (the reference page) also gives the option names.
+``{{cp ruleset-notes NAME}}``
+    for a visitor page: who plays and how many cards, the minimum to win and the rule set's notes, without the
+    rule set's code name (Leshan's short deals, whose page must say what is our reading).
 ``{{cp ruleset-compare KIND}}``
     one kind of set (``pong``, ``kan``, ``kong``, ``four``) across every rule set, side by side.
 
@@ -302,8 +306,12 @@ def compare(kind: SetKind, lang: str, page: Any = None) -> str:
     zh = lang == "zh"
     classes = list(CARD_CLASSES)
     rows = []
+    shown = set()
     for rules in RULESETS.values():
         row = rules.set_points[kind]
+        if id(row) in shown:  # a rule set sharing another's table (Leshan's short deals) is not repeated
+            continue
+        shown.add(id(row))
         cells = [str(row[c].value) if c in row else "—" for c in classes]
         first = next(iter(row.values()))
         rows.append([_t(rules.title, lang), _t(rules.native_name(kind), lang), *cells, _tag(first.source, page, lang)])
@@ -336,11 +344,12 @@ def scores(rules: RuleSet, lang: str, page: Any = None) -> str:
     return _table(header, rows) + note
 
 
-def match(rules: RuleSet, lang: str, page: Any = None) -> str:
-    """Who shuffles and deals each deal of a sitting, as the tradition's match rules tell it."""
+def match(rules: RuleSet, lang: str, page: Any = None, options: dict[str, str] | None = None) -> str:
+    """Who shuffles and deals each deal of a sitting, as the tradition's match rules tell it (with ``options``:
+    another way of sitting, such as Leshan's ``leshan_match=dajuan``)."""
     from changpai.daer.match import match_rules
 
-    told = match_rules(rules.name, 1).explain()
+    told = match_rules(rules.name, 1, options).explain()
     rows = [[_t(rule.question, lang), _t(rule.answer, lang), _tag(rule.source, page, lang)] for rule in told]
     zh = lang == "zh"
     return _table(["问题" if zh else "Question", "规矩" if zh else "Rule", "出处" if zh else "Source"], rows)
@@ -369,8 +378,11 @@ def ruleset_table(args: list[str], lang: str, page: Any) -> str:
             f"use {{{{cp ruleset-table NAME TABLE [option=value …]}}}} with TABLE one of: {', '.join(TABLES)}"
         )
     rules = _rules(args)
-    if args[2:]:
-        rules = get_rules(args[0], **dict(a.split("=", 1) for a in args[2:]))
+    chosen = dict(a.split("=", 1) for a in args[2:])
+    if args[1] == "match":  # the options of play that choose a way of sitting
+        return match(rules, _lang(lang), page, chosen or None)
+    if chosen:
+        rules = get_rules(args[0], **chosen)
     return TABLES[args[1]](rules, _lang(lang), page)
 
 
@@ -380,6 +392,35 @@ def ruleset_options(args: list[str], lang: str, page: Any) -> str:
     if len(args) not in (1, 2) or args[1:] not in ([], ["codes"]):
         raise ValueError("use {{cp ruleset-options NAME}} or {{cp ruleset-options NAME codes}}")
     return options(_rules(args), _lang(lang), page, codes=args[1:] == ["codes"])
+
+
+def deal_notes(rules: RuleSet, lang: str, page: Any = None) -> str:
+    """The deal of a rule set in a visitor's words: players, cards, the minimum, the notes; each with its source."""
+    from changpai.daer.traditions import get_play_rules
+
+    zh = lang == "zh"
+    play = get_play_rules(rules.name)
+    counts = play.players.value
+    players = f"{min(counts)}–{max(counts)}" if list(counts) == list(range(min(counts), max(counts) + 1)) else ""
+    players = players or "、".join(map(str, counts))
+    cards = f"{play.player_cards.value}"
+    if play.dealer_cards.value != play.player_cards.value:
+        cards += f"（头家 {play.dealer_cards.value}）" if zh else f" (the first player {play.dealer_cards.value})"
+    rows = [
+        ["几个人打" if zh else "Players", players, _tag(play.players.source, page, lang)],
+        ["每人几张" if zh else "Cards each", cards, _tag(play.dealer_cards.source, page, lang)],
+        ["最少几和" if zh else "Minimum", str(rules.min_points.value), _tag(rules.min_points.source, page, lang)],
+    ]
+    for note in rules.notes:
+        rows.append(["说明" if zh else "Note", _t(note.note, lang), _tag(note.source, page, lang)])
+    return _table(["项目" if zh else "Item", "内容" if zh else "Value", "出处" if zh else "Source"], rows)
+
+
+@shortcode("ruleset-notes")
+def ruleset_notes(args: list[str], lang: str, page: Any) -> str:
+    if len(args) != 1:
+        raise ValueError("use {{cp ruleset-notes NAME}}")
+    return deal_notes(_rules(args), _lang(lang), page)
 
 
 @shortcode("ruleset-compare")

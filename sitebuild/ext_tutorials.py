@@ -418,7 +418,7 @@ def load_lesson(path: Path) -> dict[str, Any]:
         raise _engine_error(path, exc) from exc
     rules = data.get("rules")
     if not isinstance(rules, str):
-        raise TutorialError(f"{name}: rules: name a rule set (luzhou-a, luzhou-b, leshan, wuchuan)")
+        raise TutorialError(f"{name}: rules: name a rule set (luzhou-a, leshan, chuopai …)")
     lesson: dict[str, Any] = {
         "id": path.stem,
         "title": _bilingual(data.get("title"), f"{name}: title"),
@@ -439,9 +439,11 @@ def _lesson_level(raw: Any, rules: str, where: str) -> dict[str, Any]:
         raise TutorialError(f"{where}: a level is a mapping (goal, ask, position, answer …)")
     # keys and types are checked (with file:line) by schemas/lesson.schema.json; here, what the engine must agree with
     ask = raw.get("ask")
-    if ask not in LESSON_ASKS:
-        raise TutorialError(f"{where}: ask must be one of {', '.join(LESSON_ASKS)}, not {ask!r}")
     level_rules = raw.get("rules", rules)
+    game_asks = game_lesson_asks(level_rules)
+    if ask not in LESSON_ASKS and ask not in game_asks:
+        known = ", ".join((*LESSON_ASKS, *game_asks))
+        raise TutorialError(f"{where}: ask must be one of {known} for {level_rules}, not {ask!r}")
     level: dict[str, Any] = {
         "ask": ask,
         "goal": _bilingual(raw.get("goal"), f"{where}: goal"),
@@ -449,6 +451,8 @@ def _lesson_level(raw: Any, rules: str, where: str) -> dict[str, Any]:
         "explain": _bilingual(raw.get("explain"), f"{where}: explain"),
         "wrong": _bilingual(raw.get("wrong"), f"{where}: wrong", required=False),
     }
+    if ask in game_asks:
+        return _game_level(raw, level, level_rules, where)
     position = raw.get("position") or {}
     if not isinstance(position, dict) or set(position) - {"hand", "table", "win_card", "from"}:
         raise TutorialError(f"{where}: position has hand, table, win_card and from")
@@ -505,7 +509,9 @@ def _lesson_level(raw: Any, rules: str, where: str) -> dict[str, Any]:
         computed = int(response["points"])
         if not isinstance(answer, int) or isinstance(answer, bool):
             raise TutorialError(f"{where}: answer must be a whole number for ask: points")
-        shown = {"zh": f"{computed} 胡", "en": f"{computed} points"}
+        word = _point_word(level_rules)
+        level["point_word"] = word
+        shown = {"zh": f"{computed} {word['zh']}", "en": f"{computed} {word['en']}"}
     else:
         # 叫牌 means waiting to win: a card that completes the sets but falls short of the minimum is no wait here.
         computed = [w["card"] for w in response.get("waits", []) if w.get("win", True)]
@@ -526,6 +532,94 @@ def _lesson_level(raw: Any, rules: str, where: str) -> dict[str, Any]:
     return level
 
 
+def _point_word(rules: str) -> dict[str, str]:
+    """The rule set's word for a hand's points: the game's own (红点点 点), else the Da Er rule set's (胡, 和)."""
+    from changpai import RULESETS, lessons
+
+    word = lessons.point_word(rules)
+    if word is None and rules in RULESETS:
+        word = RULESETS[rules].point_word
+    return word.as_dict() if word is not None else {"zh": "胡", "en": "points"}
+
+
+def game_lesson_asks(rules: Any) -> dict[str, str]:
+    """The asks a game answers itself for ``rules`` (``changpai.lessons``: ask → answer form)."""
+    from changpai import lessons
+
+    return lessons.asks(rules)
+
+
+def _game_level(raw: dict[str, Any], level: dict[str, Any], rules: str, where: str) -> dict[str, Any]:
+    """A level whose question the game answers itself (the ``lesson`` command): the file's answer must be the
+    engine's; the engine's rows, labels and choices are what the page draws."""
+    request: dict[str, Any] = {"command": "lesson", "rules": rules, "ask": level["ask"]}
+    request["position"] = raw.get("position") or {}
+    response = engine_handle(request)
+    if "error" in response:
+        err = response["error"]
+        raise TutorialError(f"{where}: the engine cannot read this position: {err.get('en')} / {err.get('zh')}")
+    form, computed, answer = response["form"], response["value"], raw.get("answer")
+    if form == "yesno" and not isinstance(answer, bool):
+        raise TutorialError(f"{where}: answer must be true or false for ask: {level['ask']}")
+    if form == "number" and (not isinstance(answer, int) or isinstance(answer, bool)):
+        raise TutorialError(f"{where}: answer must be a whole number for ask: {level['ask']}")
+    if form == "choice":
+        ids = [c["id"] for c in response.get("choices", [])]
+        answer = str(answer)
+        if answer not in ids:
+            raise TutorialError(f"{where}: answer {answer!r} is not among the choices {ids}")
+    if form == "cards":
+        try:
+            stated = sorted(_cards(str(answer or ""), where))
+        except TutorialError as exc:
+            raise TutorialError(f"{where}: answer: {exc}") from exc
+        answer = [(BIG if big else SMALL)[n - 1] for n, big in stated]
+        computed = [(BIG if big else SMALL)[n - 1] for n, big in sorted(_cards("".join(computed), where))]
+    if answer != computed:
+        raise TutorialError(f"{where}: the file's answer is {answer!r} but the engine computes {computed!r}")
+    level.update(
+        form=form,
+        request=request,
+        expected=computed,
+        answer_text=response["shown"],
+        engine_lines=response["lines"],
+        rows=response["rows"],
+        position={},
+    )
+    for key in ("labels", "choices"):
+        if key in response:
+            level[key] = response[key]
+    return level
+
+
+def _rows_html(rows: list[dict[str, Any]], scheme: str, lang: str, page_url: str) -> str:
+    """A game level's position: each row's label and its cards (numerals, or the domino faces)."""
+    out = []
+    for row in rows:
+        if "faces" in row:
+            cards = " ".join(_domino_img(f["name"], f["pips"], page_url) for f in row["faces"])
+            cards += " " + html.escape(" ".join(f["name"] for f in row["faces"]))
+        else:
+            cards = cards_html(row.get("cards"), scheme, lang, page_url)
+        out.append(f"<span>{_e(row['label'], lang)}{'：' if lang != 'en' else ': '}{cards}</span>")
+    return "<br>".join(out)
+
+
+def _domino_img(name: str, pips: str, page_url: str) -> str:
+    src = html.escape(get_relative_url(f"assets/cards/dominoes/{pips}.svg", page_url), quote=True)
+    label = html.escape(f"{name}（{pips}）", quote=True)
+    return f'<img class="cp-card cp-card--domino" src="{src}" alt="{label}" title="{label}" width="24" height="91">'
+
+
+def _lesson_scheme(rules: str) -> str:
+    """The numeral card folder for a lesson: the Da Er rule set's colours; a game of its own draws the default
+    (the one cards.js falls back to as well)."""
+    try:
+        return scheme_for(rules)
+    except ChangpaiError:
+        return CARD_SCHEMES[0]
+
+
 def all_lesson_ids() -> list[str]:
     return sorted(p.stem for p in LESSONS_DIR.glob("*.yml"))
 
@@ -533,11 +627,11 @@ def all_lesson_ids() -> list[str]:
 def lesson_static(lesson: dict[str, Any], lang: str, page_url: str) -> str:
     """The lesson as a plain list of questions (answers folded away), for reading without scripts."""
     en = lang == "en"
-    scheme = scheme_for(lesson["rules"])
+    scheme = _lesson_scheme(lesson["rules"])
     items = []
     for level in lesson["levels"]:
         pos = level.get("position") or {}
-        cards = ""
+        cards = _rows_html(level.get("rows") or [], scheme, lang, page_url)
         if pos.get("hand"):
             cards += cards_html(pos["hand"], scheme, lang, page_url)
         for meld in pos.get("table") or []:

@@ -22,6 +22,8 @@ Built-in commands
             戳牌 (``chuopai``): ``rules`` with ``"name": "chuopai"``, ``new_deal`` with ``"rules": "chuopai"`` and
             ``legal_actions`` / ``apply`` / ``bot_move`` with a 戳牌 ``state`` answer from ``chuopai.api`` (stateless:
             send the state back; no ``game`` ids).
+``lesson``  ``{"rules", "ask", "position", "options"?}`` → a game's own lesson question answered
+            (each game's ``lesson`` module): ``{"form", "value", "shown", "lines", "rows", …}``.
 
 ``table`` is a list of ``{"set": "pong|kong|four|eat", "cards": "…"}``; ``options`` maps option names to
 values (each tradition's options, ``options.OptionSet``; ``rules`` lists them).
@@ -92,6 +94,7 @@ from typing import Any, Literal, overload
 from . import __version__
 from .bots.daer import BOTS, next_action
 from .chuopai import api as chuopai_api
+from .core.game import FacadeGame
 from .core.table import ROLE_NAMES, seat_name
 from .core.text import ChangpaiError, HandError, RuleError, Text
 from .daer.actions import Action, native_words
@@ -106,8 +109,6 @@ from .daer.settlement import settle
 from .daer.traditions import PLAY_RULES, RULESETS, get_play_rules, get_rules
 from .daer.violations import describe as describe_violations
 from .hongdiandian import api as hongdiandian_api
-from .hongdiandian.record import frames as hongdiandian_frames
-from .hongdiandian.rules import is_hdd_rules
 
 Request = dict[str, Any]
 Handler = Callable[[Request], dict[str, Any]]
@@ -286,13 +287,54 @@ def table_field(request: Request) -> list[dict[str, Any]]:
     return table
 
 
+# ----------------------------------------------------------------------------- games with a package of their own
+
+# Each declares which requests are its and what it answers (``core.game.FacadeGame``); the Da Er family answers
+# the rest. No command below branches on a game's name.
+OTHER_GAMES: tuple[FacadeGame, ...] = (hongdiandian_api.GAME, chuopai_api.GAME)
+_BY_STATE = frozenset({"legal_actions", "apply", "bot_move"})
+
+
+def _other_game(command_name: str, request: Request, key: str = "rules") -> dict[str, Any] | None:
+    """The answer of the game that owns ``request`` and answers ``command_name``, or ``None`` (the Da Er family)."""
+    for game in OTHER_GAMES:
+        handler = game.commands.get(command_name)
+        if handler is None:
+            continue
+        if command_name in _BY_STATE:
+            owned = game.owns_state(request)
+        elif command_name == "frames":
+            owned = game.owns_record(request.get("record"))
+        else:
+            owned = game.owns_rules(request.get(key))
+        if owned:
+            return handler(request)
+    return None
+
+
+def _only_other_games(command_name: str, request: Request, key: str = "rules") -> dict[str, Any]:
+    """A command only other games answer: their answer, or a located refusal naming them."""
+    answer = _other_game(command_name, request, key)
+    if answer is not None:
+        return answer
+    games = [g for g in OTHER_GAMES if command_name in g.commands]
+    raise RuleError(
+        Text(
+            f"{command_name} 命令只用于{'、'.join(g.title.zh for g in games)}，没有“{request.get(key)}”",
+            f"the {command_name} command is for {', '.join(g.title.en for g in games)} only, not “{request.get(key)}”",
+        ),
+        code="unknown-rules",
+        where=key,
+    )
+
+
 # ----------------------------------------------------------------------------- built-in commands
 
 
 @command("score", fields=("rules", "hand", "table", "win_card", "from", "options"))
 def _score(request: Request) -> dict[str, Any]:
-    if is_hdd_rules(request.get("rules")):  # 红点点, a game of its own (changpai.hongdiandian)
-        return hongdiandian_api.score_request(request)
+    if (answer := _other_game("score", request)) is not None:
+        return answer
     rules = rules_field(request)
     source = text_field(request, "from", required=False, default="discard")
     if source not in SOURCES:
@@ -313,8 +355,8 @@ def _score(request: Request) -> dict[str, Any]:
 
 @command("waits", fields=("rules", "hand", "table", "seen", "options"))
 def _waits(request: Request) -> dict[str, Any]:
-    if is_hdd_rules(request.get("rules")):
-        return hongdiandian_api.waits_request(request)
+    if (other := _other_game("waits", request)) is not None:
+        return other
     rules = rules_field(request)
     found = waits(
         text_field(request, "hand"), table_field(request), rules, seen=text_field(request, "seen", default="")
@@ -332,8 +374,8 @@ def _waits(request: Request) -> dict[str, Any]:
 
 @command("rules", fields=("name", "options"))
 def _rules(request: Request) -> dict[str, Any]:
-    if request.get("name") == chuopai_api.NAME:  # 戳牌, a game of its own (changpai.chuopai)
-        return chuopai_api.describe_rules(request.get("options"))
+    if (answer := _other_game("rules", request, "name")) is not None:
+        return answer
     if request.get("name") is None:
         return {
             "rules": [
@@ -342,30 +384,16 @@ def _rules(request: Request) -> dict[str, Any]:
             "options": {r.name: describe_options(r, PLAY_RULES[r.name]) for r in RULESETS.values()},
             "games": {"hongdiandian": hongdiandian_api.listing()},
         }
-    if is_hdd_rules(request.get("name")):
-        return hongdiandian_api.rules_request(request)
     base = rules_field(request, "name", hands_only=False)  # the name and the options' shape checked
     rules, play = apply_options(base, get_play_rules(base.name), request.get("options"))  # both sides
     return {**rules.describe(), "options": describe_options(rules, play)}
 
 
-def _chuopai_only(request: Request) -> None:
-    if request.get("rules") != chuopai_api.NAME:
-        name = request.get("rules")
-        raise RuleError(
-            Text(f"这个命令只有戳牌（chuopai），没有“{name}”", f"this command is for chuopai only, not “{name}”"),
-            code="unknown-rules",
-            where="rules",
-        )
-
-
 @command("simulate", fields=("rules", "deals", "seed", "bot", "options"))
 def _simulate(request: Request) -> dict[str, Any]:
     """``{"rules", "deals"?, "seed"?, "bot"?, "options"?}`` → a summary of computer players' deals (红点点, 戳牌)."""
-    if is_hdd_rules(request.get("rules")):
-        return hongdiandian_api.simulate_request(request)
-    if request.get("rules") == chuopai_api.NAME:
-        return chuopai_api.simulate_request(request)
+    if (answer := _other_game("simulate", request)) is not None:
+        return answer
     raise HandError(
         Text(
             "simulate 命令目前只用于红点点和戳牌（其他玩法用命令行的 simulate）",
@@ -378,8 +406,13 @@ def _simulate(request: Request) -> dict[str, Any]:
 
 @command("beats", fields=("rules", "hand", "options"))
 def _beats(request: Request) -> dict[str, Any]:
-    _chuopai_only(request)
-    return chuopai_api.beats_request(request)
+    return _only_other_games("beats", request)
+
+
+@command("lesson", fields=("rules", "ask", "position", "options"))
+def _lesson(request: Request) -> dict[str, Any]:
+    """A lesson question a game answers itself (its package's ``lesson`` module; ``changpai.lessons``)."""
+    return _only_other_games("lesson", request)
 
 
 @command("version", fields=())
@@ -461,18 +494,16 @@ def _frames(request: Request) -> dict[str, Any]:
             code="missing-field" if data is None else "bad-field",
             where="record",
         )
-    if data.get("game") == "hongdiandian":
-        return hongdiandian_frames(data)
+    if (answer := _other_game("frames", request)) is not None:
+        return answer
     name = text_field(request, "name", required=False) or "<record>"
     return frames(data, name)
 
 
 @command("new_deal", fields=("rules", "players", "seed", "dealer", "options"))
 def _new_deal(request: Request) -> dict[str, Any]:
-    if is_hdd_rules(request.get("rules")):
-        return hongdiandian_api.new_deal_request(request)
-    if request.get("rules") == chuopai_api.NAME:
-        return chuopai_api.new_deal_request(request)
+    if (answer := _other_game("new_deal", request)) is not None:
+        return answer
     rules = request.get("rules", "luzhou-a")
     players = request.get("players")
     seed = request.get("seed")
@@ -491,10 +522,8 @@ def _new_deal(request: Request) -> dict[str, Any]:
 
 @command("legal_actions", fields=("state", "game", "seat"))
 def _legal(request: Request) -> dict[str, Any]:
-    if hongdiandian_api.is_hdd_state(request):
-        return hongdiandian_api.legal_request(request)
-    if chuopai_api.is_state(request.get("state")):
-        return chuopai_api.legal_request(request)
+    if (answer := _other_game("legal_actions", request)) is not None:
+        return answer
     deal, _ = _deal_from(request)
     seat = request.get("seat")
     if seat is not None:
@@ -519,10 +548,8 @@ def _seat_number(value: Any, deal: Deal, where: str) -> int:
 
 @command("apply", fields=("state", "game", "action"))
 def _apply(request: Request) -> dict[str, Any]:
-    if hongdiandian_api.is_hdd_state(request):
-        return hongdiandian_api.apply_request(request)
-    if chuopai_api.is_state(request.get("state")):
-        return chuopai_api.apply_request(request)
+    if (answer := _other_game("apply", request)) is not None:
+        return answer
     deal, key = _deal_from(request)
     text = request.get("action")
     if not isinstance(text, str):
@@ -542,10 +569,8 @@ def _apply(request: Request) -> dict[str, Any]:
 
 @command("bot_move", fields=("state", "game", "seat", "bot", "seed", "wishes"))
 def _bot_move(request: Request) -> dict[str, Any]:
-    if hongdiandian_api.is_hdd_state(request):
-        return hongdiandian_api.bot_move_request(request)
-    if chuopai_api.is_state(request.get("state")):
-        return chuopai_api.bot_move_request(request)
+    if (answer := _other_game("bot_move", request)) is not None:
+        return answer
     deal, _ = _deal_from(request)
     kind = request.get("bot", "simple")
     if not isinstance(kind, str) or kind not in BOTS:

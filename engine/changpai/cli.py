@@ -116,6 +116,13 @@ def error_line(error: dict[str, Any]) -> str:
     return " ".join(line.split())
 
 
+def refuse(error: ChangpaiError) -> int:
+    """A located refusal on standard error (``where: en / zh``) and the bad-input exit status."""
+    where = f"{error.where}: " if error.where else ""
+    print(f"{where}{error.text.en} / {error.text.zh}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
 def run_request(request: dict[str, Any], *, pretty: bool = False) -> int:
     answer = handle(request)
     if "error" in answer:
@@ -311,8 +318,7 @@ def _replay(args: argparse.Namespace) -> int:
     except OSError as error:
         raise InputError(f"{path}: cannot read ({error}) / 无法读取文件") from None
     except ChangpaiError as error:
-        print(f"{error.where}: {error.text.en} / {error.text.zh}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return refuse(error)
     if isinstance(data, dict) and data.get("rules") == "chuopai":
         return _chuopai_replay(data, path.name)
     if isinstance(data, dict) and "deals" in data:  # a match record
@@ -323,9 +329,7 @@ def _replay(args: argparse.Namespace) -> int:
         record = DealRecord.from_data(data, lines=lines, name=path.name)
         deal, _ = replay(record)
     except ChangpaiError as error:
-        where = f"{error.where}: " if error.where else ""
-        print(f"{where}{error.text.en} / {error.text.zh}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return refuse(error)
     result = settle(deal)
     if deal.win is not None:
         outcome = f"{seat_name(deal.win.seat).en} wins ({deal.win.points} points)"
@@ -344,9 +348,7 @@ def _replay_hdd(data: Any, name: str) -> int:
     try:
         deal, steps = replay_hdd(data)
     except ChangpaiError as error:
-        where = f"{error.where}: " if error.where else ""
-        print(f"{where}{error.text.en} / {error.text.zh}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return refuse(error)
     settled = deal.settlement()
     print(f"ok: {name}: {deal.rules.name}, {len(steps)} steps, {settled['type']}")
     return EXIT_OK
@@ -357,9 +359,7 @@ def _replay_match(data: Any, lines: Any, name: str) -> int:
         match = MatchRecord.from_data(data, lines=lines, name=name)
         deals, ledger = replay_match(match)
     except ChangpaiError as error:
-        where = f"{error.where}: " if error.where else ""
-        print(f"{where}{error.text.en} / {error.text.zh}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return refuse(error)
     winners = sum(d.win is not None for d in deals)
     score = list(ledger.totals)
     print(f"ok: {name}: a {match.rules} match, {match.players} seats, {len(deals)} deals, {winners} won, score {score}")
@@ -504,9 +504,7 @@ def _chuopai_replay(data: Any, name: str) -> int:
     try:
         deal, steps = read_record(data)
     except ChangpaiError as error:
-        where = f"{error.where}: " if error.where else ""
-        print(f"{where}{error.text.en} / {error.text.zh}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return refuse(error)
     result = chuo_settle(deal)
     print(f"ok: {name}: chuopai, {deal.table.size} seats, {len(steps)} steps, {result.outcome}, scores {result.scores}")
     return EXIT_OK

@@ -78,7 +78,7 @@ def best_points(hand: list[Card], table: list[Meld], rules: str | RuleSet, win_c
     table_points = sum(rules.points_of(m.kind, m.cards) for m in table)
     best = None
     for grouping in _groupings(items, rules.win_on_pair):
-        if len(grouping) + len(table) != 7:
+        if len(grouping) + len(table) != rules.sets_in_win:  # seven, or three / five in Leshan's short deals
             continue
         ok = True
         for card in held:  # a held triple or four stays whole: one group holds every hand copy, alone

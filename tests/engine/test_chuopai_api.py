@@ -38,6 +38,9 @@ def test_bad_requests_are_located():
         ({"command": "simulate", "rules": "chuopai", "bot": "clever"}, "bot"),
         ({"command": "simulate", "rules": "leshan"}, "rules"),
         ({"command": "beats", "rules": "chuopai", "hand": "天", "extra": 1}, "extra"),
+        # a state with neither its hands nor its seed would be dealt at random: nothing to replay it against
+        ({"command": "apply", "state": {"game": "chuopai"}, "action": "0 play 天"}, "state.hands"),
+        ({"command": "legal_actions", "state": {"game": "chuopai", "history": []}}, "state.hands"),
     ]
     for request, where in cases:
         error = handle(request)["error"]

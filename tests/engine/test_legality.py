@@ -165,25 +165,46 @@ def test_the_violations_are_a_view_of_the_registry() -> None:
 
 def test_the_traditions_declare_what_the_old_table_said() -> None:
     """The violations each tradition declares (``BAOPAI`` in its module) are those the one table of
-    ``violations.py`` listed with rule-set names before the registry (一百 declares 字牌's, [000])."""
+    ``violations.py`` listed with rule-set names before the registry (Leshan's short deals declare Leshan's, 一百
+    declares 字牌's [000])."""
     old = {
-        "eat-passed": ("luzhou-a", "luzhou-b", "leshan", "wuchuan", "wuchuan-yibai"),
-        "pong-passed": ("luzhou-b", "leshan"),
+        "eat-passed": ("luzhou-a", "luzhou-b", "leshan", "leshan-bazhang", "leshan-shisi", "wuchuan", "wuchuan-yibai"),
+        "pong-passed": ("luzhou-b", "leshan", "leshan-bazhang", "leshan-shisi"),
         "eat-own-discard": ("wuchuan", "wuchuan-yibai"),
-        "eat-wrong": ("leshan", "wuchuan", "wuchuan-yibai"),
-        "eat-wrong-seat": ("leshan",),
-        "eat-then-discard-partner": ("leshan",),
-        "bi-required": ("luzhou-a", "luzhou-b", "leshan", "wuchuan", "wuchuan-yibai"),
-        "break-kan": ("luzhou-a", "luzhou-b", "leshan"),
+        "eat-wrong": ("leshan", "leshan-bazhang", "leshan-shisi", "wuchuan", "wuchuan-yibai"),
+        "eat-wrong-seat": (
+            "leshan",
+            "leshan-bazhang",
+            "leshan-shisi",
+        ),
+        "eat-then-discard-partner": (
+            "leshan",
+            "leshan-bazhang",
+            "leshan-shisi",
+        ),
+        "bi-required": ("luzhou-a", "luzhou-b", "leshan", "leshan-bazhang", "leshan-shisi", "wuchuan", "wuchuan-yibai"),
+        "break-kan": ("luzhou-a", "luzhou-b", "leshan", "leshan-bazhang", "leshan-shisi"),
         "must-pong": ("luzhou-a", "wuchuan", "wuchuan-yibai"),
         "must-kong": ("luzhou-a", "wuchuan", "wuchuan-yibai"),
         "four-first": ("luzhou-a", "luzhou-b", "wuchuan", "wuchuan-yibai"),
-        "eight-blocks": ("leshan", "wuchuan", "wuchuan-yibai"),
-        "false-win": ("luzhou-a", "luzhou-b", "leshan", "wuchuan", "wuchuan-yibai"),
-        "short-win": ("luzhou-a", "luzhou-b", "leshan", "wuchuan", "wuchuan-yibai"),
-        "win-own-discard": ("leshan",),
-        "win-passed": ("leshan",),
-        "win-declined-claim": ("leshan",),
+        "eight-blocks": ("leshan", "leshan-bazhang", "leshan-shisi", "wuchuan", "wuchuan-yibai"),
+        "false-win": ("luzhou-a", "luzhou-b", "leshan", "leshan-bazhang", "leshan-shisi", "wuchuan", "wuchuan-yibai"),
+        "short-win": ("luzhou-a", "luzhou-b", "leshan", "leshan-bazhang", "leshan-shisi", "wuchuan", "wuchuan-yibai"),
+        "win-own-discard": (
+            "leshan",
+            "leshan-bazhang",
+            "leshan-shisi",
+        ),
+        "win-passed": (
+            "leshan",
+            "leshan-bazhang",
+            "leshan-shisi",
+        ),
+        "win-declined-claim": (
+            "leshan",
+            "leshan-bazhang",
+            "leshan-shisi",
+        ),
     }
     assert list(VIOLATION_NAMES) == list(old)
     assert {code: named_by(code) for code in old} == old

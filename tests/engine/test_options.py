@@ -94,7 +94,9 @@ def test_a_value_that_is_no_choice_is_refused_where_it_stands(name: str, option:
 @pytest.mark.parametrize("name", RULESETS)
 def test_an_unknown_name_is_refused_where_it_stands(name: str) -> None:
     others = {o.name for r in RULESETS.values() for o in r.declared} - {o.name for o in RULESETS[name].declared}
-    for key in ("nope", "players", "dealer_cards", "settings", "declared", *sorted(others)):
+    # 打八张 declares dealer_cards (does the 头家 take one more card?)
+    fields = [key for key in ("players", "dealer_cards") if RULESETS[name].declared.get(key) is None]
+    for key in ("nope", *fields, "settings", "declared", *sorted(others)):
         with pytest.raises(RuleError) as error:
             resolve_rules(name, {key: "x"})
         assert (error.value.code, error.value.where) == ("unknown-option", f"options.{key}")

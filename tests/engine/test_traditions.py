@@ -10,7 +10,8 @@ from changpai.daer.traditions import PLAY_RULES, RULESETS, get_play_rules, get_r
 
 
 def test_every_rule_set_has_its_play_rules_under_the_same_name():
-    assert list(RULESETS) == list(PLAY_RULES) == ["luzhou-a", "luzhou-b", "leshan", "wuchuan", "wuchuan-yibai"]
+    names = ["luzhou-a", "luzhou-b", "leshan", "wuchuan", "leshan-bazhang", "leshan-shisi", "wuchuan-yibai"]
+    assert list(RULESETS) == list(PLAY_RULES) == names
     for name in RULESETS:
         assert get_rules(name).name == get_play_rules(name).name == name
 

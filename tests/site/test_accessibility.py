@@ -54,6 +54,18 @@ def test_every_built_page_has_no_serious_violation(page: Page, site_dir: Path):
     assert not found, "axe found serious/critical violations:\n  " + "\n  ".join(found)
 
 
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+def test_every_built_page_has_no_serious_violation_on_a_phone(page: Page, site_dir: Path):
+    # At phone width wide tables, code lines and the map scroll sideways: they must still be reachable by keyboard.
+    found: list[str] = []
+    for rel in built_pages(site_dir):
+        page.goto(rel)
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(150)
+        found += serious_violations(page, f"{rel} (phone)")
+    assert not found, "axe found serious/critical violations at phone width:\n  " + "\n  ".join(found)
+
+
 @pytest.mark.parametrize("url", ["kiosk/index.html", "en/kiosk/index.html"])
 def test_every_kiosk_screen_has_no_serious_violation(page: Page, url: str):
     page.goto(url)

@@ -13,6 +13,7 @@ from sitebuild import ext_tutorials
 from sitebuild.schemas import validate
 
 HAND = "二七十 贰柒拾 壹贰叁 肆伍陆 七八九 五五五 伍伍"
+SHORT_HANDS = {3: "二七十 五五五 伍伍", 5: "二七十 贰柒拾 壹贰叁 五五五 伍伍"}
 
 
 def answer_ok(request, definition):
@@ -43,9 +44,10 @@ def test_the_calculator_lessons_and_hand_check_requests():
     answer_ok({"command": "version"}, "version")
     listed = answer_ok({"command": "rules"}, "rules_list")
     for rules in listed["rules"]:
-        answer_ok({"command": "rules", "name": rules["name"]}, "rules")
-        answer_ok({"command": "waits", "rules": rules["name"], "hand": HAND}, "waits")
-        answer_ok({"command": "score", "rules": rules["name"], "hand": HAND, "win_card": "伍"}, "score")
+        described = answer_ok({"command": "rules", "name": rules["name"]}, "rules")
+        hand = SHORT_HANDS.get(described["sets_in_win"], HAND)  # Leshan's 打八张 / 打十四张 hold 8 / 14 cards
+        answer_ok({"command": "waits", "rules": rules["name"], "hand": hand}, "waits")
+        answer_ok({"command": "score", "rules": rules["name"], "hand": hand, "win_card": "伍"}, "score")
     table = [{"set": "pong", "cards": "五五五"}]
     held = "二七十 贰柒拾 壹贰叁 肆伍陆 七八九 伍伍"
     answer_ok({"command": "score", "rules": "leshan", "hand": held, "table": table, "win_card": "伍"}, "score")

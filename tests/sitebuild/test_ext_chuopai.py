@@ -5,6 +5,7 @@ the page's line."""
 import json
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from changpai import yamlfile
@@ -17,8 +18,16 @@ TUTORIALS = ext_chuopai.TUTORIALS
 
 def test_the_first_frame_is_the_deal_drawn_from_the_engine():
     deal, _ = read_record(yamlfile.read(TUTORIALS / "chuopai-win.yml"))
-    for lang, leads in (("zh", "甲先出"), ("en", "A leads")):
-        html = ext_chuopai.deal_html("chuopai-win", lang)
+    pages = (
+        ("zh", "rules/chuopai.html", "甲先出"),
+        ("en", "en/rules/chuopai.html", "A leads"),
+        ("en", "kiosk/index.html", "A leads"),
+    )
+    for lang, page_url, leads in pages:
+        html = ext_chuopai.deal_html("chuopai-win", lang, page_url)
+        up = "../" * page_url.count("/")  # every picture and the frames are found from the page that holds the deal
+        assert f'src="{up}assets/cards/dominoes/' in html and f'data-src="{up}assets/chuopai/chuopai-win.json' in html
+        assert f'src="{up}../assets' not in html
         frame = html[html.index('<div class="cp-chuo-frame"') : html.index('<details class="cp-chuopai-deal"')]
         assert 'data-step="0"' in frame and leads in frame
         hard = sum(1 for h in deal.dealt for c in h if ext_chuopai.CLASS[c] == ext_chuopai.HARD)
@@ -39,7 +48,9 @@ def test_a_bad_record_fails_the_page_with_its_file_and_step(tmp_path, monkeypatc
     _broken(tmp_path, monkeypatch)
     markdown = "# 戳牌\n\n{{cp chuopai-deal broken}}\n"
     with pytest.raises(shortcodes.ShortcodeError) as caught:
-        shortcodes.expand(markdown, lang="zh", page=None, source="docs/rules/chuopai.md")
+        shortcodes.expand(
+            markdown, lang="zh", page=SimpleNamespace(url="rules/chuopai.html"), source="docs/rules/chuopai.md"
+        )
     message = str(caught.value)
     assert "docs/rules/chuopai.md:3" in message and "tutorials/chuopai/broken.yml: steps.3.do" in message
 

@@ -12,11 +12,12 @@
 from __future__ import annotations
 
 import copy
+import json
 import re
 from pathlib import Path
 
 import pytest
-from changpai import api, yamlfile
+from changpai import api, lessons, yamlfile
 from changpai.daer.actions import Action
 from changpai.daer.record import DealRecord, RecordError, frames, replay
 from changpai.decks.numerals import parse_cards
@@ -132,9 +133,16 @@ def _engine_answer(level: dict, rules: str) -> object:
     if ask == "choice":
         return None
     position = level.get("position") or {}
+    rules = level.get("rules", rules)
+    if ask in lessons.asks(rules):  # a question the game answers itself
+        answer = api.handle({"command": "lesson", "rules": rules, "ask": ask, "position": position})
+        assert "error" not in answer, answer.get("error")
+        if answer["form"] == "cards":
+            return sorted(c for name in answer["value"] for c in parse_cards(name))
+        return answer["value"]
     request = {
         "command": "waits" if ask == "waits" else "score",
-        "rules": level.get("rules", rules),
+        "rules": rules,
         "hand": position.get("hand", ""),
         "table": position.get("table") or [],
     }
@@ -158,7 +166,7 @@ def test_lesson_answers_are_what_the_engine_computes(path: Path) -> None:
         if computed is None:
             continue
         stated = level["answer"]
-        if level["ask"] == "waits":
+        if isinstance(computed, list):  # cards: waits, or a game's card question
             stated = sorted(parse_cards(str(stated)))
         assert stated == computed, f"{path.name} level {number}: the file says {stated!r}, the engine {computed!r}"
     load_lesson(path)  # the build reads it with the same verdicts
@@ -184,6 +192,71 @@ def test_a_wrong_lesson_answer_fails_the_build(tmp_path: Path) -> None:
     broken.write_text(yamlfile.dumps(data), encoding="utf-8")
     with pytest.raises(TutorialError):
         load_lesson(broken)
+
+
+GAME_LESSONS = [p for p in LESSONS if any(lv["ask"] in lessons.asks(lv.get("rules", yamlfile.read(p)["rules"]))
+                                          for lv in yamlfile.read(p)["levels"])]  # fmt: skip
+
+
+def _wrong(answer: object) -> object:
+    """An answer that differs from ``answer`` in its own kind."""
+    if isinstance(answer, bool):
+        return not answer
+    if isinstance(answer, int):
+        return answer + 1
+    return "一" if str(answer) != "一" else "二"
+
+
+def test_the_two_games_have_lessons() -> None:
+    assert len({yamlfile.read(p)["rules"] for p in GAME_LESSONS}) >= 2, [p.name for p in GAME_LESSONS]
+
+
+@pytest.mark.parametrize("path", GAME_LESSONS, ids=lambda p: p.stem)
+def test_a_wrong_answer_key_to_a_games_question_names_the_level(path: Path, tmp_path: Path) -> None:
+    data = yamlfile.read(path)
+    for number, level in enumerate(data["levels"], start=1):
+        if level["ask"] not in lessons.asks(level.get("rules", data["rules"])):
+            continue
+        broken = json.loads(json.dumps(data))
+        broken["levels"][number - 1]["answer"] = _wrong(level["answer"])
+        target = tmp_path / f"{path.stem}-{number}.yml"
+        target.write_text(yamlfile.dumps(broken), encoding="utf-8")
+        with pytest.raises(TutorialError) as caught:
+            load_lesson(target)
+        message = str(caught.value)
+        assert message.startswith(f"{target.name}: level {number}:") or f"{target.name}: level {number}:" in message
+        assert "engine" in message or "choices" in message
+
+
+@pytest.mark.parametrize("path", GAME_LESSONS, ids=lambda p: p.stem)
+def test_a_bad_card_in_a_games_question_is_located(path: Path, tmp_path: Path) -> None:
+    data = yamlfile.read(path)
+    number, level = next(
+        (n, lv) for n, lv in enumerate(data["levels"], start=1) if lv["ask"] in lessons.asks(data["rules"])
+    )
+    key = next(k for k, v in level["position"].items() if isinstance(v, str))
+    broken = json.loads(json.dumps(data))
+    broken["levels"][number - 1]["position"][key] = "口"  # no card of either deck
+    target = tmp_path / "bad-card.yml"
+    target.write_text(yamlfile.dumps(broken), encoding="utf-8")
+    with pytest.raises(TutorialError) as caught:
+        load_lesson(target)
+    message = str(caught.value)
+    assert f"bad-card.yml: level {number}: " in message and f"position.{key}" in message and "口" in message
+
+
+def test_another_games_ask_names_this_games_asks(tmp_path: Path) -> None:
+    path = GAME_LESSONS[0]
+    data = yamlfile.read(path)
+    mine = lessons.asks(data["rules"])
+    data["levels"][0]["ask"] = next(a for a in lessons.all_asks() if a not in mine)
+    target = tmp_path / "bad-ask.yml"
+    target.write_text(yamlfile.dumps(data), encoding="utf-8")
+    with pytest.raises(TutorialError) as caught:
+        load_lesson(target)
+    assert "bad-ask.yml: level 1: ask must be one of" in str(caught.value)
+    for ask in mine:
+        assert ask in str(caught.value)
 
 
 # ---------------------------------------------------------------- the rule pages that embed them
@@ -273,3 +346,13 @@ def test_the_note_checks_catch_broken_notes() -> None:
         broken = copy.deepcopy(data)
         broken["steps"][0]["note"]["zh"] = bad + broken["steps"][0]["note"]["zh"]
         assert _seat_problems(frames(broken, "broken")) != [], bad
+
+
+def test_the_lesson_schema_lists_every_ask_the_engine_answers() -> None:
+    """The schema names each ask (so a misspelt one stops the build with its line); the list is the engine's."""
+    schema = json.loads((ROOT / "schemas" / "lesson.schema.json").read_text(encoding="utf-8"))
+    listed = set(schema["$defs"]["level"]["properties"]["ask"]["enum"])
+    from sitebuild.ext_tutorials import LESSON_ASKS
+
+    answered = set(LESSON_ASKS) | set(lessons.all_asks())
+    assert listed == answered

@@ -55,4 +55,30 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watch);
   else watch();
   if (window.document$) window.document$.subscribe(watch);
+
+  // A region that scrolls sideways on a narrow screen (a wide table, a code line, the map) takes keyboard focus,
+  // so it can be scrolled without a finger or a mouse; the focus stop is removed again when it fits.
+  const SCROLLERS = ".md-typeset__scrollwrap, .md-typeset pre > code, .md-typeset figure";
+  const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+  function focusScrollers() {
+    for (const el of document.querySelectorAll(SCROLLERS)) {
+      const overflowing = el.scrollWidth > el.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(el).overflowX);
+      if (overflowing && !el.hasAttribute("tabindex") && !el.querySelector(FOCUSABLE)) {
+        el.setAttribute("tabindex", "0");
+        el.dataset.cpScrollFocus = "1";
+      } else if (!overflowing && el.dataset.cpScrollFocus) {
+        el.removeAttribute("tabindex");
+        delete el.dataset.cpScrollFocus;
+      }
+    }
+  }
+  let resizing = 0;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(focusScrollers, 200);
+  });
+  const afterLayout = () => requestAnimationFrame(focusScrollers);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", afterLayout);
+  else afterLayout();
+  if (window.document$) window.document$.subscribe(afterLayout);
 })();

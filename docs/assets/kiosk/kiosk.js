@@ -9,6 +9,8 @@
  *   data-reload-after-hours after this long, the next idle reset reloads the page (and the engine's worker), so
  *                           nothing can pile up over weeks of running (default 6)
  *   data-deals              ids of annotated deals (tutorials/deals/<id>.yml) for the attract loop and "watch"
+ * <template class="kiosk-more-deals" data-lang="zh|en">  deals of the other games (戳牌, 红点点), drawn by the build in
+ *                          that language; "watch" lists them after the Da Er deals and shows a fresh copy of one
  *
  * window.changpaiKiosk exposes reset(), show(name) and state for the tests and the soak benchmark. */
 (function () {
@@ -74,6 +76,8 @@
       chooseDeal: "选一局来看：",
       steps: (n) => n + " 步",
       noDeal: "这台展示机里还没有可以播放的牌局。",
+      otherGames: "别的长牌玩法：",
+      games: { chuopai: "泸州戳牌 · 川牌", "hdd-deal": "务川红点点" },
       playTitle: "自己打一手",
       chooseGame: "选一种打法",
       leshan: "乐山贰柒拾",
@@ -120,6 +124,8 @@
       chooseDeal: "Choose a deal to watch:",
       steps: (n) => n + " steps",
       noDeal: "This kiosk has no deal to play yet.",
+      otherGames: "Other long-card games:",
+      games: { chuopai: "Luzhou 戳牌 · Sichuan cards", "hdd-deal": "Wuchuan 红点点" },
       playTitle: "Play a hand",
       chooseGame: "Choose a game",
       leshan: "Leshan Er Qi Shi",
@@ -399,6 +405,18 @@
     return id;
   }
 
+  /** The other games' deals in the kiosk's language (or the page's, if the build drew only that one). */
+  function moreDeals(lang) {
+    const templates = [...document.querySelectorAll("template.kiosk-more-deals")];
+    const chosen = templates.find((t) => t.dataset.lang === lang) || templates[0];
+    return chosen ? [...chosen.content.children].filter((el) => el.dataset.cpWidget) : [];
+  }
+
+  function moreDealTitle(el) {
+    const title = el.querySelector(".cp-chuo-title strong, .cp-static__title strong");
+    return title ? title.textContent.trim() : el.id;
+  }
+
   /** A large, bilingual, self-running view of the annotated deal; it restarts after a pause at the end. */
   function startAttract(container) {
     const id = nextDealId();
@@ -566,11 +584,11 @@
     });
     const fail = (why) =>
       body.replaceChildren(h("p", { class: "kiosk-message kiosk-message--error", role: "alert" }, t.noDeal, " ", h("code", {}, why)));
-    if (!dealIds.length) {
+    if (!dealIds.length && !moreDeals(lang).length) {
       fail("data-deals");
       return root;
     }
-    if (!options.deal) {
+    if (!options.deal && options.more == null) {
       // One big button per annotated deal, titled from its frames.
       body.append(h("p", { class: "kiosk-play__prompt" }, t.chooseDeal));
       const list = h("div", { class: "kiosk-deal-list" });
@@ -589,8 +607,33 @@
             }),
           );
         });
+        const more = moreDeals(lang);
+        if (more.length) list.append(h("p", { class: "kiosk-play__prompt kiosk-deal-list__more" }, t.otherGames));
+        more.forEach((el, i) => {
+          const game = t.games[el.dataset.cpWidget] || "";
+          list.append(
+            button(mixed(moreDealTitle(el), lang), () => show("watch", { more: i }), {
+              className: "kiosk-btn--choice kiosk-deal-choice",
+              big: mixed(game, lang),
+              dataset: { icon: { chuopai: "戳", "hdd-deal": "红" }[el.dataset.cpWidget] || "牌", more: String(i) },
+            }),
+          );
+        });
         if (!list.children.length) fail(results.map((r) => r.reason && r.reason.message).join("; "));
       });
+      return root;
+    }
+    if (options.more != null) {
+      // A fresh copy of the build's drawing: the viewer mounts on it as on its rules page, with its first frame.
+      const original = moreDeals(lang)[options.more];
+      if (!original) {
+        fail("template.kiosk-more-deals");
+        return root;
+      }
+      const copy = original.cloneNode(true);
+      copy.classList.add("kiosk-more-deal");
+      body.replaceChildren(copy);
+      requestAnimationFrame(() => window.cp && window.cp.mountAll && window.cp.mountAll());
       return root;
     }
     loadFrames(options.deal).then(

@@ -188,7 +188,8 @@
         if (el.dataset.cpMounted) continue;
         el.dataset.cpMounted = "1";
         try {
-          mount(el, lang());
+          // A widget drawn in a given language (data-lang, as the kiosk's copies are) keeps it.
+          mount(el, el.dataset.lang === "en" || el.dataset.lang === "zh" ? el.dataset.lang : lang());
         } catch (err) {
           console.warn("changpai widget", name, err);
           el.append(errorBox(err));

@@ -1,7 +1,10 @@
 /* Lessons: a lesson is a list of levels — a goal, a position, the expected answer, hints and an
  * explanation (the lichess-learn model). The build checks every expected answer against the engine and
  * embeds its verdict (sitebuild/ext_tutorials.py); in the page, once the engine is ready, answers are
- * checked by the engine itself. Progress is kept in localStorage as soon as a level is passed. */
+ * checked by the engine itself. Progress is kept in localStorage as soon as a level is passed.
+ * A level is answered in one of four forms: yes/no, a number, a set of cards, or a choice. The Da Er asks map
+ * onto them (win, points, waits, choice); a game's own questions (changpai.lessons, the "lesson" command) name
+ * their form, buttons, choices and the rows to draw, so this file knows no game. */
 (function () {
   "use strict";
   const { h, text } = window.cp;
@@ -32,6 +35,7 @@
       byEngine: "（由页面里的规则引擎核对）", byBuild: "（按规则引擎事先算好的答案核对）",
       done: "这一课全部答对了！", pickWaits: "点选它叫的所有牌，再按“核对”：", enterPoints: "填胡数：",
       resetDone: "进度已清除。", storageOff: "此浏览器不能保存进度。", chooseLevel: "选题",
+      pickCards: "点选所有答案里的牌，再按“核对”：", enterNumber: "填数字：", number: "数字",
     },
     en: {
       level: (i, n) => "Question " + i + " of " + n, passed: (k, n) => k + " of " + n + " passed",
@@ -42,9 +46,14 @@
       byBuild: " (checked against the answer the rules engine worked out beforehand)",
       done: "You have passed every question of this lesson!", pickWaits: "Tap every card it waits for, then Check:",
       enterPoints: "Points:", resetDone: "Progress cleared.", storageOff: "This browser cannot save progress.",
-      chooseLevel: "Questions",
+      chooseLevel: "Questions", pickCards: "Tap every card of the answer, then Check:", enterNumber: "Number:",
+      number: "Number",
     },
   };
+
+  // The Da Er asks' answer forms; a game's own questions carry theirs (level.form).
+  const FORM_OF = { win: "yesno", points: "number", waits: "cards", choice: "choice" };
+  const formOf = (lv) => lv.form || FORM_OF[lv.ask] || "choice";
 
   function loadProgress(id) {
     try {
@@ -130,6 +139,23 @@
     if (staticView) staticView.hidden = true;
     el.append(root);
 
+    function domino(face) {
+      const label = face.name + "（" + face.pips + "）";
+      return h("img", { class: "cp-card cp-card--domino", src: new URL("dominoes/" + face.pips + ".svg", C.cardsBase).href, alt: label, title: label, width: "24", height: "91", draggable: "false" });
+    }
+
+    // A game level's position, as the engine lists it: a label and its numerals or domino faces per row.
+    function renderRows(list) {
+      return h(
+        "div",
+        { class: "cp-lesson__position" },
+        list.map((r) =>
+          h("div", { class: "cp-seat__row" }, h("span", { class: "cp-seat__label" }, text(r.label, lang)),
+            r.faces ? h("span", { class: "cp-cards" }, r.faces.map(domino), " " + r.faces.map((f) => f.name).join(" ")) : C.row(r.cards || "", { scheme, lang, size: "m" })),
+        ),
+      );
+    }
+
     function renderPosition(pos) {
       const rows = [];
       if (pos.hand) rows.push(h("div", { class: "cp-seat__row" }, h("span", { class: "cp-seat__label" }, L.hand), C.row(pos.hand, { scheme, lang, size: "m" })));
@@ -166,14 +192,16 @@
       const hints = h("div", { class: "cp-lesson__hints" });
       const answers = h("div", { class: "cp-lesson__answers" });
       const submit = (value) => check(lv, i, value, feedback);
+      const form = formOf(lv);
 
-      if (lv.ask === "win") {
+      if (form === "yesno") {
         answers.append(
-          h("button", { type: "button", class: "cp-btn", dataset: { answer: "yes" }, onclick: () => submit(true) }, L.yes),
-          h("button", { type: "button", class: "cp-btn", dataset: { answer: "no" }, onclick: () => submit(false) }, L.no),
+          h("button", { type: "button", class: "cp-btn", dataset: { answer: "yes" }, onclick: () => submit(true) }, lv.labels ? text(lv.labels.yes, lang) : L.yes),
+          h("button", { type: "button", class: "cp-btn", dataset: { answer: "no" }, onclick: () => submit(false) }, lv.labels ? text(lv.labels.no, lang) : L.no),
         );
-      } else if (lv.ask === "points") {
-        const input = h("input", { type: "number", min: "0", step: "1", inputmode: "numeric", class: "cp-calc__input cp-lesson__points", "aria-label": L.points });
+      } else if (form === "number") {
+        const word = lv.point_word ? text(lv.point_word, lang) : lv.ask === "points" ? L.points : L.number;
+        const input = h("input", { type: "number", min: "0", step: "1", inputmode: "numeric", class: "cp-calc__input cp-lesson__points", "aria-label": word });
         const go = () => submit(input.value === "" ? NaN : Number(input.value));
         input.addEventListener("keydown", (event) => {
           if (event.key === "Enter") {
@@ -181,9 +209,10 @@
             go();
           }
         });
-        answers.append(h("label", { class: "cp-deal__field" }, h("span", {}, L.enterPoints), input), h("button", { type: "button", class: "cp-btn cp-btn--primary", onclick: go }, L.check));
-      } else if (lv.ask === "waits") {
-        const grid = h("div", { class: "cp-calc__palette", role: "group", "aria-label": L.pickWaits });
+        answers.append(h("label", { class: "cp-deal__field" }, h("span", {}, lv.point_word ? (lang === "en" ? text(lv.point_word, lang).replace(/^./, (c) => c.toUpperCase()) + ":" : "填" + text(lv.point_word, lang) + "数：") : lv.ask === "points" ? L.enterPoints : L.enterNumber), input), h("button", { type: "button", class: "cp-btn cp-btn--primary", onclick: go }, L.check));
+      } else if (form === "cards") {
+        const prompt = lv.ask === "waits" ? L.pickWaits : L.pickCards;
+        const grid = h("div", { class: "cp-calc__palette", role: "group", "aria-label": prompt });
         for (const c of C.ALL_KINDS) {
           const b = h("button", { type: "button", class: "cp-calc__kind", "aria-pressed": "false", dataset: { card: c.ascii }, "aria-label": C.name(c, scheme, lang) }, C.element(c, { scheme, lang, size: "s" }));
           b.addEventListener("click", () => {
@@ -193,7 +222,7 @@
           });
           grid.append(b);
         }
-        answers.append(h("p", { class: "cp-muted" }, L.pickWaits), grid, h("button", { type: "button", class: "cp-btn cp-btn--primary", onclick: () => submit([...state.selected]) }, L.check));
+        answers.append(h("p", { class: "cp-muted" }, prompt), grid, h("button", { type: "button", class: "cp-btn cp-btn--primary", onclick: () => submit([...state.selected]) }, L.check));
       } else {
         for (const c of lv.choices || []) {
           answers.append(h("button", { type: "button", class: "cp-btn cp-choice", dataset: { answer: c.id }, onclick: () => submit([c.id]) }, text(c.label, lang)));
@@ -212,7 +241,7 @@
       body.replaceChildren(
         h("p", { class: "cp-muted" }, L.level(i + 1, levels.length)),
         h("p", { class: "cp-lesson__goal" }, text(lv.goal, lang)),
-        renderPosition(lv.position || {}),
+        lv.rows && lv.rows.length ? renderRows(lv.rows) : renderPosition(lv.position || {}),
         answers,
         h("div", {}, hintBtn),
         hints,
@@ -236,15 +265,16 @@
       if (lv.ask === "choice" || !lv.request || !state.engineReady) return { value: lv.expected, byEngine: false, lines: lv.engine_lines || [] };
       const r = await window.cp.call(lv.request);
       if (r.error) return { error: r.error };
+      if (lv.request.command === "lesson") return { value: r.value, byEngine: true, lines: r.lines || [] };
       if (lv.ask === "win") return { value: window.cp.result.isWin(r), byEngine: true, lines: window.cp.result.lines(r) };
       if (lv.ask === "points") return { value: window.cp.result.points(r), byEngine: true, lines: window.cp.result.lines(r) };
       return { value: (r.waits || []).filter((w) => w.win !== false).map((w) => w.card), byEngine: true, lines: [] };
     }
 
-    function same(ask, given, want) {
-      if (ask === "win" || ask === "points") return given === want;
-      const a = [...new Set(given)].sort().join("");
-      const b = [...new Set(want)].sort().join("");
+    function same(form, given, want) {
+      if (form === "yesno" || form === "number") return given === want;
+      const a = [...new Set([].concat(given))].sort().join("|");
+      const b = [...new Set([].concat(want))].sort().join("|");
       return a === b;
     }
 
@@ -255,7 +285,7 @@
         feedback.replaceChildren(window.cp.errorBox(exp.error, lang));
         return;
       }
-      const right = same(lv.ask, given, exp.value);
+      const right = same(formOf(lv), given, exp.value);
       const parts = [
         h("p", { class: right ? "cp-ok" : "cp-bad", dataset: { verdict: right ? "right" : "wrong" } }, right ? L.right : L.wrong),
       ];

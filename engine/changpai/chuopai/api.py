@@ -14,8 +14,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..core.game import FacadeGame
 from ..core.table import DEALER, PLAYER, SITTER, seat_name
 from ..core.text import ChangpaiError, RuleError, Text
+from . import lesson
 from .cards import CLASS, FACES, LADDER, PIPS, SHORT, colour, family, parse_cards, point_rank
 from .deal import HUANG_HAND, WIN_OVER, ChuoDeal
 from .options import ChuoRules, describe, rules_from
@@ -181,3 +183,22 @@ def bot_move_request(request: dict[str, Any]) -> dict[str, Any]:
     seed = _int_field(request, "seed", deal.seed or 0, 0, 2**64 - 1)
     action = BOTS[bot](random.Random(seed * 1009 + len(deal.history))).choose(deal)
     return {"action": str(action), "detail": action.as_dict()}
+
+
+GAME = FacadeGame(
+    name=NAME,
+    title=Text("泸州戳牌", "Luzhou 戳牌"),
+    owns_rules=lambda name: name == NAME,
+    owns_state=lambda request: is_state(request.get("state")),
+    commands={
+        "rules": lambda request: describe_rules(request.get("options")),
+        "simulate": simulate_request,
+        "beats": beats_request,
+        "new_deal": new_deal_request,
+        "legal_actions": legal_request,
+        "apply": apply_request,
+        "bot_move": bot_move_request,
+        "lesson": lesson.answer_request,
+    },
+    lesson_asks=lesson.ASKS,
+)

@@ -34,6 +34,18 @@ from .rules import MUST_BEAT, first_broken, refusal
 GAME = "chuopai"
 WIN_OVER = 15  # [002]: more than fifteen cards in front wins one per card over fifteen; fifteen is 黄牌
 HUANG_HAND = 3  # [002]: under fifteen with only three left in hand is also 黄牌
+
+
+def cards_won(in_front: int) -> int:
+    """How many cards a seat with ``in_front`` cards in front wins before any 番: one per card over fifteen [002]
+    (0: it wins nothing; if nobody wins, the deal is 黄牌).
+
+    >>> cards_won(15), cards_won(16), cards_won(18)
+    (0, 1, 3)
+    """
+    return max(0, in_front - WIN_OVER)
+
+
 MAX_SEED = 2**64
 
 
@@ -299,6 +311,12 @@ class ChuoDeal:
             raise RuleError(Text("庄家应是座位号", "dealer must be a seat number"), code="bad-record", where="dealer")
         table = make_table(rules.players, dealer)
         hands = data.get("hands")
+        if hands is None and data.get("seed") is None:  # else a fresh random deal: nothing to replay against
+            raise RuleError(
+                Text("状态里应有发到各家的牌（hands）或洗牌种子（seed）", "a state needs its hands or its seed"),
+                code="bad-record",
+                where="hands",
+            )
         if hands is None:
             deal = cls.new(_seed(data.get("seed")), dealer, data.get("options"))
         else:

@@ -64,7 +64,7 @@ def _opponents(deal: ChuoDeal, seat: int, everyone: bool) -> list[int]:
 
 def settle(deal: ChuoDeal) -> Settlement:
     """Who pays whom for ``deal`` (over or not: an unfinished deal pays nothing)."""
-    from .deal import WIN_OVER
+    from .deal import cards_won
 
     rules = deal.rules
     counts = tuple(len(p) for p in deal.piles)
@@ -77,8 +77,8 @@ def settle(deal: ChuoDeal) -> Settlement:
     outcome = FA if deal.end == "fa" else UNFINISHED if not deal.over else HUANG
     if deal.over and deal.end != "fa":
         for seat in deal.table.active:
-            over = counts[seat] - WIN_OVER
-            if over <= 0:
+            over = cards_won(counts[seat])
+            if over == 0:
                 continue
             outcome = WIN
             amount = over << rules.fan

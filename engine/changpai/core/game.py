@@ -6,8 +6,11 @@ through these public hooks only. An action prints to one line and parses back.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Generic, Protocol, TypeVar
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from .text import Text
 
 
 class GameAction(Protocol):
@@ -79,3 +82,32 @@ class LegalActions(Generic[A]):
 
     def __repr__(self) -> str:
         return f"<LegalActions {[str(a) for a in self]}>"
+
+
+Request = dict[str, Any]
+Handler = Callable[[Request], dict[str, Any]]
+
+
+def _owns_nothing(_: object) -> bool:
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class FacadeGame:
+    """A game with a package of its own (红点点, 戳牌), as the API facade sees it: which requests are its, and the
+    commands it answers. The facade asks each such game in turn, so no command branches on a game's name.
+
+    ``owns_rules`` reads a rule-set name (a request's ``rules``, or ``name`` for ``rules``); ``owns_state`` a play
+    request (``legal_actions``, ``apply``, ``bot_move``); ``owns_record`` a record's data (``frames``).
+    ``lesson_asks`` are the lesson questions it answers itself (ask → answer form, ``core.lesson``; the ``lesson``
+    command) and ``point_word`` what it calls a hand's points (红点点 点), for the lessons.
+    """
+
+    name: str
+    title: Text
+    owns_rules: Callable[[object], bool]
+    owns_state: Callable[[Request], bool]
+    commands: Mapping[str, Handler]
+    owns_record: Callable[[object], bool] = _owns_nothing
+    lesson_asks: Mapping[str, str] = field(default_factory=dict)
+    point_word: Text | None = None

@@ -19,9 +19,9 @@ deal; ``check_match`` checks a recorded one (the seating and the ledger must fol
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Protocol
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
 
 from .text import RuleError, Text
 
@@ -32,10 +32,14 @@ class MatchError(RuleError):
 
 @dataclass(frozen=True, slots=True)
 class Seating:
-    """Who deals and who shuffles a deal. ``dealer`` ``None``: the deal's own cut picks it (Leshan's 叨牌)."""
+    """Who deals and who shuffles a deal. ``dealer`` ``None``: the deal's own cut picks it (Leshan's 叨牌).
+    ``round``: the round a deal belongs to, where the rules count rounds (Leshan 打圈's 圈一 … 圈十; else 0), and
+    ``head`` the seat the rounds are counted from (``None`` until it is known)."""
 
     dealer: int | None
     shuffler: int
+    round: int = 0
+    head: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +50,17 @@ class DealOutcome:
     shuffler: int
     winner: int | None
     payments: tuple[int, ...]
+    round: int = 0  # the round the deal was played in (``Seating.round``)
+    head: int | None = None
 
 
 class MatchRules(Protocol):
-    """A tradition's rules of a sitting."""
+    """A tradition's rules of a sitting.
+
+    Rules that count rounds may also have ``over_at(seating) -> bool`` (the rounds are done before this seating),
+    ``deal_options(seating) -> dict`` (the options a deal is played with there: the round's number) and
+    ``round_of(options) -> int`` (the round a recorded deal's options name); ``finished``, ``options_for`` and
+    ``recorded_round`` below ask them, so rules without rounds need none of them."""
 
     def first(self, players: int, rng: random.Random) -> Seating: ...
 
@@ -67,6 +78,24 @@ class MatchRule:
     question: Text
     answer: Text
     source: str
+
+
+def finished(rules: MatchRules, ledger: Ledger, seating: Seating) -> bool:
+    """Is the match over before ``seating``: by the ledger, or (rules with rounds) by the round."""
+    over_at = getattr(rules, "over_at", None)
+    return rules.is_over(ledger) or bool(over_at is not None and over_at(seating))
+
+
+def options_for(rules: MatchRules, seating: Seating) -> dict[str, Any]:
+    """The options a deal at ``seating`` is played with beyond the match's own (none, for rules without rounds)."""
+    hook = getattr(rules, "deal_options", None)
+    return dict(hook(seating)) if hook is not None else {}
+
+
+def recorded_round(rules: MatchRules, options: Mapping[str, Any] | None) -> int:
+    """The round a recorded deal's ``options`` say it was played in (0 for rules without rounds)."""
+    hook = getattr(rules, "round_of", None)
+    return int(hook(options or {})) if hook is not None else 0
 
 
 NO_WIN_WORDS = {"same": Text("原庄家再打", "the same dealer again"), "next": Text("下家接庄", "the next seat")}
@@ -125,8 +154,8 @@ def play_match(
     rng = rng or random.Random(0)
     match = Match(players)
     seating = rules.first(players, rng)
-    while not rules.is_over(match.ledger) and match.ledger.deals < max_deals:
-        outcome = play_deal(match.ledger.deals, seating)
+    while not finished(rules, match.ledger, seating) and match.ledger.deals < max_deals:
+        outcome = replace(play_deal(match.ledger.deals, seating), round=seating.round, head=seating.head)
         if seating.dealer is not None and outcome.dealer != seating.dealer:
             raise MatchError(
                 Text(f"该 {seating.dealer} 号座位做庄", f"seat {seating.dealer} should deal"), code="match-dealer"
@@ -138,11 +167,18 @@ def play_match(
 
 
 def check_match(
-    rules: MatchRules, players: int, deals: Sequence[DealOutcome], first: Seating, totals: Sequence[Sequence[int]]
+    rules: MatchRules,
+    players: int,
+    deals: Sequence[DealOutcome],
+    first: Seating,
+    totals: Sequence[Sequence[int]],
+    *,
+    check_seating: Callable[[int, Seating], None] | None = None,
 ) -> Ledger:
     """Check a recorded match: each deal dealt and shuffled by the seat the rules name after the one before
-    (``first`` for deal 0), and ``totals`` (the score after each deal) following from the payments. Returns the
-    ledger; the first disagreement raises ``MatchError`` located at ``deals[N]`` or ``deals[N].totals``."""
+    (``first`` for deal 0), in the round they name, and ``totals`` (the score after each deal) following from the
+    payments. ``check_seating(n, seating)`` may check more of deal ``n`` (a game's cut). Returns the ledger; the
+    first disagreement raises ``MatchError`` located at ``deals[N]`` or ``deals[N].totals``."""
     ledger = Ledger(players)
     seating = first
     if len(totals) != len(deals):
@@ -156,7 +192,7 @@ def check_match(
         )
     for n, deal in enumerate(deals):
         where = f"deals[{n}]"
-        if rules.is_over(ledger):
+        if finished(rules, ledger, seating):
             raise MatchError(
                 Text(f"比赛在第 {n} 盘后已经结束，不该再有第 {n + 1} 盘", f"the match was over after deal {n}"),
                 code="match-over",
@@ -170,6 +206,17 @@ def check_match(
                 code="match-seating",
                 where=where,
             )
+        if deal.round != seating.round:
+            raise MatchError(
+                Text(
+                    f"第 {n + 1} 盘应在第 {seating.round} 圈，记的是第 {deal.round} 圈",
+                    f"deal {n + 1} belongs to round {seating.round}, not round {deal.round}",
+                ),
+                code="match-round",
+                where=where,
+            )
+        if check_seating is not None:
+            check_seating(n, seating)
         ledger.add(deal.payments, where=f"{where}.payments")
         if tuple(totals[n]) != ledger.totals:
             raise MatchError(
@@ -180,7 +227,7 @@ def check_match(
                 code="match-ledger",
                 where=f"deals[{n}].totals",
             )
-        seating = rules.after(deal, players)
+        seating = rules.after(replace(deal, head=seating.head), players)
     return ledger  # a match may stop before its end (the players rise); only going on past it is wrong
 
 

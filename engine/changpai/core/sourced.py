@@ -25,3 +25,8 @@ class Sourced(Generic[T]):
     def as_dict(self) -> dict[str, object]:
         value = self.value.as_dict() if isinstance(self.value, Text) else self.value
         return {"value": value, "source": self.source, "note": self.note.as_dict()}
+
+
+def sourced(value: T, source: str, zh: str, en: str) -> Sourced[T]:
+    """The rule tables' shorthand: ``sourced(3, "[001]", "中文说明", "English note")``."""
+    return Sourced(value, source, Text(zh, en))

@@ -29,11 +29,12 @@ ROLE_NAMES: dict[str, Text] = {
 
 # The one home of seat names: seat 0 is 甲 / A, in playing order. Events, labels and settlement lines use them,
 # and the deal viewer shows the names the frames carry (``frames()["seats"][i]["name"]``).
-DEFAULT_SEAT_NAMES = [Text(zh, en) for zh, en in (("甲", "A"), ("乙", "B"), ("丙", "C"), ("丁", "D"))]
+# Past four (Leshan's 打八张 seats up to eight [003]) the stems go on: 戊 己 庚 辛 / E F G H.
+DEFAULT_SEAT_NAMES = [Text(zh, en) for zh, en in zip("甲乙丙丁戊己庚辛", "ABCDEFGH", strict=True)]
 
 
 def seat_name(seat: int) -> Text:
-    """甲 / A for seat 0 … 丁 / D for seat 3 (a number past them, for a table that never occurs)."""
+    """甲 / A for seat 0 … 辛 / H for seat 7 (a number past them, for a table that never occurs)."""
     if 0 <= seat < len(DEFAULT_SEAT_NAMES):
         return DEFAULT_SEAT_NAMES[seat]
     return Text(f"{seat + 1}号", f"#{seat + 1}")

@@ -3,8 +3,9 @@
 The rules of the split (digest §2; [001][003][004], [000] by the card count):
 
 * a triple (坎) or four (龙) held in the concealed hand is never split;
-* a win is seven sets: ``k`` four-card sets (招 / 龙), ``6 - k`` three-card sets and, exactly when
-  ``k >= 1``, one pair — so the cards at a win are ``20 + max(1, k)``, and a waiting hand holds one less;
+* a win is seven sets (``RuleSet.sets_in_win``: Leshan's 打八张 three, 打十四张 five): ``k`` four-card sets
+  (招 / 龙), ``6 - k`` three-card sets and, exactly when ``k >= 1``, one pair — so the cards at a win are
+  ``20 + max(1, k)`` (``3 × sets - 1 + max(1, k)``), and a waiting hand holds one less;
 * among all splits the best is the one with the most points (then the richer patterns), and the answer
   never depends on the order the cards were given in.
 
@@ -38,6 +39,17 @@ from .split import NO_SPLIT, Template, all_splits, best_points, split_templates
 from .traditions import get_rules
 
 SOURCES = ("discard", "own_turn", "other_turn")
+_SETS_ZH, _SETS_EN = {3: "三", 5: "五", 7: "七"}, {3: "three", 5: "five", 7: "seven"}  # sets in a win
+
+
+def _sets_zh(rules: RuleSet) -> str:
+    return _SETS_ZH.get(rules.sets_in_win, str(rules.sets_in_win))
+
+
+def _sets_en(rules: RuleSet) -> str:
+    return _SETS_EN.get(rules.sets_in_win, str(rules.sets_in_win))
+
+
 SOURCE_NAMES = {
     "discard": Text("别人打出的牌", "a discard"),
     "own_turn": Text("自己翻出的牌（自摸）", "a card one turned up oneself"),
@@ -151,7 +163,8 @@ def _prepare(hand: str | Iterable[Card], table: TableInput, rules: RuleSet, *, c
             fours += n == 4
         else:
             free |= n << (2 * i)
-    expected = (20 if complete else 19) + max(1, fours)
+    base = 3 * rules.sets_in_win - 1  # 20 for seven sets
+    expected = (base if complete else base - 1) + max(1, fours)
     if len(all_cards) != expected:
         state = (
             Text("一副完整的胡牌", "a complete winning hand")
@@ -325,8 +338,8 @@ def analyse(
         reason = Reason(
             "no-split",
             Text(
-                "这些牌凑不成七组（有四张一组时含一对）",
-                "these cards do not make seven sets (with one pair when there is a four-card set)",
+                f"这些牌凑不成{_sets_zh(rules)}组（有四张一组时含一对）",
+                f"these cards do not make {_sets_en(rules)} sets (with one pair when there is a four-card set)",
             ),
         )
         reasons = (reason, *_held_reasons(h))
@@ -365,7 +378,7 @@ def analyse(
             Reason(
                 "below-minimum",
                 Text(
-                    f"能成七组，但只有 {points} {word}，不够 {minimum} {word}",
+                    f"能成{_sets_zh(rules)}组，但只有 {points} {word}，不够 {minimum} {word}",
                     f"the sets are complete but make only {points} points, under the minimum of {minimum}",
                 ),
             )
@@ -425,10 +438,14 @@ def not_ready_reasons(
 ) -> list[Reason]:
     """Why no single card completes a 20-card hand: the plain fact, then what holds it back (a 坎 held since the
     deal counts whole and may not be split), so a visitor's "不叫牌" comes with its reason."""
-    h = _prepare(hand, table, get_rules(rules), complete=False)
+    rule_set = get_rules(rules)
+    h = _prepare(hand, table, rule_set, complete=False)
     plain = Reason(
         "not-ready",
-        Text("没有哪一张牌能让这手牌凑成七组", "no single card makes these cards into seven sets"),
+        Text(
+            f"没有哪一张牌能让这手牌凑成{_sets_zh(rule_set)}组",
+            f"no single card makes these cards into {_sets_en(rule_set)} sets",
+        ),
     )
     return [plain, *_held_reasons(h)]
 

@@ -342,14 +342,14 @@ class DealLegal(DealRules):
         if len(self.table.active) == 2:
             rule_value = self.play_rules.eat_from_two_players.value
         if ex.how == "turn" and ex.source == s:
-            return True
+            return bool(rule_value != pr.EAT_PREV_NOT_OWN_TURN)
         if rule_value == pr.EAT_OWN_TURN_ONLY:
             return False
         if self.table.prev_seat(s) != ex.source:
             return False
         if ex.how == "discard":
             return True
-        return bool(rule_value == pr.EAT_PREV_DISCARD_OR_TURN)
+        return rule_value in (pr.EAT_PREV_DISCARD_OR_TURN, pr.EAT_PREV_NOT_OWN_TURN)
 
     def _eat_options(self, s: int, card: Card) -> list[Action]:
         hand = self.seats[s].hand

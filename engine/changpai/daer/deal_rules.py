@@ -108,9 +108,9 @@ class DealRules(DealState):
             # a cheap test that spares the search for about a quarter of the cards offered
             if not st.hand[k] and not can_join(st.hand, k):
                 return None
-            if not fits(hand_key, 7 - len(st.laid), True, k, self._fits_memo):
+            if not fits(hand_key, self.rules.sets_in_win - len(st.laid), True, k, self._fits_memo):
                 return None
-        elif not fits(hand_key, 7 - len(st.laid), True, -1, self._fits_memo):
+        elif not fits(hand_key, self.rules.sets_in_win - len(st.laid), True, -1, self._fits_memo):
             return None  # 天胡 / 三龙 checks on the dealt hand: most hands fail here, before the full analysis
         ex = self.exposed
         where = None if ex is None else (ex.source == s, ex.first_discard_of)

@@ -145,7 +145,8 @@ class DealState:
             if play.red_last_card_moves_front.value and rules.is_red(self.stock[-1]):
                 self.stock.insert(0, self.stock.pop())  # [004]: a red bottom card moves to the front
             self.shown = self.stock[-1]
-        self.phase = DISCARD
+        # the dealer discards first, or, taking no extra card (Leshan 打八张 [003]), turns up the first card
+        self.phase = DISCARD if play.dealer_cards.value > play.player_cards.value else TURN
         self.to_act: int | None = self.table.dealer
         self.exposed: Exposed | None = None
         self.passed: set[int] = set()  # seats that passed explicitly in this claim window

@@ -14,13 +14,14 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ..core.match import MatchRule, WinnerShuffles
+from ..core.match import MatchRule, MatchRules, WinnerShuffles
 from ..core.sourced import Sourced
 from ..core.table import seat_name
 from ..core.text import Text
 from ..decks.numerals import DECK, Card
 from .actions import action_words, native_words
 from .legality import Baopai
+from .leshan_match import DaJuan, round_fan
 from .leshan_options import OPTIONS
 from .options import ON_HAND
 from .patterns import Grade, HandFacts, PatternDef, _b, _src
@@ -194,6 +195,9 @@ def _leshan(deal: Deal, win: WinInfo, out: Settlement) -> None:
         if "earth" in win.context:  # [003] leaves out only 坤 and 瞟 for 小家
             total *= 2
             out.lines.append(Text("地和：加一番", "earthly win: doubled"))
+        fan, line = round_fan(deal, win)  # 打圈's 圈字 [003]
+        total *= 2**fan
+        out.lines.extend([line] if line else [])
     else:
         grade = getattr(win.result, "grade", None)
         total = grade.value if grade is not None else win.points
@@ -218,6 +222,9 @@ def _leshan(deal: Deal, win: WinInfo, out: Settlement) -> None:
         if "earth" in win.context:
             fan += 1
             out.lines.append(Text("地和：加一番", "earthly win: doubled"))
+        round_doublings, line = round_fan(deal, win)  # 打圈's 圈字 [003]
+        fan += round_doublings
+        out.lines.extend([line] if line else [])
         total *= 2**fan
     if opts("full_hundred") and total > 100:
         total = 100
@@ -282,9 +289,14 @@ def _first_shuffler(players: int, rng: random.Random) -> int:
             return contenders[0]
 
 
-def _match_rules(play: PlayRules, deals: int) -> WinnerShuffles:
+def _match_rules(play: PlayRules, deals: int) -> MatchRules:
     """Seats are drawn once per sitting; the last deal's winner shuffles (nobody won: the last shuffler again),
-    the first deal's shuffler is the highest draw, and each deal's 叨牌 picks its dealer [003]."""
+    the first deal's shuffler is the highest draw, and each deal's 叨牌 picks its dealer [003]. With the option
+    ``leshan_match: dajuan``, 打圈 (``leshan_match.DaJuan``): the seats take turns, ten rounds; ``deals`` is then
+    only a cap (a sitting may rise early)."""
+    if play.option("leshan_match") == "dajuan":
+        opt = play.option
+        return DaJuan(_first_shuffler, opt("lazhuang"), opt("dajuan_no_win"), opt("dajuan_shuffler"))
     return WinnerShuffles(deals, _first_shuffler, source="[003]", words=_MATCH_WORDS)
 
 

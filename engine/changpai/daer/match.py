@@ -5,6 +5,7 @@ A match record, as data (``schemas/match-record.schema.json``)::
 
     rules: leshan
     players: 3
+    title: {zh: 一晚上的牌, en: A sitting}   # optional, as ``intro``: what the annotated match is about
     first_shuffler: 2        # who shuffled the first deal (Luzhou, Wuchuan: who dealt it)
     deals:
       - shuffler: 2
@@ -24,15 +25,27 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.match import DealOutcome, Ledger, Match, MatchError, MatchRules, Seating, check_match, play_match
+from ..core.match import (
+    DealOutcome,
+    Ledger,
+    Match,
+    MatchError,
+    MatchRules,
+    Seating,
+    check_match,
+    options_for,
+    play_match,
+    recorded_round,
+)
 from ..core.text import ChangpaiError, Text
 from .deal import Deal
 from .record import DealRecord, replay
+from .record_steps import read_text
 from .settlement import settle
 from .traditions import RULESETS, get_play_rules, get_rules
 
 MAX_DEALS = 200  # a long evening; a record with more is refused
-MATCH_KEYS = ("rules", "players", "options", "first_shuffler", "deals")
+MATCH_KEYS = ("rules", "players", "options", "title", "intro", "first_shuffler", "deals")
 DEAL_KEYS = ("shuffler", "deal", "totals", "scores")  # scores: a race's 子 as made (Wuchuan 一百), optional
 
 
@@ -49,9 +62,13 @@ def match_rules(rules: str, deals: int, options: dict[str, Any] | None = None) -
     return hook(play, deals)
 
 
-def outcome_of(deal: Deal, shuffler: int) -> DealOutcome:
+def outcome_of(deal: Deal, shuffler: int, round_: int = 0) -> DealOutcome:
     return DealOutcome(
-        deal.table.dealer, shuffler, None if deal.win is None else deal.win.seat, tuple(settle(deal).payments)
+        deal.table.dealer,
+        shuffler,
+        None if deal.win is None else deal.win.seat,
+        tuple(settle(deal).payments),
+        round=round_,
     )
 
 
@@ -62,6 +79,8 @@ class MatchRecord:
     first_shuffler: int
     deals: list[tuple[int, DealRecord, tuple[int, ...]]] = field(default_factory=list)  # shuffler, deal, totals
     options: dict[str, Any] | None = None
+    title: Text | None = None  # an annotated match's title and introduction (tutorials/matches/)
+    intro: Text | None = None
     lines: dict[tuple[str | int, ...], int] = field(default_factory=dict, compare=False, repr=False)
     source_name: str = field(default="<match>", compare=False, repr=False)
     scores: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # by deal: the 子 as made (一百)
@@ -70,6 +89,9 @@ class MatchRecord:
         out: dict[str, Any] = {"rules": self.rules, "players": self.players}
         if self.options:
             out["options"] = dict(self.options)
+        for key, text in (("title", self.title), ("intro", self.intro)):
+            if text is not None:
+                out[key] = text.as_dict()
         out["first_shuffler"] = self.first_shuffler
         out["deals"] = [
             {"shuffler": shuffler, "deal": deal.to_data(), "totals": list(totals)}
@@ -101,6 +123,12 @@ class MatchRecord:
         rec.players = _field(data, "players", int, rec)
         rec.first_shuffler = _seat(_field(data, "first_shuffler", int, rec), rec, ("first_shuffler",), "first_shuffler")
         rec.options = data.get("options")
+        for key in ("title", "intro"):
+            if data.get(key) is not None:
+                try:
+                    setattr(rec, key, read_text(data[key], rec.where((key,), key)))
+                except ChangpaiError as error:
+                    raise MatchError(error.text, where=error.where) from None
         if rec.options is not None and not isinstance(rec.options, dict):
             raise MatchError(
                 Text("options 应是映射", "“options” must be a mapping"), where=rec.where(("options",), "options")
@@ -224,7 +252,7 @@ def play_bot_match(
             seed=seed + index,
             dealer=seating.dealer,
             shuffler=seating.shuffler,
-            options=options,
+            options={**(options or {}), **options_for(match_rules_, seating)} or None,
         )
         play_out(deal, make_players(deal, rng, bot))
         outcome = outcome_of(deal, seating.shuffler)
@@ -260,25 +288,37 @@ def replay_match(record: MatchRecord) -> tuple[list[Deal], Ledger]:
             raise MatchError(error.text, code=error.code, where=f"{here}: {error.where}") from None
         if not deal.over:
             raise MatchError(Text("这一盘还没打完", "this deal is not finished"), where=here)
-        if deal_record.seed is not None and get_play_rules(record.rules).cut_for_dealer.value:
-            cut = Deal.new(
-                record.rules, record.players, seed=deal_record.seed, shuffler=shuffler, options=record.options
-            )
-            if cut.table.dealer != deal.table.dealer:
-                raise MatchError(
-                    Text(
-                        f"叨牌定的庄家是 {cut.table.dealer} 号座位，不是 {deal.table.dealer} 号",
-                        f"the cut picks seat {cut.table.dealer} to deal, not seat {deal.table.dealer}",
-                    ),
-                    code="match-seating",
-                    where=here,
-                )
         deals.append(deal)
-        outcomes.append(outcome_of(deal, shuffler))
+        outcomes.append(outcome_of(deal, shuffler, recorded_round(rules, deal_record.options)))
     first = rules.first(record.players, random.Random(0))
-    first = Seating(first.dealer if first.dealer is None else record.first_shuffler, record.first_shuffler)
+    first = Seating(
+        first.dealer if first.dealer is None else record.first_shuffler, record.first_shuffler, first.round, first.head
+    )
+
+    def check_cut(n: int, seating: Seating) -> None:
+        """Where the deal's own cut picks the dealer (叨牌), the recorded dealer must be the cut's."""
+        shuffler, deal_record, _ = record.deals[n]
+        if seating.dealer is not None or deal_record.seed is None:
+            return
+        if not get_play_rules(record.rules).cut_for_dealer.value:
+            return
+        cut = Deal.new(
+            record.rules, record.players, seed=deal_record.seed, shuffler=shuffler, options=deal_record.options
+        )
+        if cut.table.dealer != deals[n].table.dealer:
+            raise MatchError(
+                Text(
+                    f"叨牌定的庄家是 {cut.table.dealer} 号座位，不是 {deals[n].table.dealer} 号",
+                    f"the cut picks seat {cut.table.dealer} to deal, not seat {deals[n].table.dealer}",
+                ),
+                code="match-seating",
+                where=f"deals[{n}].deal",
+            )
+
     try:
-        ledger = check_match(rules, record.players, outcomes, first, [t for _, _, t in record.deals])
+        ledger = check_match(
+            rules, record.players, outcomes, first, [t for _, _, t in record.deals], check_seating=check_cut
+        )
     except MatchError as error:
         path = _path(error.where or "")
         raise MatchError(error.text, code=error.code, where=record.where(path, error.where or "match")) from None
@@ -287,7 +327,7 @@ def replay_match(record: MatchRecord) -> tuple[list[Deal], Ledger]:
 
 def _path(where: str) -> tuple[str | int, ...]:
     """``deals[3].payments`` → ("deals", 3); ``deals[2].totals`` → ("deals", 2, "totals")."""
-    found = re.match(r"deals\[(\d+)\](\.totals)?", where)
+    found = re.match(r"deals\[(\d+)\](\.totals|\.deal)?", where)
     if not found:
         return ()
-    return ("deals", int(found.group(1))) + (("totals",) if found.group(2) else ())
+    return ("deals", int(found.group(1))) + ((found.group(2)[1:],) if found.group(2) else ())

@@ -14,11 +14,11 @@ own options (a payment scheme's ``cap``, ``tianhe_fan`` …) are kept by name in
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..core.sourced import Sourced
+from ..core.sourced import Sourced, sourced
 from ..core.text import Text
 from .options import IN_PLAY, OptionSet, no_settings
 
@@ -31,14 +31,15 @@ def _param_dict(param: Sourced[Any]) -> dict[str, Any]:
     return {"value": value, "source": param.source, "zh": param.note.zh, "en": param.note.en}
 
 
-def _p(value: Any, source: str, zh: str, en: str) -> Sourced[Any]:
-    return Sourced(value, source, Text(zh, en))
+# The tables below cite a source for every value; their values are of many types.
+_p: Callable[[Any, str, str, str], Sourced[Any]] = sourced
 
 
 # Eating (吃) permissions: which exposed cards a seat may eat.
 EAT_PREV_DISCARD_OR_TURN = "prev-discard-or-turn"  # 上家's discard or turned card, or one's own turned card
 EAT_PREV_DISCARD_ONLY = "prev-discard"  # 上家's discard, or one's own turned card (not the 上家's turned card)
 EAT_OWN_TURN_ONLY = "own-turn"  # only one's own turned card (对抠)
+EAT_PREV_NOT_OWN_TURN = "prev-not-own-turn"  # 上家's discard or turned card, never one's own turned card (打八张)
 
 # When a held four (龙/滚/活龙) is laid on the table.
 FOUR_DEALER_FIRST_OTHERS_AFTER_CLAIM = "after-first-claim"

@@ -59,7 +59,7 @@ from .record_steps import Choice, Locator, Question, RecordError, Step, read_opt
 from .settlement import settle
 from .traditions import get_play_rules, get_rules
 
-MAX_SEATS = 4  # the largest table of any tradition
+MAX_SEATS = 8  # the largest table of any tradition (Leshan's 打八张 [003])
 MAX_STEPS = 1000  # a deal ends within a few hundred actions; questions and notes add a few more
 RECORD_KEYS = (
     "game",

@@ -27,7 +27,7 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from ..core.match import MatchRules
-from ..core.sourced import Sourced
+from ..core.sourced import Sourced, sourced
 from ..core.text import Text
 from ..decks.numerals import Card
 from .options import NO_OPTIONS, ON_HAND, OptionSet, apply_hand, no_settings, values
@@ -142,6 +142,7 @@ class RuleSet:
     set_names: Mapping[SetKind, Sourced[Text]]
     variant: Variant  # the tradition's hooks (patterns, grades, payments, words)
     notes: tuple[Sourced[str], ...] = ()
+    sets_in_win: int = 7  # the sets of a winning hand (20-card hands: 7; Leshan's 打八张 3, 打十四张 5)
     point_word: Text = Text("胡", "points")  # what players call a point: 胡 / 胡子 [001], 和 [003], 油子 [000]
     tradition: Text | None = None  # the tradition's short name, shared by its rule sets (泸州大贰 for A and B)
     # ---- options: declared by the tradition (``options.OptionSet``); set by ``with_options`` / ``options.apply``
@@ -236,6 +237,7 @@ class RuleSet:
             "special_points": {key: value.as_dict() for key, value in self.effective_special_points().items()},
             "other_sets": self.other_sets.as_dict(),
             "min_points": self.min_points.as_dict(),
+            "sets_in_win": self.sets_in_win,
             "set_names": {kind.value: name.as_dict() for kind, name in self.set_names.items()},
             "patterns": [
                 {
@@ -253,8 +255,7 @@ class RuleSet:
         }
 
 
-def _s(value: V, source: str, zh: str, en: str) -> Sourced[V]:
-    return Sourced(value, source, Text(zh, en))
+_s = sourced  # the tables below cite a source for every value
 
 
 def _row(source: str, zh: str, en: str, **by_class: int) -> Mapping[str, Sourced[int]]:

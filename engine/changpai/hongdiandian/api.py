@@ -10,11 +10,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..core.game import FacadeGame
 from ..core.text import ChangpaiError, HandError, RuleError, Text
+from . import lesson
 from .actions import Action
 from .deal import HddDeal, check_seed
 from .hand import TURNED, score, waits
-from .rules import RULESETS, HddRules, get_rules
+from .record import frames as record_frames
+from .rules import RULESETS, HddRules, get_rules, is_hdd_rules
 
 MAX_SIMULATED = 1000  # one request plays at most this many deals (about seconds in the browser)
 
@@ -181,3 +184,30 @@ def bot_move_request(request: dict[str, Any]) -> dict[str, Any]:
     rng = random.Random(f"{seed}:{len(deal.history)}")  # fixed by the seed and the step
     action = BOTS[kind](rng).choose(deal, seat, list(deal.legal_actions(seat)))
     return {"action": str(action), "detail": action.as_dict()}
+
+
+def _owns_record(data: object) -> bool:
+    return isinstance(data, dict) and data.get("game") == "hongdiandian"
+
+
+GAME = FacadeGame(
+    name="hongdiandian",
+    title=Text("务川红点点", "Wuchuan 红点点"),
+    owns_rules=is_hdd_rules,
+    owns_state=is_hdd_state,
+    owns_record=_owns_record,
+    commands={
+        "score": score_request,
+        "waits": waits_request,
+        "rules": rules_request,
+        "simulate": simulate_request,
+        "frames": lambda request: record_frames(request["record"]),
+        "new_deal": new_deal_request,
+        "legal_actions": legal_request,
+        "apply": apply_request,
+        "bot_move": bot_move_request,
+        "lesson": lesson.answer_request,
+    },
+    lesson_asks=lesson.ASKS,
+    point_word=lesson.POINT_WORD,
+)

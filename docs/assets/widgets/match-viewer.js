@@ -1,0 +1,173 @@
+/* Match viewer: a sitting of several deals (sitebuild/ext_matches.py). The page already holds, readable without
+ * scripts, the table of deals with the score after each and every deal's first frame; this file makes each row a
+ * button. Choosing a deal opens it in the step-through deal viewer (deal-viewer.js: the same widget, mounted on a
+ * new element), which fetches that deal's frames then, not before. Every word shown is the page's or the engine's
+ * (seat names, the tradition's word for a win, the dealer's role), read from the match data. */
+(function () {
+  "use strict";
+  const { h, text } = window.cp;
+
+  const UI = {
+    zh: {
+      deal: (w) => w, shuffler: "洗牌", nobody: "没人",
+      caption: (w) => "每一" + w + "打完后各家的总分（括号里是这一" + w + "的输赢）",
+      choose: (w) => "点一" + w + "的编号，就能一步一步看那一" + w + "。",
+      open: (w, n, t) => "看第 " + n + " " + w + "：" + t, prev: (w) => "上一" + w, next: (w) => "下一" + w,
+      of: (w, n, all) => "第 " + n + " / " + all + " " + w,
+    },
+    en: {
+      deal: () => "Deal", shuffler: "Shuffled", nobody: "nobody",
+      caption: () => "Each seat's score after every deal (in brackets, what the deal itself paid)",
+      choose: () => "Choose a deal's number to step through that deal.",
+      open: (w, n, t) => "Step through deal " + n + ": " + t, prev: () => "Previous deal", next: () => "Next deal",
+      of: (w, n, all) => "Deal " + n + " of " + all,
+    },
+  };
+  const signed = (v) => (v > 0 ? "+" + v : String(v));
+
+  function mount(el, lang) {
+    const L = UI[lang];
+    const word = el.dataset.dealWord || "盘"; // the tradition's word for one deal, when the page names it (乐山: 局)
+    const data = el.querySelector(".cp-match-data");
+    let match;
+    try {
+      match = JSON.parse(data.dataset.json);
+    } catch (err) {
+      el.append(window.cp.errorBox(err, lang));
+      return;
+    }
+    const id = match.id;
+    const deals = match.deals;
+    const seatName = (i) => text(match.seats[i], lang);
+    const state = { chosen: null };
+
+    // ---- the list of deals: the static table's columns, each row's number a button ---------------------------
+    const head = [h("th", { scope: "col" }, L.deal(word))];
+    if (match.shows_shuffler) head.push(h("th", { scope: "col" }, L.shuffler));
+    head.push(h("th", { scope: "col" }, text(match.words.dealer, lang)), h("th", { scope: "col" }, text(match.words.win, lang)));
+    for (const seat of match.seats) head.push(h("th", { scope: "col", class: "cp-match__seat" }, text(seat, lang)));
+    const buttons = [];
+    const rows = deals.map((deal, k) => {
+      const button = h(
+        "button",
+        {
+          type: "button",
+          class: "cp-btn cp-match__open",
+          "aria-pressed": "false",
+          "aria-label": L.open(word, deal.number, text(deal.title, lang)),
+          title: text(deal.title, lang),
+          dataset: { deal: String(deal.number) },
+          onclick: () => choose(k, true),
+        },
+        String(deal.number),
+      );
+      buttons.push(button);
+      const cells = [h("th", { scope: "row" }, button)];
+      if (match.shows_shuffler) cells.push(h("td", { class: "cp-match__shuffler" }, seatName(deal.shuffler)));
+      cells.push(h("td", { class: "cp-match__dealer" }, seatName(deal.dealer)));
+      cells.push(h("td", { class: "cp-match__winner" }, deal.winner == null ? L.nobody : seatName(deal.winner)));
+      deal.totals.forEach((total, seat) => {
+        cells.push(
+          h(
+            "td",
+            { class: "cp-match__score", dataset: { seat: String(seat) } },
+            h("span", { class: "cp-match__total" }, String(total)),
+            " ",
+            h("span", { class: "cp-match__change" }, "(" + signed(deal.payments[seat]) + ")"),
+          ),
+        );
+      });
+      return h("tr", { dataset: { deal: String(deal.number) } }, cells);
+    });
+    const table = h(
+      "table",
+      { class: "cp-match__table cp-match__list" },
+      h("caption", {}, L.caption(word)),
+      h("thead", {}, h("tr", {}, head)),
+      h("tbody", {}, rows),
+    );
+    table.addEventListener("keydown", (event) => {
+      const k = buttons.indexOf(event.target);
+      if (k < 0) return;
+      const to = event.key === "ArrowDown" ? k + 1 : event.key === "ArrowUp" ? k - 1 : event.key === "Home" ? 0 : event.key === "End" ? buttons.length - 1 : null;
+      if (to == null) return;
+      event.preventDefault();
+      buttons[Math.max(0, Math.min(buttons.length - 1, to))].focus();
+    });
+
+    // ---- the chosen deal: a heading with previous/next, and a deal viewer mounted on a fresh element -----------
+    const counter = h("span", { class: "cp-match__counter", "aria-live": "polite" });
+    const prevBtn = h("button", { type: "button", class: "cp-btn cp-match__prev", onclick: () => choose(state.chosen - 1, true) }, "‹ " + L.prev(word));
+    const nextBtn = h("button", { type: "button", class: "cp-btn cp-match__next", onclick: () => choose(state.chosen + 1, true) }, L.next(word) + " ›");
+    const nav = h("div", { class: "cp-match__nav", hidden: true }, prevBtn, counter, nextBtn);
+    const stage = h("div", { class: "cp-match__stage" });
+    const hint = h("p", { class: "cp-match__hint" }, L.choose(word));
+    const root = h(
+      "div",
+      { class: "cp-match__live", "aria-roledescription": lang === "en" ? "match viewer" : "整场回放" },
+      h("h3", { class: "cp-match__title" }, text(match.title, lang)),
+      match.intro ? h("p", { class: "cp-match__intro" }, text(match.intro, lang)) : null,
+      table,
+      hint,
+      h("section", { class: "cp-match__viewer", "aria-label": text(match.title, lang) }, nav, stage),
+    );
+    const staticView = el.querySelector(".cp-match-static");
+    if (staticView) staticView.hidden = true;
+    el.append(root);
+    el.classList.add("cp-match--live");
+
+    function choose(k, fromUser) {
+      if (k < 0 || k >= deals.length) return;
+      const deal = deals[k];
+      const same = state.chosen === k;
+      state.chosen = k;
+      buttons.forEach((b, i) => b.setAttribute("aria-pressed", String(i === k)));
+      rows.forEach((r, i) => r.classList.toggle("cp-match__row--chosen", i === k));
+      counter.textContent = L.of(word, deal.number, deals.length);
+      prevBtn.disabled = k === 0;
+      nextBtn.disabled = k === deals.length - 1;
+      nav.hidden = false;
+      hint.hidden = true;
+      root.dataset.deal = String(deal.number);
+      if (!same) {
+        // The deal viewer mounts on any [data-cp-widget="deal"] with its frames' address (deal-viewer.js).
+        const viewer = h(
+          "div",
+          { class: "cp-deal cp-match__deal", "data-cp-widget": "deal", "data-deal": deal.id, id: "deal-" + deal.id },
+          h("div", { class: "cp-widget-data cp-deal-frames", hidden: true, "data-src": deal.src }),
+        );
+        stage.replaceChildren(viewer);
+        window.cp.mountAll();
+      }
+      if (fromUser) {
+        history.replaceState(history.state, "", "#match-" + id + "-" + deal.number);
+        nav.scrollIntoView({ block: "start", behavior: window.cp.reducedMotion() ? "auto" : "smooth" });
+      }
+    }
+
+    // #match-ID-N opens deal N; #deal-match-ID-N-M (a step's link, made by the deal viewer) opens it at step M.
+    function fromHash() {
+      const m = new RegExp("^#(?:match-" + esc(id) + "-(\\d+)|deal-match-" + esc(id) + "-(\\d+)-\\d+)$").exec(location.hash);
+      if (!m) return;
+      const k = Number(m[1] || m[2]) - 1;
+      if (k !== state.chosen) choose(k, false);
+      nav.scrollIntoView({ block: "start" });
+    }
+    const onHash = () => fromHash();
+    window.addEventListener("hashchange", onHash);
+    const observer = new MutationObserver(() => {
+      if (!document.contains(el)) {
+        window.removeEventListener("hashchange", onHash);
+        observer.disconnect();
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    fromHash();
+  }
+
+  function esc(s) {
+    return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  }
+
+  window.cp.widget("match", mount);
+})();

@@ -1,0 +1,255 @@
+"""The match viewer on docs/learn/matches.md, in a real browser: the table of deals and each deal's first frame with
+JavaScript off; choosing a deal opens the step-through deal viewer, which fetches that deal's frames only then; the
+score after each deal is the engine's ledger; the keyboard, a link to a step, and a phone's width. Every expectation
+is read from the published match (assets/matches/ID.json), its frames, or the engine's replay of the record."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from changpai import yamlfile
+from changpai.daer.match import MatchRecord, replay_match
+from playwright.sync_api import Browser, Page, expect
+
+from sitebuild.schemas import validate
+
+ROOT = Path(__file__).resolve().parents[2]
+MATCHES = ROOT / "tutorials" / "matches"
+PAGES = {"zh": "learn/matches.html", "en": "en/learn/matches.html"}
+PHONE = {"width": 390, "height": 844}
+IDS = sorted(p.stem for p in MATCHES.glob("*.yml"))
+
+
+def published(site_dir: Path, match_id: str) -> dict:
+    return json.loads((site_dir / "assets" / "matches" / f"{match_id}.json").read_text(encoding="utf-8"))
+
+
+def deal_frames(site_dir: Path, match_id: str, deal: dict) -> dict:
+    path = site_dir / "assets" / "matches" / deal["frames"].split("?", 1)[0]
+    assert path.parent.name == match_id
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def engine_ledger(match_id: str) -> list[list[int]]:
+    """The score after each deal, as the engine's replay of the record keeps it."""
+    path = MATCHES / f"{match_id}.yml"
+    data, lines = yamlfile.read_located(path, path.name)
+    _, ledger = replay_match(MatchRecord.from_data(data, lines=lines, name=path.name))
+    return [list(totals) for totals in ledger.history]
+
+
+def live_widget(page: Page, match_id: str, lang: str = "zh"):
+    page.goto(PAGES[lang])
+    widget = page.locator(f'[data-cp-widget="match"][data-match="{match_id}"]')
+    live = widget.locator(".cp-match__live")
+    expect(live).to_be_visible()
+    return widget, live
+
+
+def test_every_match_is_on_the_page_in_both_languages_without_engine_ids(site_dir: Path):
+    assert len(IDS) >= 3
+    for path in PAGES.values():
+        text = (site_dir / path).read_text(encoding="utf-8")
+        for match_id in IDS:
+            assert f'data-match="{match_id}"' in text, (path, match_id)
+            view = published(site_dir, match_id)
+            static = text.split(f'data-match="{match_id}"', 1)[1].split('<div class="cp-widget-data', 1)[0]
+            assert f">{view['rules']}<" not in static and f" {view['rules']} " not in static  # no engine ids shown
+            validate(view, "match-view", f"{match_id}.json")  # the contract with match-viewer.js
+            for deal in view["deals"]:  # and with deal-viewer.js
+                validate(deal_frames(site_dir, match_id, deal), "frames", deal["frames"])
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_table_and_each_deals_first_frame_read_with_javascript_off(
+    browser: Browser, site_url: str, site_dir: Path, lang: str
+):
+    context = browser.new_context(base_url=site_url, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(PAGES[lang])
+        for match_id in IDS:
+            view = published(site_dir, match_id)
+            static = page.locator(f'[data-match="{match_id}"] .cp-match-static')
+            expect(static).to_be_visible()
+            rows = static.locator("table.cp-match__table tbody tr")
+            expect(rows).to_have_count(len(view["deals"]))
+            for k, deal in enumerate(view["deals"]):
+                expect(rows.nth(k).locator(".cp-match__total")).to_have_text([str(t) for t in deal["totals"]])
+                winner = rows.nth(k).locator("td").nth(2 if view["shows_shuffler"] else 1)
+                if deal["winner"] is not None:
+                    expect(winner).to_have_text(view["seats"][deal["winner"]][lang])
+            # the last deal folded: open it (a <details> needs no script) and read its hands as dealt
+            last = view["deals"][-1]
+            frames = deal_frames(site_dir, match_id, last)
+            folded = static.locator(f"#match-{match_id}-{last['number']}")
+            folded.locator("summary").click()
+            hands = folded.locator(".cp-match__hands li")
+            expect(hands).to_have_count(len(frames["seats"]))
+            dealt = frames["steps"][0]["state"]["hands"]
+            for seat, hand in enumerate(dealt):
+                expect(hands.nth(seat).locator(".cp-card")).to_have_count(len(hand))
+            expect(folded).to_contain_text(last["intro"][lang])
+    finally:
+        context.close()
+
+
+def test_choosing_a_deal_opens_the_deal_viewer_which_fetches_its_frames_then(page: Page, browser_log, site_dir: Path):
+    match_id = "leshan-evening"
+    view = published(site_dir, match_id)
+    widget, live = live_widget(page, match_id)
+    page.wait_for_load_state("networkidle")
+    fetched = lambda: [u for u in browser_log.requests if f"/assets/matches/{match_id}/" in u]  # noqa: E731
+    assert not fetched(), "a deal's frames were fetched before it was chosen"
+    deal = view["deals"][1]
+    frames = deal_frames(site_dir, match_id, deal)
+    live.locator(f'.cp-match__open[data-deal="{deal["number"]}"]').click()
+    viewer = widget.locator(f'[data-cp-widget="deal"][data-deal="{deal["id"]}"]')
+    expect(viewer).to_have_attribute("data-frames-state", "loaded", timeout=15_000)
+    assert [u.rsplit("/", 1)[1].split("?")[0] for u in fetched()] == [f"{deal['number']}.json"]
+    expect(live.locator(f'.cp-match__open[data-deal="{deal["number"]}"]')).to_have_attribute("aria-pressed", "true")
+    expect(viewer.locator(".cp-deal__title")).to_have_text(frames["title"]["zh"])
+    expect(viewer.locator(".cp-deal__note")).to_contain_text(frames["steps"][0]["note"]["zh"])  # who shuffles, why
+    steps = viewer.locator(".cp-deal__live-view")
+    expect(steps).to_have_attribute("data-step", "0")
+    viewer.locator(".cp-deal__next").click()
+    expect(steps).to_have_attribute("data-step", "1")
+    expect(viewer.locator(".cp-deal__action")).to_contain_text(frames["steps"][1]["action"]["label"]["zh"])
+    viewer.locator(".cp-deal__last").click()
+    expect(steps).to_have_attribute("data-step", str(len(frames["steps"]) - 1))
+    expect(viewer.locator(".cp-settlement")).to_be_visible()
+    # the next deal replaces this one, and its own frames come then
+    live.locator(".cp-match__next").click()
+    following = view["deals"][2]
+    expect(widget.locator(f'[data-deal="{following["id"]}"]')).to_have_attribute("data-frames-state", "loaded")
+    expect(viewer).to_have_count(0)
+    expect(live.locator(".cp-match__counter")).to_contain_text(str(following["number"]))
+
+
+@pytest.mark.parametrize("match_id", IDS)
+def test_the_score_after_each_deal_is_the_engines_ledger(page: Page, match_id: str):
+    _, live = live_widget(page, match_id, "en")
+    ledger = engine_ledger(match_id)
+    rows = live.locator("tbody tr")
+    expect(rows).to_have_count(len(ledger))
+    for k, totals in enumerate(ledger):
+        expect(rows.nth(k).locator(".cp-match__total")).to_have_text([str(t) for t in totals])
+        before = ledger[k - 1] if k else [0] * len(totals)
+        changes = [f"({'+' if a - b > 0 else ''}{a - b})" for a, b in zip(totals, before, strict=True)]
+        expect(rows.nth(k).locator(".cp-match__change")).to_have_text(changes)
+    assert sum(ledger[-1]) == 0
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_headings_speak_the_traditions_words(page: Page, site_dir: Path, lang: str):
+    for match_id in IDS:
+        view = published(site_dir, match_id)
+        _, live = live_widget(page, match_id, lang)
+        heads = live.locator("thead th")
+        words = [view["words"]["dealer"][lang], view["words"]["win"][lang], *(s[lang] for s in view["seats"])]
+        expect(heads).to_have_count(len(words) + 1 + int(view["shows_shuffler"]))
+        for word in words:
+            expect(heads.filter(has_text=re.compile("^" + re.escape(word) + "$"))).to_have_count(1)
+        assert view["rules"] not in live.inner_text()
+        if lang == "zh":  # the page's own word for one deal (乐山 says 局), else 盘
+            said = page.locator(f'[data-match="{match_id}"]').get_attribute("data-deal-word") or "盘"
+            expect(heads.first).to_have_text(said)
+            expect(live.locator(".cp-match__hint")).to_contain_text(said)
+
+
+def test_keyboard_moves_between_deals_and_opens_one(page: Page, site_dir: Path):
+    match_id = "wuchuan-evening"
+    view = published(site_dir, match_id)
+    widget, live = live_widget(page, match_id)
+    buttons = live.locator(".cp-match__open")
+    buttons.first.focus()
+    page.keyboard.press("ArrowDown")
+    expect(buttons.nth(1)).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(buttons.nth(1)).to_have_attribute("aria-pressed", "true")
+    deal = view["deals"][1]
+    viewer = widget.locator(f'[data-deal="{deal["id"]}"]')
+    expect(viewer).to_have_attribute("data-frames-state", "loaded", timeout=15_000)
+    steps = viewer.locator(".cp-deal__live-view")
+    steps.focus()
+    page.keyboard.press("ArrowRight")
+    expect(steps).to_have_attribute("data-step", "1")
+    page.keyboard.press("End")
+    expect(steps).to_have_attribute("data-step", str(deal["steps"]))
+
+
+def test_a_link_to_a_step_opens_that_deal_at_that_step(page: Page, site_dir: Path):
+    match_id = "luzhou-evening"
+    deal = published(site_dir, match_id)["deals"][1]
+    page.goto(f"{PAGES['en']}#deal-{deal['id']}-3")
+    viewer = page.locator(f'[data-match="{match_id}"] [data-deal="{deal["id"]}"]')
+    expect(viewer).to_have_attribute("data-frames-state", "loaded", timeout=15_000)
+    expect(viewer.locator(".cp-deal__live-view")).to_have_attribute("data-step", "3")
+    button = page.locator(f'[data-match="{match_id}"] .cp-match__open[data-deal="{deal["number"]}"]')
+    expect(button).to_have_attribute("aria-pressed", "true")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_phone_has_no_sideways_scroll_and_large_touch_targets(browser: Browser, site_url: str, lang: str):
+    context = browser.new_context(base_url=site_url, viewport=PHONE, has_touch=True, is_mobile=True, bypass_csp=True)
+    try:
+        page = context.new_page()
+        match_id = "leshan-evening"  # the widest table: it has the shuffler's column
+        widget, live = live_widget(page, match_id, lang)
+        live.locator(".cp-match__open").last.tap()
+        viewer = widget.locator('[data-cp-widget="deal"]')
+        expect(viewer).to_have_attribute("data-frames-state", "loaded", timeout=15_000)
+        expect(viewer.locator(".cp-deal__next")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        table = live.locator("table")
+        box, holder = table.bounding_box(), live.bounding_box()
+        assert box and holder and box["x"] + box["width"] <= holder["x"] + holder["width"] + 0.5
+        for target in [
+            *live.locator(".cp-match__open").all(),
+            live.locator(".cp-match__prev"),
+            live.locator(".cp-match__next"),
+        ]:
+            size = target.bounding_box()
+            assert size and size["width"] >= 44 and size["height"] >= 44, size
+    finally:
+        context.close()
+
+
+def test_a_broken_match_record_fails_the_build_with_its_deal_step_and_line(tmp_path: Path):
+    tutorials = tmp_path / "tutorials"
+    shutil.copytree(ROOT / "tutorials", tutorials)
+    broken = tutorials / "matches" / "leshan-evening.yml"
+    text = broken.read_text(encoding="utf-8").replace("- do: 3 pong 二", "- do: 3 pong 三", 1)
+    broken.write_text(text, encoding="utf-8")
+    line = text.splitlines().index("        - do: 3 pong 三") + 1
+    env = {**os.environ, "CHANGPAI_TUTORIALS_DIR": str(tutorials), "NO_MKDOCS_2_WARNING": "1"}
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(tmp_path / "site")]
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env, timeout=900)
+    log = proc.stdout + proc.stderr
+    assert proc.returncode != 0, log[-3000:]
+    assert "docs/learn/matches" in log, log[-3000:]
+    assert re.search(rf"leshan-evening\.yml: match deal 2 step 3: .*leshan-evening\.yml:{line}\)", log), log[-3000:]
+
+
+def test_the_viewer_mounts_after_instant_navigation_from_a_page_without_widgets(page: Page, site_dir: Path):
+    match_id = "wuchuan-evening"
+    deal = published(site_dir, match_id)["deals"][0]
+    page.goto("learn/index.html")
+    page.wait_for_load_state("networkidle")
+    page.evaluate("window.__sameDocument = true")
+    page.locator('article a[href$="/learn/matches.html"]').first.click()  # Material makes links absolute
+    page.wait_for_function("location.pathname.endsWith('/learn/matches.html')")
+    widget = page.locator(f'[data-cp-widget="match"][data-match="{match_id}"]')
+    expect(widget).to_have_attribute("data-cp-mounted", "1", timeout=15_000)
+    assert page.evaluate("window.__sameDocument === true"), "the click reloaded the page: instant navigation is off"
+    widget.locator(f'.cp-match__open[data-deal="{deal["number"]}"]').click()
+    viewer = widget.locator(f'[data-deal="{deal["id"]}"]')
+    expect(viewer).to_have_attribute("data-frames-state", "loaded", timeout=15_000)
+    expect(viewer.locator(".cp-deal__live-view")).to_have_attribute("data-step", "0")
