@@ -356,3 +356,18 @@ def test_the_lesson_schema_lists_every_ask_the_engine_answers() -> None:
 
     answered = set(LESSON_ASKS) | set(lessons.all_asks())
     assert listed == answered
+
+
+def test_a_stolen_card_is_labelled_as_the_steal_not_as_a_claim():
+    # 一百's 偷坎 / 偷活龙 [000] are written `pong` / `kong` in a record; the step a reader sees names the steal.
+    from changpai.daer.actions import STEAL_NAMES
+
+    steals = 0
+    for path in DEALS:
+        for step in frames(_record(path))["steps"]:
+            if any(e.get("code") == "steal" for e in step.get("events", [])):
+                steals += 1
+                label = step["action"]["label"]["zh"]
+                assert any(word in label for word in STEAL_NAMES.values()), (path.name, step["index"], label)
+                assert "兑" not in label and "开" not in label, (path.name, step["index"], label)
+    assert steals, "no tutorial deal shows a steal"

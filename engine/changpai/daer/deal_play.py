@@ -8,7 +8,7 @@ from ..core.table import XIAOJIA, seat_name
 from ..core.text import RuleError, Text
 from ..decks.numerals import ALL_KINDS, Card, format_cards
 from . import playrules as pr
-from .actions import Action, ActionType, native_words
+from .actions import STEAL_NAMES, Action, ActionType, native_words
 from .deal_refusals import DealRefusals
 from .deal_rules import instant_result, result_points, win_total, xiaojia_result
 from .deal_state import CLAIM, DISCARD, DRAWN, OVER, TURN, Exposed, LaidSet, Violation, WinInfo, four_display, rule
@@ -162,7 +162,7 @@ class DealPlay(DealRefusals):
             st.laid.append(LaidSet(Meld(kind, (card,) * n), "steal", card, s))
         st.claims += 1
         name, set_name = seat_name(s), self.rules.native_name(kind)
-        steal = "偷坎" if n == 3 else "偷活龙"
+        steal = STEAL_NAMES[action.type]
         self._event(
             "steal",
             f"{steal}：{name.zh}摸到的{card}和手里的牌成{set_name.zh}，不翻开，放在面前",

@@ -52,7 +52,7 @@ from typing import Any
 from ..core.table import DEFAULT_SEAT_NAMES, ROLE_NAMES, seat_name
 from ..core.text import ChangpaiError, Text
 from ..decks.numerals import format_cards, parse_cards
-from .actions import Action, ActionType
+from .actions import Action, ActionType, steal_label
 from .deal import Deal
 from .options import differences
 from .record_steps import Choice, Locator, Question, RecordError, Step, read_optional, read_step, read_string, read_text
@@ -402,7 +402,8 @@ def replay(record: DealRecord, *, collect: bool = False) -> tuple[Deal, list[dic
                 where=where,
             ) from None
         if collect:
-            frames.append(_frame(i + 1, deal, _action_dict(action, deal, names), step.note, None, events, record))
+            shown = _action_dict(action, deal, names, events)
+            frames.append(_frame(i + 1, deal, shown, step.note, None, events, record))
     return deal, frames
 
 
@@ -411,14 +412,17 @@ def _looks_like_action(text: str) -> bool:
     return len(words) >= 2 and words[0].isdigit()
 
 
-def _action_dict(action: Action, deal: Deal, names: list[Text]) -> dict[str, Any]:
+def _action_dict(
+    action: Action, deal: Deal, names: list[Text], events: list[dict[str, str]] | None = None
+) -> dict[str, Any]:
     card = action.card
     if action.type == ActionType.TURN and card is None:
         card = deal.stock[deal.turned - 1] if deal.turned else None
     cards = "" if card is None else str(card)
     if action.cards:
         cards += format_cards(action.cards)
-    label = action.label(deal.rules)
+    stolen = any(e.get("code") == "steal" for e in events or ())
+    label = steal_label(action) if stolen else action.label(deal.rules)
     who = names[action.seat] if action.seat < len(names) else seat_name(action.seat)
     return {
         "seat": action.seat,
