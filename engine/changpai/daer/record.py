@@ -349,7 +349,12 @@ def replay(record: DealRecord, *, collect: bool = False) -> tuple[Deal, list[dic
     deal = record.new_deal()
     names = record.seat_names(deal)
     frames: list[dict[str, Any]] = []
+    # A tradition that scores as the deal goes (一百's 子) shows each score the moment it is made, as an event.
+    sitting = deal.rules.variant.sitting
+    running = sitting.running(deal, record.options) if collect and sitting is not None else None
     if collect:
+        if running is not None:
+            running.pickup()
         frames.append(
             _frame(
                 0,
@@ -357,7 +362,7 @@ def replay(record: DealRecord, *, collect: bool = False) -> tuple[Deal, list[dic
                 {"seat": deal.table.dealer, "type": "deal", "cards": "", "label": {"zh": "发牌", "en": "the deal"}},
                 record.intro,
                 None,
-                [],
+                _score_events(running, sitting, 0),
                 record,
             )
         )
@@ -394,7 +399,12 @@ def replay(record: DealRecord, *, collect: bool = False) -> tuple[Deal, list[dic
             action = Action.parse(step.do or "")  # an action step: ``do`` is set
             if not 0 <= action.seat < deal.players:
                 raise RecordError(Text(f"没有座位 {action.seat}", f"there is no seat {action.seat}"))
+            before = running.snapshot() if running is not None else None
+            made = len(running.scores) if running is not None else 0
             events = deal.play(action, violation=step.violation)
+            if running is not None:
+                running.after(action, before)
+                events = events + _score_events(running, sitting, made)
         except ChangpaiError as error:
             raise RecordError(
                 Text(error.text.zh + loc, error.text.en + loc),
@@ -405,6 +415,14 @@ def replay(record: DealRecord, *, collect: bool = False) -> tuple[Deal, list[dic
             shown = _action_dict(action, deal, names, events)
             frames.append(_frame(i + 1, deal, shown, step.note, None, events, record))
     return deal, frames
+
+
+def _score_events(running: Any, sitting: Any, made: int) -> list[dict[str, str]]:
+    """The scores made since the first ``made`` (each a line), then every seat's total so far."""
+    if running is None or len(running.scores) == made:
+        return []
+    lines = [{"code": "score", **score.text().as_dict()} for score in running.scores[made:]]
+    return [*lines, {"code": "score-totals", **sitting.totals_text(running.race.totals).as_dict()}]
 
 
 def _looks_like_action(text: str) -> bool:

@@ -360,6 +360,18 @@ class _Sitting:
 
         return replay(record)
 
+    def running(self, deal: Any, options: dict[str, Any] | None) -> Any:
+        """A ``DealScorer`` for one deal shown on its own (the race starts at 0): the viewer's running 子."""
+        from .wuchuan_yibai_score import DealScorer, Race
+
+        return DealScorer(deal, Race.new(deal.players, options))
+
+    def totals_text(self, totals: Any) -> Text:
+        """Each seat's 子 so far, in one line."""
+        zh = "，".join(f"{seat_name(s).zh} {n}" for s, n in enumerate(totals))
+        en = ", ".join(f"{seat_name(s).en} {n}" for s, n in enumerate(totals))
+        return Text(f"到这一步的子：{zh}", f"子 so far: {en}")
+
 
 def _match_rules(play: Any, deals: int) -> Any:
     from .wuchuan_yibai_match import race_rules
