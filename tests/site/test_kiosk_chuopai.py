@@ -23,7 +23,9 @@ ENGINE_MS = 120_000
 def start(page: Page, lang: str, seat: str, seed: int, bot_delay_ms: int = 0) -> None:
     page.goto("kiosk/index.html")
     page.wait_for_function("window.changpaiKiosk && window.changpaiKioskChuopai")
-    page.evaluate("([seed, delay]) => { changpaiKioskChuopai.tuning = {seed, botDelayMs: delay}; }", [seed, bot_delay_ms])
+    page.evaluate(
+        "([seed, delay]) => { changpaiKioskChuopai.tuning = {seed, botDelayMs: delay}; }", [seed, bot_delay_ms]
+    )
     page.locator(f'.kiosk-btn--lang[data-lang="{lang}"]').click()
     page.locator(".kiosk-go-play").click()
     page.locator(".kiosk-rules-chuopai").click()
@@ -110,13 +112,34 @@ def test_an_ally_waits_for_the_dealer_and_must_lay_down_when_it_cannot_beat(page
     expect(page.locator('.kiosk-chuo__seat[data-seat="1"]')).to_contain_text("庄家")
     # the dealer (乙) led before the visitor was asked
     expect(page.locator(".kiosk-chuo__play").first).to_contain_text("电脑乙")
-    kinds = set(page.locator(".kiosk-chuo__choice").evaluate_all("(els) => els.map((e) => e.dataset.action.split(' ')[1])"))
+    kinds = set(
+        page.locator(".kiosk-chuo__choice").evaluate_all("(els) => els.map((e) => e.dataset.action.split(' ')[1])")
+    )
     prompt = page.locator(".kiosk-chuo__prompt")
     if kinds == {"down"}:
         expect(prompt).to_contain_text("只能扣牌")
     else:
         assert kinds == {"play"}, kinds
         expect(prompt).to_contain_text("必须打")
+
+
+def test_a_finished_trick_names_the_seat_that_took_it(page: Page):
+    """Seed 5, the dealer's first lead (天) is the highest: the trick stays on screen, taken by the visitor."""
+    answer = handle({"command": "new_deal", "rules": "chuopai", "seed": 5, "dealer": 0})
+    first = handle({"command": "legal_actions", "state": answer["state"], "seat": 0})["actions"][0]["text"]
+    answer = handle({"command": "apply", "state": answer["state"], "action": first})
+    while not answer["view"]["tricks"]:
+        bot = handle({"command": "bot_move", "state": answer["state"]})["action"]
+        answer = handle({"command": "apply", "state": answer["state"], "action": bot})
+    taker = answer["view"]["tricks"][0]["taker"]
+    start(page, "zh", "dealer", 5)
+    page.wait_for_selector(".kiosk-chuo__choice", timeout=ENGINE_MS)
+    page.locator(".kiosk-chuo__choice").first.click()
+    trick = page.locator(".kiosk-chuo__trick")
+    expect(trick).to_have_attribute("data-taker", str(taker), timeout=ENGINE_MS)
+    expect(trick.locator(".kiosk-chuo__taker")).to_contain_text(["你（甲）", "电脑乙", "电脑丙"][taker] + "最大")
+    expect(trick.locator(".kiosk-chuo__play")).to_have_count(3)
+    expect(trick.locator(".kiosk-chuo__play.is-best")).to_have_count(1)
 
 
 def test_an_idle_reset_mid_game_returns_to_welcome(page: Page):

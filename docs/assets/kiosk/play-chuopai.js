@@ -37,9 +37,10 @@
       lead: "领出",
       beat: "压过",
       under: "没压过",
-      down: (n) => "扣下 " + n + " 张",
+      down: (n) => (n ? "扣下 " + n + " 张" : "手里没牌了"),
       best: "最大",
       takes: (s) => s + "最大，拿下这一轮",
+      nextLead: (s) => "下一轮由" + s + "先出",
       noTrick: (s) => "还没出牌，" + s + "先出",
       yourLead: "轮到你先出：点一个按钮出牌。",
       yourBeat: "轮到你：下面是打得起的出法（打得起就必须打）。",
@@ -82,9 +83,10 @@
       lead: "leads",
       beat: "beats",
       under: "does not beat",
-      down: (n) => n + " face down",
+      down: (n) => (n ? n + " face down" : "no cards left"),
       best: "highest",
       takes: (s) => s + " is highest and takes the trick",
+      nextLead: (s) => "Next, " + s + " leads",
       noTrick: (s) => "No cards out yet: " + s + " leads",
       yourLead: "Your lead: tap a button to play those cards.",
       yourBeat: "Your turn: these plays beat the best so far (if you can beat, you must).",
@@ -247,7 +249,7 @@
           const a = parseAction(text);
           const lead = i === 0;
           const what = a.type === "down" ? W.down(a.cards.length) : lead ? W.lead : i === best ? W.beat : W.under;
-          const shown = a.type === "down" ? [backs(a.cards.length)] : a.cards.map((c) => card(c, "m"));
+          const shown = a.type !== "down" ? a.cards.map((c) => card(c, "m")) : a.cards.length ? [backs(a.cards.length)] : [];
           return h(
             "li",
             { class: "kiosk-chuo__play" + (i === best ? " is-best" : "") + (a.type === "down" ? " is-down" : "") },
@@ -259,16 +261,26 @@
       );
     }
 
-    function renderTrick(showLast) {
+    let notes = [];
+
+    function noteLines() {
+      return notes.map((e) =>
+        h("p", { class: "kiosk-chuo__event", dataset: { kind: e.kind || "" } }, mixed((e.payer != null ? seatName(e.payer) + W.colon : "") + seatNames(e[lang] || e.en || ""))),
+      );
+    }
+
+    function renderTrick() {
       const v = view();
       const done = v.tricks || [];
       const last = done[done.length - 1];
-      if ((!v.trick || !v.trick.length) && showLast && last) {
+      if ((!v.trick || !v.trick.length) && last) {
         trickBox.dataset.taker = String(last.taker);
         trickBox.replaceChildren(
           h("p", { class: "kiosk-chuo__trick-head" }, W.lastTrick + W.colon + W.leads(seatName(last.leader))),
           playsList(last.actions, last.actions.findIndex((t) => parseAction(t).seat === last.taker && parseAction(t).type === "play")),
           h("p", { class: "kiosk-chuo__taker" }, W.takes(seatName(last.taker))),
+          ...noteLines(),
+          answer.over ? null : h("p", { class: "kiosk-chuo__next" }, W.nextLead(seatName(v.leader))),
         );
         return;
       }
@@ -277,6 +289,7 @@
       trickBox.replaceChildren(
         h("p", { class: "kiosk-chuo__trick-head" }, trick.length ? W.trick + W.colon + W.leads(seatName(v.leader)) : W.noTrick(seatName(v.leader))),
         trick.length ? playsList(trick, v.best) : null,
+        ...noteLines(),
       );
     }
 
@@ -284,9 +297,9 @@
       hand.replaceChildren(...handOf(HUMAN).map((c) => card(c, "l")));
     }
 
-    function render(showLast) {
+    function render() {
       renderSeats();
-      renderTrick(showLast);
+      renderTrick();
       renderHand();
     }
 
@@ -318,7 +331,7 @@
 
     async function humanChoice() {
       const legal = (await call({ command: "legal_actions", state: answer.state, seat: HUMAN })).actions || [];
-      render(false);
+      render();
       const v = view();
       prompt.textContent = legal.every((a) => a.type === "down") ? W.yourDown : (v.trick || []).length ? W.yourBeat : W.yourLead;
       actions.replaceChildren(...legal.map(actionButton));
@@ -333,7 +346,10 @@
       const before = (view().tricks || []).length;
       answer = await call({ command: "apply", state: answer.state, action: text });
       const finished = (view().tricks || []).length > before;
-      render(finished);
+      // What the engine noted (a 包牌, say) stays on screen until the next trick is taken.
+      if ((answer.events || []).length) notes = answer.events;
+      else if (finished) notes = [];
+      render();
       if (finished && !answer.over) await wait(trickPause); // let the taker be seen
     }
 
@@ -343,7 +359,7 @@
       pips = Object.fromEntries((rules.ladder || []).map((f) => [f.face, f.pips.join("-")]));
       answer = await call({ command: "new_deal", rules: "chuopai", seed, dealer: asDealer ? HUMAN : 1 });
       board.dataset.seed = String(seed);
-      render(false);
+      render();
       let steps = 0;
       while (alive && !answer.over && steps < MAX_STEPS) {
         steps += 1;
@@ -363,7 +379,7 @@
     }
 
     function settle(s) {
-      render(true);
+      render();
       prompt.textContent = "";
       actions.replaceChildren();
       const scores = s.scores || [];
