@@ -63,10 +63,14 @@ def play_through(page: Page) -> list[str]:
     return tapped
 
 
-@pytest.mark.parametrize(("lang", "seed"), [("zh", 5), ("en", 12)], ids=["zh", "en"])
-def test_a_whole_hand_as_the_dealer_ends_in_the_engines_settlement(page: Page, lang: str, seed: int):
-    expected = engine_hand(seed, dealer=0)
-    start(page, lang, "dealer", seed)
+@pytest.mark.parametrize(
+    ("lang", "seat", "seed"),
+    [("zh", "dealer", 5), ("en", "dealer", 12), ("en", "ally", 3)],
+    ids=["dealer-zh", "dealer-en", "ally-en"],
+)
+def test_a_whole_hand_ends_in_the_engines_settlement(page: Page, lang: str, seat: str, seed: int):
+    expected = engine_hand(seed, dealer=0 if seat == "dealer" else 1)
+    start(page, lang, seat, seed)
     tapped = play_through(page)
     assert tapped == expected["firsts"], "the kiosk's first buttons are not the engine's first legal actions"
     settlement = page.locator(".kiosk-play__settlement")
