@@ -84,6 +84,13 @@
       leshanHint: "三人打，大写为红。",
       luzhou: "泸州大贰",
       luzhouHint: "三人打，二七十为红。",
+      chuopai: "泸州戳牌",
+      chuopaiHint: "三人比大小，庄家一人对两家。",
+      chooseSeat: "你想坐哪一家？",
+      asDealer: "当庄家",
+      asDealerHint: "一个人对两个闲家，先出牌。",
+      asAlly: "当闲家",
+      asAllyHint: "和另一个闲家一起打庄家。",
       appName: "长牌档案馆 · 馆内展示",
     },
     en: {
@@ -132,6 +139,13 @@
       leshanHint: "Three players; the big cards are red.",
       luzhou: "Luzhou Da Er",
       luzhouHint: "Three players; two, seven and ten are red.",
+      chuopai: "Luzhou 戳牌",
+      chuopaiHint: "A trick game: the dealer alone against two allies.",
+      chooseSeat: "Where would you like to sit?",
+      asDealer: "The dealer (庄家)",
+      asDealerHint: "Alone against the two allies; you lead first.",
+      asAlly: "An ally (闲家)",
+      asAllyHint: "With the other ally, against the dealer.",
       appName: "Changpai Archive · gallery kiosk",
     },
   };
@@ -665,16 +679,43 @@
           { class: "kiosk-menu__choices kiosk-menu__choices--two" },
           button(t.leshan, () => show("play", { rules: "leshan" }), { className: "kiosk-btn--choice kiosk-rules-leshan", big: t.leshanHint, dataset: { icon: "贰" } }),
           button(t.luzhou, () => show("play", { rules: "luzhou-a" }), { className: "kiosk-btn--choice kiosk-rules-luzhou", big: t.luzhouHint, dataset: { icon: "拾" } }),
+          button(t.chuopai, () => show("play", { rules: "chuopai" }), { className: "kiosk-btn--choice kiosk-rules-chuopai", big: t.chuopaiHint, dataset: { icon: "戳" } }),
         ),
       );
       return root;
     }
+    if (options.rules === "chuopai") return chuopaiScreen(options, t, root, body);
     const player = window.changpaiKioskPlay;
     if (!player) {
       body.append(h("p", { class: "kiosk-message kiosk-message--error", role: "alert" }, "play.js"));
       return root;
     }
     const stop = player.mount(body, { lang: state.lang || settings.homeLang, rules: options.rules, onAgain: () => show("play", { rules: options.rules }) });
+    if (typeof stop === "function") state.teardown.push(stop);
+    return root;
+  }
+
+  /** 戳牌 (docs/assets/kiosk/play-chuopai.js): first the seat, then the hand. */
+  function chuopaiScreen(options, t, root, body) {
+    if (!options.seat) {
+      body.append(
+        h("p", { class: "kiosk-play__prompt" }, mixed(t.chooseSeat, state.lang)),
+        h(
+          "div",
+          { class: "kiosk-menu__choices kiosk-menu__choices--two" },
+          button(mixed(t.asDealer, state.lang), () => show("play", { rules: "chuopai", seat: "dealer" }), { className: "kiosk-btn--choice kiosk-seat-dealer", big: t.asDealerHint, dataset: { icon: "庄" } }),
+          button(mixed(t.asAlly, state.lang), () => show("play", { rules: "chuopai", seat: "ally" }), { className: "kiosk-btn--choice kiosk-seat-ally", big: t.asAllyHint, dataset: { icon: "闲" } }),
+        ),
+      );
+      return root;
+    }
+    const player = window.changpaiKioskChuopai;
+    if (!player) {
+      body.append(h("p", { class: "kiosk-message kiosk-message--error", role: "alert" }, "play-chuopai.js"));
+      return root;
+    }
+    const again = () => show("play", { rules: "chuopai", seat: options.seat });
+    const stop = player.mount(body, { lang: state.lang || settings.homeLang, seat: options.seat, onAgain: again });
     if (typeof stop === "function") state.teardown.push(stop);
     return root;
   }
