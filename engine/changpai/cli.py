@@ -384,7 +384,8 @@ def _simulate_matches(args: argparse.Namespace, options: dict[str, Any] | None) 
             players = match.players
             deals += len(match.deals)
             no_winner += sum(d.winner is None for d in match.deals)
-            worst = max([worst, *(abs(sum(t)) for t in match.ledger.history)])
+            if match.ledger.zero_sum:  # (a race's ledger is points made: Wuchuan 一百)
+                worst = max([worst, *(abs(sum(t)) for t in match.ledger.history)])
             finals.append(list(match.ledger.totals))
     except ChangpaiError as error:
         raise InputError(str(error)) from None

@@ -51,7 +51,7 @@ def test_waits_answer():
 
 def test_rules_command_lists_and_describes():
     listing = handle({"command": "rules"})
-    names = ["luzhou-a", "luzhou-b", "leshan", "wuchuan", "leshan-bazhang", "leshan-shisi"]
+    names = ["luzhou-a", "luzhou-b", "leshan", "wuchuan", "leshan-bazhang", "leshan-shisi", "wuchuan-yibai"]
     assert [r["name"] for r in listing["rules"]] == names
     described = handle({"command": "rules", "name": "leshan", "options": {"leshan_31": "thirty"}})
     assert described["options"]["leshan_31"]["value"] == "thirty"

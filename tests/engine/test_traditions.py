@@ -4,13 +4,13 @@ import dataclasses
 
 import pytest
 from changpai.core.sourced import Sourced
-from changpai.daer import leshan, luzhou, wuchuan
+from changpai.daer import leshan, luzhou, wuchuan, wuchuan_yibai
 from changpai.daer.rules import RuleSet, Variant
 from changpai.daer.traditions import PLAY_RULES, RULESETS, get_play_rules, get_rules
 
 
 def test_every_rule_set_has_its_play_rules_under_the_same_name():
-    names = ["luzhou-a", "luzhou-b", "leshan", "wuchuan", "leshan-bazhang", "leshan-shisi"]
+    names = ["luzhou-a", "luzhou-b", "leshan", "wuchuan", "leshan-bazhang", "leshan-shisi", "wuchuan-yibai"]
     assert list(RULESETS) == list(PLAY_RULES) == names
     for name in RULESETS:
         assert get_rules(name).name == get_play_rules(name).name == name
@@ -18,7 +18,13 @@ def test_every_rule_set_has_its_play_rules_under_the_same_name():
 
 @pytest.mark.parametrize(
     ("name", "module"),
-    [("luzhou-a", luzhou), ("luzhou-b", luzhou), ("leshan", leshan), ("wuchuan", wuchuan)],
+    [
+        ("luzhou-a", luzhou),
+        ("luzhou-b", luzhou),
+        ("leshan", leshan),
+        ("wuchuan", wuchuan),
+        ("wuchuan-yibai", wuchuan_yibai),
+    ],
 )
 def test_each_rule_set_is_built_in_its_traditions_module(name, module):
     rules = get_rules(name)
@@ -56,6 +62,6 @@ def test_play_parameters_are_the_one_sourced_type():
 
 def test_only_luzhou_b_borrows_special_points_and_only_wuchuan_classes_wins():
     assert [r.name for r in RULESETS.values() if r.variant.special_points] == ["luzhou-b"]
-    assert [r.name for r in RULESETS.values() if r.variant.win_class] == ["wuchuan"]
+    assert [r.name for r in RULESETS.values() if r.variant.win_class] == ["wuchuan", "wuchuan-yibai"]
     b = get_rules("luzhou-b")
     assert b.with_options(special_sets="luzhou-a").effective_special_points() is get_rules("luzhou-a").special_points

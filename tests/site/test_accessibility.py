@@ -80,6 +80,14 @@ def test_every_kiosk_screen_has_no_serious_violation(page: Page, url: str):
     page.evaluate("window.changpaiKiosk.show('play', {rules: 'leshan'})")
     page.wait_for_selector(".kiosk-play__column.is-legal, .kiosk-play__choice", timeout=120_000)
     found += serious_violations(page, f"{url} [play, in game]")
+    # 戳牌: the seat choice, then a hand in progress (its legal plays shown as buttons).
+    page.evaluate("window.changpaiKiosk.show('play', {rules: 'chuopai'})")
+    page.wait_for_selector(".kiosk-seat-dealer")
+    found += serious_violations(page, f"{url} [play, 戳牌 seat]")
+    page.evaluate("window.changpaiKioskChuopai.tuning = {seed: 4, botDelayMs: 0}")
+    page.evaluate("window.changpaiKiosk.show('play', {rules: 'chuopai', seat: 'ally'})")
+    page.wait_for_selector(".kiosk-chuo__choice", timeout=120_000)
+    found += serious_violations(page, f"{url} [play, 戳牌 in game]")
     page.evaluate(
         "window.changpaiKiosk.show('watch', {deal: document.querySelector('#kiosk-app').dataset.deals.split(' ')[0]})"
     )

@@ -356,3 +356,43 @@ def test_the_lesson_schema_lists_every_ask_the_engine_answers() -> None:
 
     answered = set(LESSON_ASKS) | set(lessons.all_asks())
     assert listed == answered
+
+
+def test_a_stolen_card_is_labelled_as_the_steal_not_as_a_claim():
+    # 一百's 偷坎 / 偷活龙 [000] are written `pong` / `kong` in a record; the step a reader sees names the steal.
+    from changpai.daer.actions import STEAL_NAMES
+
+    steals = 0
+    for path in DEALS:
+        for step in frames(_record(path))["steps"]:
+            if any(e.get("code") == "steal" for e in step.get("events", [])):
+                steals += 1
+                label = step["action"]["label"]["zh"]
+                assert any(word in label for word in STEAL_NAMES.values()), (path.name, step["index"], label)
+                assert "兑" not in label and "开" not in label, (path.name, step["index"], label)
+    assert steals, "no tutorial deal shows a steal"
+
+
+def test_yibai_scores_show_the_moment_they_are_made():
+    # 一百 [000]: 子 are scored as they are made; each frame lists the scores of its step and every seat's total.
+    seats = ("甲", "乙", "丙")
+    for path in DEALS:
+        record = _record(path)
+        steps = frames(record)["steps"]
+        scored = [e for step in steps for e in step["events"] if e["code"].startswith("score")]
+        if record.rules != "wuchuan-yibai":
+            assert not scored, path.name  # only a tradition that scores as it goes
+            continue
+        assert scored, path.name
+        totals = [0, 0, 0]
+        for step in steps:
+            lines = [e["zh"] for e in step["events"] if e["code"] == "score"]
+            for line in lines:
+                who, gained, lost = re.match(r"(甲|乙|丙)(?:得 (\d+) 子|包牌被抄，去掉 (\d+) 子)", line).groups()
+                totals[seats.index(who)] += int(gained) if gained else -int(lost)
+            shown = [e["zh"] for e in step["events"] if e["code"] == "score-totals"]
+            assert len(shown) == (1 if lines else 0), (path.name, step["index"])
+            if shown:
+                assert shown[0].endswith("，".join(f"{s} {n}" for s, n in zip(seats, totals, strict=True))), shown
+        stolen = [e["zh"] for step in steps for e in step["events"] if e["code"] == "score" and "偷坎" in e["zh"]]
+        assert stolen, f"{path.name}: the 偷坎 scores its 坎 when it is made"

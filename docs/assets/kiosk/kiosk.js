@@ -84,6 +84,13 @@
       leshanHint: "三人打，大写为红。",
       luzhou: "泸州大贰",
       luzhouHint: "三人打，二七十为红。",
+      chuopai: "泸州戳牌",
+      chuopaiHint: "三人比大小，庄家一人对两家。",
+      chooseSeat: "你想坐哪一家？",
+      asDealer: "当庄家",
+      asDealerHint: "一个人对两个闲家，先出牌。",
+      asAlly: "当闲家",
+      asAllyHint: "和另一个闲家一起打庄家。",
       hongdiandian: "务川红点点",
       hongdiandianHint: "四人打，两张一家相靠。",
       appName: "长牌档案馆 · 馆内展示",
@@ -134,6 +141,13 @@
       leshanHint: "Three players; the big cards are red.",
       luzhou: "Luzhou Da Er",
       luzhouHint: "Three players; two, seven and ten are red.",
+      chuopai: "Luzhou 戳牌",
+      chuopaiHint: "A trick game: the dealer alone against two allies.",
+      chooseSeat: "Where would you like to sit?",
+      asDealer: "The dealer (庄家)",
+      asDealerHint: "Alone against the two allies; you lead first.",
+      asAlly: "An ally (闲家)",
+      asAllyHint: "With the other ally, against the dealer.",
       hongdiandian: "Wuchuan 红点点",
       hongdiandianHint: "Four players; the cards pair up two by two.",
       appName: "Changpai Archive · gallery kiosk",
@@ -669,11 +683,13 @@
           { class: "kiosk-menu__choices kiosk-menu__choices--two" },
           button(t.leshan, () => show("play", { rules: "leshan" }), { className: "kiosk-btn--choice kiosk-rules-leshan", big: t.leshanHint, dataset: { icon: "贰" } }),
           button(t.luzhou, () => show("play", { rules: "luzhou-a" }), { className: "kiosk-btn--choice kiosk-rules-luzhou", big: t.luzhouHint, dataset: { icon: "拾" } }),
+          button(t.chuopai, () => show("play", { rules: "chuopai" }), { className: "kiosk-btn--choice kiosk-rules-chuopai", big: t.chuopaiHint, dataset: { icon: "戳" } }),
           button(mixed(t.hongdiandian, state.lang), () => show("play", { rules: "wuchuan-hongdiandian-sicheng" }), { className: "kiosk-btn--choice kiosk-rules-hongdiandian", big: t.hongdiandianHint, dataset: { icon: "红" } }),
         ),
       );
       return root;
     }
+    if (options.rules === "chuopai") return chuopaiScreen(options, t, root, body);
     const hdd = /^wuchuan-hongdiandian-/.test(options.rules); // 红点点: play-hongdiandian.js (four players)
     const player = hdd ? window.changpaiKioskHdd : window.changpaiKioskPlay;
     if (!player) {
@@ -682,6 +698,31 @@
     }
     const again = (rules) => show("play", { rules: typeof rules === "string" ? rules : options.rules });
     const stop = player.mount(body, { lang: state.lang || settings.homeLang, rules: options.rules, onAgain: again });
+    if (typeof stop === "function") state.teardown.push(stop);
+    return root;
+  }
+
+  /** 戳牌 (docs/assets/kiosk/play-chuopai.js): first the seat, then the hand. */
+  function chuopaiScreen(options, t, root, body) {
+    if (!options.seat) {
+      body.append(
+        h("p", { class: "kiosk-play__prompt" }, mixed(t.chooseSeat, state.lang)),
+        h(
+          "div",
+          { class: "kiosk-menu__choices kiosk-menu__choices--two" },
+          button(mixed(t.asDealer, state.lang), () => show("play", { rules: "chuopai", seat: "dealer" }), { className: "kiosk-btn--choice kiosk-seat-dealer", big: t.asDealerHint, dataset: { icon: "庄" } }),
+          button(mixed(t.asAlly, state.lang), () => show("play", { rules: "chuopai", seat: "ally" }), { className: "kiosk-btn--choice kiosk-seat-ally", big: t.asAllyHint, dataset: { icon: "闲" } }),
+        ),
+      );
+      return root;
+    }
+    const player = window.changpaiKioskChuopai;
+    if (!player) {
+      body.append(h("p", { class: "kiosk-message kiosk-message--error", role: "alert" }, "play-chuopai.js"));
+      return root;
+    }
+    const again = () => show("play", { rules: "chuopai", seat: options.seat });
+    const stop = player.mount(body, { lang: state.lang || settings.homeLang, seat: options.seat, onAgain: again });
     if (typeof stop === "function") state.teardown.push(stop);
     return root;
   }

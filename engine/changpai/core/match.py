@@ -103,17 +103,19 @@ NO_WIN_WORDS = {"same": Text("原庄家再打", "the same dealer again"), "next"
 
 @dataclass
 class Ledger:
-    """The running score of each seat; every deal's payments sum to zero, so the totals always do."""
+    """The running score of each seat; every deal's payments sum to zero, so the totals always do — unless
+    ``zero_sum`` is off: a race whose score is points made, not money changing hands (Wuchuan 一百's 子)."""
 
     players: int
     totals: tuple[int, ...] = ()
     history: list[tuple[int, ...]] = field(default_factory=list)  # the totals after each deal
+    zero_sum: bool = True
 
     def __post_init__(self) -> None:
         self.totals = self.totals or (0,) * self.players
 
     def add(self, payments: Sequence[int], *, where: str = "payments") -> None:
-        if len(payments) != self.players or sum(payments) != 0:
+        if len(payments) != self.players or (self.zero_sum and sum(payments) != 0):
             raise MatchError(
                 Text(
                     f"这一盘的输赢 {list(payments)} 不是 {self.players} 家、合计为零",

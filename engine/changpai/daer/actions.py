@@ -263,6 +263,16 @@ class Action:
         }
 
 
+# 一百's steals [000]: a card drawn face down taken unseen onto a held pair (a 坎) or onto a 坎 (a 活龙).
+STEAL_NAMES = {ActionType.PONG: "偷坎", ActionType.KONG: "偷活龙"}
+
+
+def steal_label(action: Action) -> Text:
+    """The label of a ``pong`` / ``kong`` that was a steal (the deal's ``steal`` event says so)."""
+    word, shown = STEAL_NAMES[action.type], "" if action.card is None else str(action.card)
+    return Text(f"{word}{shown}", f"steal ({word}) {shown}".strip())
+
+
 def _bad(text: str, zh: str, en: str, where: str | None) -> RuleError:
     return RuleError(
         Text(f"读不懂动作“{text}”：{zh}", f"cannot read the action “{text}”: {en}"), code="bad-action", where=where

@@ -138,7 +138,7 @@ class DealLegal(DealRules):
             return out
         hand = self.seats[s].hand
         if self.phase == TURN:
-            if self.table.roles[s] == XIAOJIA:
+            if self.table.roles[s] == XIAOJIA or self.play_rules.private_draw.value:
                 out.append([_bare(ActionType.DRAW, s)])
             else:
                 out.append([_with_card(ActionType.TURN, s)[self.stock[self.turned].index]])
@@ -146,10 +146,15 @@ class DealLegal(DealRules):
         # A win is a candidate only if the win test (``_offered_win``) passes it; the win rules name why not.
         if self.phase == DRAWN:
             drawn = self.drawn
-            assert drawn is not None  # the DRAWN phase holds 小家's card
-            if self._xiaojia_can_win(s, drawn):
+            assert drawn is not None  # the DRAWN phase holds 小家's card (or, with a private draw, anyone's)
+            if self._drawn_win(s, drawn):
                 out.append([_with_card(ActionType.WIN, s)[drawn.index]])
             out.append([_bare(ActionType.SHOW, s)])
+            if self.table.roles[s] != XIAOJIA:  # a private draw [000]: show it, or take it unseen into a 坎 / 活龙
+                steal = {2: ActionType.PONG, 3: ActionType.KONG}.get(hand[drawn.index])
+                if steal is not None:
+                    out.append([_with_card(steal, s)[drawn.index]])
+                return out
             kinds = {i for i, n in enumerate(hand) if n} | {drawn.index}
             discards = _with_card(ActionType.DISCARD, s)
             out.append([discards[i] for i in sorted(kinds)])
@@ -177,13 +182,38 @@ class DealLegal(DealRules):
         if s != self.to_act:
             return False
         if self.phase == DRAWN:
-            return card is not None and card == self.drawn and self._xiaojia_can_win(s, card)
+            return card is not None and card == self.drawn and self._drawn_win(s, card)
         return (
             self.phase == DISCARD
             and card is None
             and self._heaven_possible(s)
             and self._can_win(s, None, None, "dealt") is not None
         )
+
+    def _drawn_win(self, s: int, card: Card) -> bool:
+        """A win on the card seat ``s`` has drawn face down: 小家's own count [003], or any hand (a private draw)."""
+        if self.table.roles[s] == XIAOJIA:
+            return self._xiaojia_can_win(s, card)
+        return self._win_allowed(s, card) and self._can_win(s, card, s, "self-draw") is not None
+
+    def _steal_ok(self, action: Action) -> bool:
+        """偷坎 / 偷活龙 [000]: the card drawn face down taken unseen onto a held pair (``pong``) or 坎 (``kong``)."""
+        drawn = self.drawn
+        want = {ActionType.PONG: 2, ActionType.KONG: 3}.get(action.type)
+        return (
+            drawn is not None
+            and want is not None
+            and action.card in (None, drawn)
+            and self.seats[action.seat].hand[drawn.index] == want
+        )
+
+    def _ji_ok(self, s: int, ex: Exposed) -> bool:
+        """机牌 [000]: the turned-up fourth copy of a card seat ``s`` has 兑'd goes onto that 兑 (play rule
+        ``ji_onto_pong``: the turner's own 兑, or anyone's)."""
+        whose = self.play_rules.ji_onto_pong.value
+        if whose is None or ex.how != "turn" or (whose == "own" and ex.source != s):
+            return False
+        return any(ls.how == "pong" and ls.meld.cards[0] == ex.card for ls in self.seats[s].laid)
 
     def _four_due(self, s: int) -> bool:
         """A held four must be laid out before anything else (cached per state)."""
@@ -281,7 +311,7 @@ class DealLegal(DealRules):
             n = st.hand[card.index]
             if ex.how == "turn" and ex.source == s and not self.play_rules.pong_own_turn.value:
                 n = 0  # [004] 碰 / 招 only on another player's card
-            if n == 3 and not self._pong_blocked(s, card):
+            if (n == 3 and not self._pong_blocked(s, card)) or (n == 0 and self._ji_ok(s, ex)):
                 out.append(Action(ActionType.KONG, s, card))
             pong = Action(ActionType.PONG, s, card)
             if n == 2 and allowed(self, pong, PONG_RULES):
@@ -300,6 +330,8 @@ class DealLegal(DealRules):
         """A claim must leave a card to discard, unless it makes 八块 (no discard owed)."""
         st = self.seats[claim.seat]
         used = {ActionType.PONG: 2, ActionType.KONG: 3}.get(claim.type, 2 + sum(len(g) for g in claim.bi))
+        if claim.type == ActionType.KONG and claim.card is not None and st.hand[claim.card.index] < 3:
+            used = 0  # 机牌: the card goes onto a 兑 on the table
         if sum(st.hand) - used > 0:
             return True
         fours = st.fours + (1 if claim.type == ActionType.KONG else 0)

@@ -8,7 +8,7 @@ from ..core.table import XIAOJIA, seat_name
 from ..core.text import RuleError, Text
 from ..decks.numerals import ALL_KINDS, Card, format_cards
 from . import playrules as pr
-from .actions import Action, ActionType, native_words
+from .actions import STEAL_NAMES, Action, ActionType, native_words
 from .deal_refusals import DealRefusals
 from .deal_rules import instant_result, result_points, win_total, xiaojia_result
 from .deal_state import CLAIM, DISCARD, DRAWN, OVER, TURN, Exposed, LaidSet, Violation, WinInfo, four_display, rule
@@ -86,6 +86,8 @@ class DealPlay(DealRefusals):
             assert card is not None  # SHOW is legal only with a drawn card
             self.drawn = None
             self._open_window(Exposed(card, action.seat, "turn"))
+        elif t in (ActionType.PONG, ActionType.KONG):  # (outside the window: 偷坎 / 偷活龙 of a private draw)
+            self._apply_steal(action)
         elif t == ActionType.WIN:
             if self.phase == DRAWN:
                 how = "self-draw"
@@ -120,7 +122,11 @@ class DealPlay(DealRefusals):
             self.drawn = card
             self.phase = DRAWN
             self.to_act = s
-            self._event("xiaojia-draw", "小家暗摸一张", "小家 draws a card privately")
+            if self.table.roles[s] == XIAOJIA:
+                self._event("xiaojia-draw", "小家暗摸一张", "小家 draws a card privately")
+            else:
+                name = seat_name(s)
+                self._event("draw", f"{name.zh}摸一张底牌，先不翻开", f"{name.en} draws a stock card face down")
             return
         self._open_window(Exposed(card, s, "turn", first_stock=first, last_stock=last))
 
@@ -141,6 +147,28 @@ class DealPlay(DealRefusals):
         if first and s == self.table.dealer:
             self._lay_fours_after_dealer_discard()
         self._open_window(Exposed(card, s, "discard", first_discard_of=s if first else None))
+
+    def _apply_steal(self, action: Action) -> None:
+        """偷坎 / 偷活龙 [000]: the card drawn face down goes with the held pair (坎) or 坎 (活龙), unseen by
+        the others, and counts as held; then a discard is owed (or 八块)."""
+        s, st, card = action.seat, self.seats[action.seat], self.drawn
+        assert card is not None
+        self.drawn = None
+        st.hand[card.index] += 1
+        n = st.hand[card.index]
+        kind = SetKind.KAN if n == 3 else SetKind.FOUR
+        if n == 4:  # a 活龙 is shown (the card face up under the 坎); a stolen 坎 stays with the held cards
+            st.hand[card.index] = 0
+            st.laid.append(LaidSet(Meld(kind, (card,) * n), "steal", card, s))
+        st.claims += 1
+        name, set_name = seat_name(s), self.rules.native_name(kind)
+        steal = STEAL_NAMES[action.type]
+        self._event(
+            "steal",
+            f"{steal}：{name.zh}摸到的{card}和手里的牌成{set_name.zh}，不翻开，放在面前",
+            f"{steal}: {name.en}'s drawn {card} makes a {set_name.en} with the hand; laid down unseen",
+        )
+        self._after_set(s)
 
     def _lay_fours_after_dealer_discard(self) -> None:
         """[000] (闲家 "待庄家出牌后" 亮龙): every other player lays out its 活龙 at once."""
@@ -243,6 +271,14 @@ class DealPlay(DealRefusals):
         if claim.type == ActionType.PONG:
             st.hand[card.index] -= 2
             st.laid.append(LaidSet(Meld(SetKind.PONG, (card,) * 3), "pong", card, ex.source))
+        elif claim.type == ActionType.KONG and st.hand[card.index] < 3:  # 机牌 [000]: onto one's 兑
+            at = next(i for i, ls in enumerate(st.laid) if ls.how == "pong" and ls.meld.cards[0] == card)
+            st.laid[at] = LaidSet(Meld(SetKind.KONG, (card,) * 4), "ji", card, ex.source)
+            self._event(
+                "ji",
+                f"机牌：{seat_name(s).zh}兑过的{card}翻出第四张，加在兑上",
+                f"机牌: the fourth {card} turns up and goes onto {seat_name(s).en}'s 兑",
+            )
         elif claim.type == ActionType.KONG:
             st.hand[card.index] -= 3
             st.laid.append(LaidSet(Meld(SetKind.KONG, (card,) * 4), "kong", card, ex.source))

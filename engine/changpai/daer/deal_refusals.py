@@ -24,7 +24,7 @@ class DealRefusals(DealLegal):
         nxt = self._next_after_window()
         action = (
             Action(ActionType.DRAW, nxt)
-            if self.table.roles[nxt] == XIAOJIA
+            if self.table.roles[nxt] == XIAOJIA or self.play_rules.private_draw.value
             else Action(ActionType.TURN, nxt, self.stock[self.turned])
         )
         return action if self.is_legal(action) else None

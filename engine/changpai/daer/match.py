@@ -42,11 +42,11 @@ from .deal import Deal
 from .record import DealRecord, replay
 from .record_steps import read_text
 from .settlement import settle
-from .traditions import get_play_rules, get_rules
+from .traditions import RULESETS, get_play_rules, get_rules
 
 MAX_DEALS = 200  # a long evening; a record with more is refused
 MATCH_KEYS = ("rules", "players", "options", "title", "intro", "first_shuffler", "deals")
-DEAL_KEYS = ("shuffler", "deal", "totals")
+DEAL_KEYS = ("shuffler", "deal", "totals", "scores")  # scores: a race's 子 as made (Wuchuan 一百), optional
 
 
 def match_rules(rules: str, deals: int, options: dict[str, Any] | None = None) -> MatchRules:
@@ -83,6 +83,7 @@ class MatchRecord:
     intro: Text | None = None
     lines: dict[tuple[str | int, ...], int] = field(default_factory=dict, compare=False, repr=False)
     source_name: str = field(default="<match>", compare=False, repr=False)
+    scores: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # by deal: the 子 as made (一百)
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {"rules": self.rules, "players": self.players}
@@ -96,6 +97,8 @@ class MatchRecord:
             {"shuffler": shuffler, "deal": deal.to_data(), "totals": list(totals)}
             for shuffler, deal, totals in self.deals
         ]
+        for n, scores in self.scores.items():
+            out["deals"][n]["scores"] = [dict(s) for s in scores]
         return out
 
     def where(self, path: tuple[str | int, ...], label: str) -> str:
@@ -168,7 +171,36 @@ class MatchRecord:
             sub = {key[3:]: line for key, line in lines.items() if key[:3] == prefix}
             deal = DealRecord.from_data(entry["deal"], lines=sub, name=name)
             rec.deals.append((shuffler, deal, tuple(totals)))
+            if "scores" in entry:
+                rec.scores[n] = _scores(entry["scores"], rec, n)
         return rec
+
+
+SCORE_KEYS = {"step": int, "seat": int, "points": int, "for": str, "card": str}
+
+
+def _scores(raw: Any, rec: MatchRecord, n: int) -> list[dict[str, Any]]:
+    """A deal's ``scores``: each ``{step, seat, points, for}`` (and ``card``); their meaning is the race's."""
+    here = f"deals[{n}].scores"
+    if not isinstance(raw, list) or len(raw) > 500:
+        raise MatchError(
+            Text("scores 应是记子的列表", "“scores” must be a list of scores"),
+            where=rec.where(("deals", n, "scores"), here),
+        )
+    for k, item in enumerate(raw):
+        ok = isinstance(item, dict) and {"step", "seat", "points", "for"} <= set(item) <= set(SCORE_KEYS)
+        ok = ok and all(
+            isinstance(v, SCORE_KEYS[key]) and not isinstance(v, bool) for key, v in item.items() if key in SCORE_KEYS
+        )
+        if not ok:
+            raise MatchError(
+                Text(
+                    "每条记子要有 step、seat、points、for（可加 card）",
+                    "each score needs “step”, “seat”, “points” and “for” (and may name a “card”)",
+                ),
+                where=rec.where(("deals", n, "scores", k), f"{here}[{k}]"),
+            )
+    return [dict(item) for item in raw]
 
 
 def _seat(seat: int, rec: MatchRecord, path: tuple[str | int, ...], label: str) -> int:
@@ -201,6 +233,10 @@ def play_bot_match(
     """A match of ``deals`` deals played by computer players; deal ``i`` is shuffled with ``seed + i``."""
     from ..bots.daer import make_players, play_out
 
+    own = get_rules(rules).variant.sitting
+    if own is not None:  # a race that may stop mid-deal (Wuchuan 一百): ``deals`` is at most how many
+        found: tuple[Match, MatchRecord] = own.play(players, deals, seed, bot, options)
+        return found
     if not 1 <= deals <= MAX_DEALS:
         raise MatchError(Text(f"局数应在 1 到 {MAX_DEALS} 之间", f"deals must be 1 to {MAX_DEALS}"), where="deals")
     if players is None:
@@ -233,6 +269,10 @@ def play_bot_match(
 
 def replay_match(record: MatchRecord) -> tuple[list[Deal], Ledger]:
     """Replay every deal and check the match (see the module's docstring); returns the deals and the ledger."""
+    own = get_rules(record.rules).variant.sitting if record.rules in RULESETS else None
+    if own is not None:
+        found: tuple[list[Deal], Ledger] = own.replay(record)
+        return found
     rules = match_rules(record.rules, len(record.deals), record.options)
     deals: list[Deal] = []
     outcomes: list[DealOutcome] = []

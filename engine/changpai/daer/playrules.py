@@ -98,6 +98,12 @@ class PlayRules:
     settlement: Sourced[Any]  # which payment scheme (see settlement.py)
     declare: Sourced[Any]  # which reading of a hand read two ways is scored: DECLARE_BEST_PAY or DECLARE_MOST_POINTS
     pong_own_turn: Sourced[Any]  # may one pong / kong a card one turned up oneself
+    # everyone draws face down, as 小家 does, and may take the card into a held 坎 / 活龙 unseen (偷坎, 偷活龙)
+    # or show it (Wuchuan 一百 [000])
+    private_draw: Sourced[Any]
+    # whose 兑 the fourth copy, turned up from the stock, goes onto as a four (机牌): None (nobody's), "own" (the
+    # turner's own), "any" (whoever holds that 兑) — Wuchuan 一百 [000]
+    ji_onto_pong: Sourced[Any]
 
     settings: Mapping[str, Sourced[Any]] = field(
         default_factory=no_settings
@@ -130,6 +136,8 @@ def make_play_rules(name: str, title: Text, options: OptionSet, **params: Source
 _SILENT = "engine"
 
 _COMMON = dict(
+    private_draw=_p(False, "[001][003][004][000]", "翻出的牌当众翻开", "a stock card is turned face up for all"),
+    ji_onto_pong=_p(None, "[001][003][004][000]", "第四张不能加到碰上", "no fourth card goes onto a pong"),
     pong_own_turn=_p(
         True,
         "[001][003][000]",

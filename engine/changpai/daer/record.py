@@ -52,7 +52,7 @@ from typing import Any
 from ..core.table import DEFAULT_SEAT_NAMES, ROLE_NAMES, seat_name
 from ..core.text import ChangpaiError, Text
 from ..decks.numerals import format_cards, parse_cards
-from .actions import Action, ActionType
+from .actions import Action, ActionType, steal_label
 from .deal import Deal
 from .options import differences
 from .record_steps import Choice, Locator, Question, RecordError, Step, read_optional, read_step, read_string, read_text
@@ -349,7 +349,12 @@ def replay(record: DealRecord, *, collect: bool = False) -> tuple[Deal, list[dic
     deal = record.new_deal()
     names = record.seat_names(deal)
     frames: list[dict[str, Any]] = []
+    # A tradition that scores as the deal goes (一百's 子) shows each score the moment it is made, as an event.
+    sitting = deal.rules.variant.sitting
+    running = sitting.running(deal, record.options) if collect and sitting is not None else None
     if collect:
+        if running is not None:
+            running.pickup()
         frames.append(
             _frame(
                 0,
@@ -357,7 +362,7 @@ def replay(record: DealRecord, *, collect: bool = False) -> tuple[Deal, list[dic
                 {"seat": deal.table.dealer, "type": "deal", "cards": "", "label": {"zh": "发牌", "en": "the deal"}},
                 record.intro,
                 None,
-                [],
+                _score_events(running, sitting, 0),
                 record,
             )
         )
@@ -394,7 +399,12 @@ def replay(record: DealRecord, *, collect: bool = False) -> tuple[Deal, list[dic
             action = Action.parse(step.do or "")  # an action step: ``do`` is set
             if not 0 <= action.seat < deal.players:
                 raise RecordError(Text(f"没有座位 {action.seat}", f"there is no seat {action.seat}"))
+            before = running.snapshot() if running is not None else None
+            made = len(running.scores) if running is not None else 0
             events = deal.play(action, violation=step.violation)
+            if running is not None:
+                running.after(action, before)
+                events = events + _score_events(running, sitting, made)
         except ChangpaiError as error:
             raise RecordError(
                 Text(error.text.zh + loc, error.text.en + loc),
@@ -402,8 +412,17 @@ def replay(record: DealRecord, *, collect: bool = False) -> tuple[Deal, list[dic
                 where=where,
             ) from None
         if collect:
-            frames.append(_frame(i + 1, deal, _action_dict(action, deal, names), step.note, None, events, record))
+            shown = _action_dict(action, deal, names, events)
+            frames.append(_frame(i + 1, deal, shown, step.note, None, events, record))
     return deal, frames
+
+
+def _score_events(running: Any, sitting: Any, made: int) -> list[dict[str, str]]:
+    """The scores made since the first ``made`` (each a line), then every seat's total so far."""
+    if running is None or len(running.scores) == made:
+        return []
+    lines = [{"code": "score", **score.text().as_dict()} for score in running.scores[made:]]
+    return [*lines, {"code": "score-totals", **sitting.totals_text(running.race.totals).as_dict()}]
 
 
 def _looks_like_action(text: str) -> bool:
@@ -411,14 +430,17 @@ def _looks_like_action(text: str) -> bool:
     return len(words) >= 2 and words[0].isdigit()
 
 
-def _action_dict(action: Action, deal: Deal, names: list[Text]) -> dict[str, Any]:
+def _action_dict(
+    action: Action, deal: Deal, names: list[Text], events: list[dict[str, str]] | None = None
+) -> dict[str, Any]:
     card = action.card
     if action.type == ActionType.TURN and card is None:
         card = deal.stock[deal.turned - 1] if deal.turned else None
     cards = "" if card is None else str(card)
     if action.cards:
         cards += format_cards(action.cards)
-    label = action.label(deal.rules)
+    stolen = any(e.get("code") == "steal" for e in events or ())
+    label = steal_label(action) if stolen else action.label(deal.rules)
     who = names[action.seat] if action.seat < len(names) else seat_name(action.seat)
     return {
         "seat": action.seat,

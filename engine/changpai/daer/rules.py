@@ -122,6 +122,9 @@ class Variant:
     match_rules: Callable[[Any, int], MatchRules] | None = None
     no_class: Text | None = None  # why a win has no class, where ``win_class`` finds none
     waives_minimum: Callable[[Any, int], bool] | None = None  # (play, points): a win under the minimum allowed
+    # a sitting played and checked its own way (a race that may end mid-deal: Wuchuan 一百): an object with
+    # ``play(players, deals, seed, bot, options)`` and ``replay(record)``, as ``daer.match`` calls them
+    sitting: Any = None
 
 
 @dataclass(frozen=True, eq=False)

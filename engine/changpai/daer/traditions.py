@@ -9,6 +9,7 @@ name                source  what it is
 ``wuchuan``         [000]   Wuchuan Da Er 务川大贰, the 字牌 (打开开 / 打飘) game
 ``leshan-bazhang``  [003]   Leshan's 打八张 (Muchuan): 4–8 players, 8 cards each (``leshan_short``)
 ``leshan-shisi``    [003]   Leshan's 打十四张 (Muchuan): 14 cards each (``leshan_short``)
+``wuchuan-yibai``   [000]   Wuchuan 一百 (抠百): 字牌's deals, 子 counted as made, first to 100 wins
 ==================  ======  ================================================================
 
 >>> list(RULESETS) == list(PLAY_RULES)
@@ -18,12 +19,14 @@ True
 from __future__ import annotations
 
 from ..core.text import RuleError, Text
-from . import leshan, leshan_short, luzhou, wuchuan
+from . import leshan, leshan_short, luzhou, wuchuan, wuchuan_yibai
 from .playrules import PlayRules
 from .rules import RuleSet
 
-_SETS = (luzhou.LUZHOU_A, luzhou.LUZHOU_B, leshan.LESHAN, wuchuan.WUCHUAN, leshan_short.BAZHANG, leshan_short.SHISI)
-_PLAYS = (luzhou.PLAY_A, luzhou.PLAY_B, leshan.PLAY, wuchuan.PLAY, leshan_short.PLAY_BAZHANG, leshan_short.PLAY_SHISI)
+_SETS: tuple[RuleSet, ...] = (luzhou.LUZHOU_A, luzhou.LUZHOU_B, leshan.LESHAN, wuchuan.WUCHUAN)
+_SETS += (leshan_short.BAZHANG, leshan_short.SHISI, wuchuan_yibai.YIBAI)
+_PLAYS: tuple[PlayRules, ...] = (luzhou.PLAY_A, luzhou.PLAY_B, leshan.PLAY, wuchuan.PLAY)
+_PLAYS += (leshan_short.PLAY_BAZHANG, leshan_short.PLAY_SHISI, wuchuan_yibai.PLAY)
 RULESETS: dict[str, RuleSet] = {r.name: r for r in _SETS}
 PLAY_RULES: dict[str, PlayRules] = {p.name: p for p in _PLAYS}
 

@@ -17,14 +17,20 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.table import seat_name
 from ..core.text import Text
-from . import leshan, leshan_short, luzhou, wuchuan
+from . import leshan, leshan_short, luzhou, wuchuan, wuchuan_yibai
 from .legality import RULES, Baopai
 
 if TYPE_CHECKING:
     from .deal import Deal
 
 # Each tradition declares its own (``BAOPAI`` in its module); this is their union, checked against the registry.
-DECLARED: dict[str, Baopai] = {**luzhou.BAOPAI, **leshan.BAOPAI, **leshan_short.BAOPAI, **wuchuan.BAOPAI}
+DECLARED: dict[str, Baopai] = {
+    **luzhou.BAOPAI,
+    **leshan.BAOPAI,
+    **leshan_short.BAOPAI,
+    **wuchuan.BAOPAI,
+    **wuchuan_yibai.BAOPAI,
+}
 _unknown = sorted({c for b in DECLARED.values() for c in (*b.codes, *b.own_names)} - set(RULES))
 if _unknown:
     raise AssertionError(f"violations declared that no rule refuses with: {_unknown}")

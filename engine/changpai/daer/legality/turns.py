@@ -39,8 +39,17 @@ def _sitter(d: DealLegal, a: Action) -> Refusal:
 def _not_your_turn(d: DealLegal, a: Action) -> Refusal:
     if d.phase == CLAIM:  # the window's close: the next seat turns (or 小家 draws)
         nxt = d._next_after_window()
-        if a.seat == nxt:
+        private = d.table.roles[nxt] == XIAOJIA or d.play_rules.private_draw.value
+        if a.seat == nxt and (a.type == ActionType.DRAW) == private:
             return None
+        if a.seat == nxt:  # a card turned up where it is drawn face down (小家, 一百 [000]), or the other way
+            word = ("暗摸", "draw face down") if private else ("翻牌", "turn up")
+            return lambda: rule(
+                "not-your-turn",
+                f"{seat_name(nxt).zh}这时应{word[0]}",
+                f"{seat_name(nxt).en} must {word[1]} the next card here",
+                "[003][000]" if private else "[001][003]",
+            )
         return lambda: rule(
             "not-your-turn",
             f"无人进张时由{seat_name(nxt).zh}翻牌",
@@ -65,12 +74,13 @@ def _not_now(d: DealLegal, a: Action) -> Refusal:
         return lambda: rule("not-now", f"现在不能{t.label.zh}", f"one cannot {t.label.en} now", "—")
     xiaojia = d.table.roles[s] == XIAOJIA
     if d.phase == TURN:
-        if xiaojia:
+        if xiaojia or d.play_rules.private_draw.value:
             ok = t == ActionType.DRAW and a.card is None
         else:
             ok = t == ActionType.TURN and d.turned < len(d.stock) and a.card == d.stock[d.turned]
     elif d.phase == DRAWN:
-        ok = (t == ActionType.SHOW and a.card is None) or t == ActionType.DISCARD
+        ok = (t == ActionType.SHOW and a.card is None) or (t == ActionType.DISCARD and xiaojia)
+        ok = ok or (not xiaojia and d._steal_ok(a))  # 偷坎 / 偷活龙 [000]
     else:
         ok = t in (ActionType.DISCARD, ActionType.FOUR)
     if ok:
