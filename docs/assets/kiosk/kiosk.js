@@ -57,7 +57,7 @@
       watch: "看一局讲解",
       watchHint: "一步一步看完一局牌，每一步都有说明。",
       play: "自己打一手",
-      playHint: "和两位电脑玩家打一手，吃、碰都有一句说明。",
+      playHint: "和电脑玩家打一手，吃、碰、胡都有一句说明。",
       stillThere: "还在吗？",
       countdown: (n) => n + " 秒后回到开始画面",
       stay: "我还在",
@@ -91,6 +91,8 @@
       asDealerHint: "一个人对两个闲家，先出牌。",
       asAlly: "当闲家",
       asAllyHint: "和另一个闲家一起打庄家。",
+      hongdiandian: "务川红点点",
+      hongdiandianHint: "四人打，两张一家相靠。",
       appName: "长牌档案馆 · 馆内展示",
     },
     en: {
@@ -110,7 +112,7 @@
       watch: "Watch a deal",
       watchHint: "Go through a whole deal step by step, with a note on every move.",
       play: "Play a hand",
-      playHint: "Play one hand against two computer players; every claim is explained.",
+      playHint: "Play one hand against computer players; every claim is explained.",
       stillThere: "Still there?",
       countdown: (n) => "Back to the start screen in " + n + " s",
       stay: "I’m still here",
@@ -146,6 +148,8 @@
       asDealerHint: "Alone against the two allies; you lead first.",
       asAlly: "An ally (闲家)",
       asAllyHint: "With the other ally, against the dealer.",
+      hongdiandian: "Wuchuan 红点点",
+      hongdiandianHint: "Four players; the cards pair up two by two.",
       appName: "Changpai Archive · gallery kiosk",
     },
   };
@@ -680,17 +684,20 @@
           button(t.leshan, () => show("play", { rules: "leshan" }), { className: "kiosk-btn--choice kiosk-rules-leshan", big: t.leshanHint, dataset: { icon: "贰" } }),
           button(t.luzhou, () => show("play", { rules: "luzhou-a" }), { className: "kiosk-btn--choice kiosk-rules-luzhou", big: t.luzhouHint, dataset: { icon: "拾" } }),
           button(t.chuopai, () => show("play", { rules: "chuopai" }), { className: "kiosk-btn--choice kiosk-rules-chuopai", big: t.chuopaiHint, dataset: { icon: "戳" } }),
+          button(mixed(t.hongdiandian, state.lang), () => show("play", { rules: "wuchuan-hongdiandian-sicheng" }), { className: "kiosk-btn--choice kiosk-rules-hongdiandian", big: t.hongdiandianHint, dataset: { icon: "红" } }),
         ),
       );
       return root;
     }
     if (options.rules === "chuopai") return chuopaiScreen(options, t, root, body);
-    const player = window.changpaiKioskPlay;
+    const hdd = /^wuchuan-hongdiandian-/.test(options.rules); // 红点点: play-hongdiandian.js (four players)
+    const player = hdd ? window.changpaiKioskHdd : window.changpaiKioskPlay;
     if (!player) {
-      body.append(h("p", { class: "kiosk-message kiosk-message--error", role: "alert" }, "play.js"));
+      body.append(h("p", { class: "kiosk-message kiosk-message--error", role: "alert" }, hdd ? "play-hongdiandian.js" : "play.js"));
       return root;
     }
-    const stop = player.mount(body, { lang: state.lang || settings.homeLang, rules: options.rules, onAgain: () => show("play", { rules: options.rules }) });
+    const again = (rules) => show("play", { rules: typeof rules === "string" ? rules : options.rules });
+    const stop = player.mount(body, { lang: state.lang || settings.homeLang, rules: options.rules, onAgain: again });
     if (typeof stop === "function") state.teardown.push(stop);
     return root;
   }
