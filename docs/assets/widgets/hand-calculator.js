@@ -29,6 +29,7 @@
       result: "计算结果", best: "最好的组法", points: "胡数", patterns: "名堂", waits: "叫牌（等这些牌）",
       noWaits: "不叫牌（没有一张牌能让它胡）", complete: "已经成牌", notWin: "还没成胡", win: "胡了",
       compare: "在其他规则下", rules: "规则", verdict: "结果", empty: "先点选一些牌。",
+      otherSize: "这种打法每手的牌数不同，这手牌用不上",
       building: "牌还没凑够：", waitsOnly: "叫这些牌：", pickWin: "选一张“胡的那张牌”，就能算胡数。",
       thinking: "引擎正在计算……", why: "说明", split: "组法", noEngine: "计算需要页面内的规则引擎。",
     },
@@ -42,6 +43,7 @@
       result: "Result", best: "Best split", points: "Points", patterns: "Patterns", waits: "Ready, waiting for",
       noWaits: "Not ready: no card completes it", complete: "Already complete", notWin: "Not a win", win: "A win",
       compare: "Under the other rules", rules: "Rules", verdict: "Result", empty: "Tap some cards first.",
+      otherSize: "this way of play deals a different number of cards: the hand does not apply",
       building: "Not enough cards yet: ", waitsOnly: "waits for ", pickWin: "Choose a winning card to see the points.",
       thinking: "The engine is working…", why: "Why", split: "Split", noEngine: "The calculator needs the in-page rules engine.",
     },
@@ -434,7 +436,8 @@
         } else if (r.error.code === "card-count" && !w.error) {
           const winning = (w.waits || []).filter((x) => x.win !== false);
           verdict = winning.length ? L.waits + (lang === "en" ? ": " : "：") + winning.map((x) => x.card + " " + x.points).join(sep) : L.noWaits;
-        } else verdict = text(r.error, lang);
+        } else if (r.error.code === "card-count") verdict = L.otherSize;  // 打八张, 打十四张: other hand sizes
+        else verdict = text(r.error, lang).replace(/^[a-z_.0-9]+: /, ""); // the field is the engine's, not the reader's
         return h("tr", { dataset: { rules: t.id } }, h("th", { scope: "row" }, label(t)), h("td", {}, verdict));
       });
       return h(
