@@ -267,6 +267,20 @@ def play_bot_match(
     return match, record
 
 
+def replay_match_deal(record: MatchRecord, n: int, deal_record: DealRecord) -> Deal:
+    """Deal ``n`` of a match record replayed: of the match's rules and seats, its errors located in the match."""
+    here = record.where(("deals", n, "deal"), f"deals[{n}].deal")
+    if deal_record.rules != record.rules or (deal_record.players or record.players) != record.players:
+        raise MatchError(
+            Text("这一盘的规则或人数与比赛不同", "this deal's rules or players differ from the match's"), where=here
+        )
+    try:
+        deal, _ = replay(deal_record)
+    except ChangpaiError as error:
+        raise MatchError(error.text, code=error.code, where=f"{here}: {error.where}") from None
+    return deal
+
+
 def replay_match(record: MatchRecord) -> tuple[list[Deal], Ledger]:
     """Replay every deal and check the match (see the module's docstring); returns the deals and the ledger."""
     own = get_rules(record.rules).variant.sitting if record.rules in RULESETS else None
@@ -278,14 +292,7 @@ def replay_match(record: MatchRecord) -> tuple[list[Deal], Ledger]:
     outcomes: list[DealOutcome] = []
     for n, (shuffler, deal_record, _) in enumerate(record.deals):
         here = record.where(("deals", n, "deal"), f"deals[{n}].deal")
-        if deal_record.rules != record.rules or (deal_record.players or record.players) != record.players:
-            raise MatchError(
-                Text("这一盘的规则或人数与比赛不同", "this deal's rules or players differ from the match's"), where=here
-            )
-        try:
-            deal, _ = replay(deal_record)
-        except ChangpaiError as error:
-            raise MatchError(error.text, code=error.code, where=f"{here}: {error.where}") from None
+        deal = replay_match_deal(record, n, deal_record)
         if not deal.over:
             raise MatchError(Text("这一盘还没打完", "this deal is not finished"), where=here)
         deals.append(deal)

@@ -26,12 +26,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.match import DealOutcome, Ledger, Match, MatchError, MatchRule, Seating, WinnerDeals
-from ..core.text import ChangpaiError, Text
+from ..core.text import Text
 from .actions import Action, ActionType
 from .deal import CLAIM, Deal
-from .match import MAX_DEALS, MatchRecord
+from .match import MAX_DEALS, MatchRecord, replay_match_deal
 from .record import DealRecord
-from .record import replay as replay_deal
 from .wuchuan_yibai import PLAY, YIBAI, Score
 from .wuchuan_yibai_score import DealScorer, Race
 
@@ -175,14 +174,7 @@ def replay(record: MatchRecord) -> tuple[list[Deal], Ledger]:
             raise MatchError(
                 SITTING_ERRORS["after-end"], code="match-over", where=record.where(("deals", n), f"deals[{n}]")
             )
-        if deal_record.rules != record.rules or (deal_record.players or record.players) != record.players:
-            raise MatchError(
-                Text("这一盘的规则或人数与比赛不同", "this deal's rules or players differ from the match's"), where=here
-            )
-        try:
-            played, _ = replay_deal(deal_record)
-        except ChangpaiError as error:
-            raise MatchError(error.text, code=error.code, where=f"{here}: {error.where}") from None
+        played = replay_match_deal(record, n, deal_record)
         if shuffler != seating.shuffler or played.table.dealer != seating.dealer:
             raise MatchError(
                 Text(
