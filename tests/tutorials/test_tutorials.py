@@ -376,6 +376,7 @@ def test_a_stolen_card_is_labelled_as_the_steal_not_as_a_claim():
 def test_yibai_scores_show_the_moment_they_are_made():
     # 一百 [000]: 子 are scored as they are made; each frame lists the scores of its step and every seat's total.
     seats = ("甲", "乙", "丙")
+    stolen: set[str] = set()
     for path in DEALS:
         record = _record(path)
         steps = frames(record)["steps"]
@@ -394,5 +395,9 @@ def test_yibai_scores_show_the_moment_they_are_made():
             assert len(shown) == (1 if lines else 0), (path.name, step["index"])
             if shown:
                 assert shown[0].endswith("，".join(f"{s} {n}" for s, n in zip(seats, totals, strict=True))), shown
-        stolen = [e["zh"] for step in steps for e in step["events"] if e["code"] == "score" and "偷坎" in e["zh"]]
-        assert stolen, f"{path.name}: the 偷坎 scores its 坎 when it is made"
+        for step in steps:  # a steal (偷坎 / 偷活龙) scores at the very step it is made
+            if any(e["code"] == "steal" for e in step["events"]):
+                made = [e["zh"] for e in step["events"] if e["code"] == "score"]
+                assert any("偷坎" in line or "偷活龙" in line for line in made), (path.name, step["index"], made)
+        stolen.update(w for step in steps for e in step["events"] for w in ("偷坎", "偷活龙") if w in e["zh"])
+    assert stolen == {"偷坎", "偷活龙"}, f"the 一百 tutorials show a 偷坎 and a 偷活龙 scored: {stolen}"

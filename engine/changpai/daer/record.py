@@ -342,16 +342,18 @@ class DealRecord:
 # ---------------------------------------------------------------- replay and frames
 
 
-def replay(record: DealRecord, *, collect: bool = False) -> tuple[Deal, list[dict[str, Any]]]:
+def replay(record: DealRecord, *, collect: bool = False, race: Any = None) -> tuple[Deal, list[dict[str, Any]]]:
     """Apply every step; return the final deal and (with ``collect``) the viewer frames.
 
+    ``race``: for a tradition that scores as the deal goes (一百), the sitting's running count before this deal
+    (a deal of a match), which the frames then show and carry on; without it the count starts at 0.
     The first problem raises ``RecordError`` with ``where="step N"``."""
     deal = record.new_deal()
     names = record.seat_names(deal)
     frames: list[dict[str, Any]] = []
     # A tradition that scores as the deal goes (一百's 子) shows each score the moment it is made, as an event.
     sitting = deal.rules.variant.sitting
-    running = sitting.running(deal, record.options) if collect and sitting is not None else None
+    running = sitting.running(deal, record.options, race) if collect and sitting is not None else None
     if collect:
         if running is not None:
             running.pickup()
@@ -422,7 +424,10 @@ def _score_events(running: Any, sitting: Any, made: int) -> list[dict[str, str]]
     if running is None or len(running.scores) == made:
         return []
     lines = [{"code": "score", **score.text().as_dict()} for score in running.scores[made:]]
-    return [*lines, {"code": "score-totals", **sitting.totals_text(running.race.totals).as_dict()}]
+    totals = {"code": "score-totals", **sitting.totals_text(running.race.totals, running.race).as_dict()}
+    if running.race.winner is None:
+        return [*lines, totals]
+    return [*lines, totals, {"code": "score-end", **sitting.end_text(running.race).as_dict()}]
 
 
 def _looks_like_action(text: str) -> bool:
@@ -471,11 +476,12 @@ def _frame(
     }
 
 
-def frames(record: DealRecord | dict[str, Any], name: str = "<record>") -> dict[str, Any]:
-    """The viewer's frames for a record (a ``DealRecord`` or its data); see schemas/frames.schema.json."""
+def frames(record: DealRecord | dict[str, Any], name: str = "<record>", *, race: Any = None) -> dict[str, Any]:
+    """The viewer's frames for a record (a ``DealRecord`` or its data); see schemas/frames.schema.json.
+    ``race``: a deal of a 一百 sitting shows the sitting's running 子 (see ``replay``)."""
     if not isinstance(record, DealRecord):
         record = DealRecord.from_data(record, name=name)
-    deal, steps = replay(record, collect=True)
+    deal, steps = replay(record, collect=True, race=race)
     names = record.seat_names(deal)
     title = record.title or Text(deal.play_rules.title.zh, deal.play_rules.title.en)
     return {

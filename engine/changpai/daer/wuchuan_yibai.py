@@ -360,17 +360,49 @@ class _Sitting:
 
         return replay(record)
 
-    def running(self, deal: Any, options: dict[str, Any] | None) -> Any:
-        """A ``DealScorer`` for one deal shown on its own (the race starts at 0): the viewer's running 子."""
+    def running(self, deal: Any, options: dict[str, Any] | None, race: Any = None) -> Any:
+        """A ``DealScorer`` for the viewer's running 子: of a deal shown on its own (the race starts at 0), or of
+        a deal of a sitting, on ``race`` (the sitting's ``Race`` as it stood before the deal; it is updated)."""
         from .wuchuan_yibai_score import DealScorer, Race
 
-        return DealScorer(deal, Race.new(deal.players, options))
+        return DealScorer(deal, race if race is not None else Race.new(deal.players, options))
 
-    def totals_text(self, totals: Any) -> Text:
-        """Each seat's 子 so far, in one line."""
-        zh = "，".join(f"{seat_name(s).zh} {n}" for s, n in enumerate(totals))
-        en = ", ".join(f"{seat_name(s).en} {n}" for s, n in enumerate(totals))
+    def new_race(self, players: int, options: dict[str, Any] | None) -> Any:
+        """The count at the start of a sitting (a ``Race``: 0 子 each, the target of the options)."""
+        from .wuchuan_yibai_score import Race
+
+        return Race.new(players, options)
+
+    def totals_text(self, totals: Any, race: Any = None) -> Text:
+        """Each seat's 子 so far, in one line; with the ``race``, a raised target (抄) is named after the seat.
+
+        >>> from .wuchuan_yibai_score import Race
+        >>> race = Race.new(3)
+        >>> race.targets[2] = 120
+        >>> print(_Sitting().totals_text([9, 0, 104], race).zh)
+        到这一步的子：甲 9，乙 0，丙 104（要满 120）
+        """
+        base = None if race is None else race.target
+        targets = [base] * len(totals) if race is None else race.targets
+
+        def mark(seat: int, lang: str) -> str:
+            if race is None or targets[seat] == base:
+                return ""
+            return f"（要满 {targets[seat]}）" if lang == "zh" else f" (needs {targets[seat]})"
+
+        zh = "，".join(f"{seat_name(s).zh} {n}{mark(s, 'zh')}" for s, n in enumerate(totals))
+        en = ", ".join(f"{seat_name(s).en} {n}{mark(s, 'en')}" for s, n in enumerate(totals))
         return Text(f"到这一步的子：{zh}", f"子 so far: {en}")
+
+    def end_text(self, race: Any) -> Text:
+        """The line shown the moment a seat reaches its target: the sitting is over there and then [000]."""
+        seat = race.winner
+        name = seat_name(seat)
+        return Text(
+            f"{name.zh}满了 {race.targets[seat]} 子，一百就此结束：这一盘不再往下打，后面的子都不算",
+            f"{name.en} has reached {race.targets[seat]} 子 and the sitting is over at once: "
+            "the deal stops here and nothing after counts",
+        )
 
 
 def _match_rules(play: Any, deals: int) -> Any:
