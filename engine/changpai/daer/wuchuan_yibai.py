@@ -405,6 +405,21 @@ class _Sitting:
         )
 
 
+class _Lesson:
+    """一百's lesson questions, answered by ``wuchuan_yibai_lesson`` (imported when first asked)."""
+
+    @property
+    def asks(self) -> dict[str, str]:
+        from .wuchuan_yibai_lesson import ASKS
+
+        return dict(ASKS)
+
+    def answer_request(self, request: dict[str, Any]) -> dict[str, Any]:
+        from .wuchuan_yibai_lesson import LESSON
+
+        return LESSON.answer_request(request)
+
+
 def _match_rules(play: Any, deals: int) -> Any:
     from .wuchuan_yibai_match import race_rules
 
@@ -422,6 +437,7 @@ VARIANT = replaced(
         "no_class": None,
         "match_rules": _match_rules,
         "sitting": _Sitting(),
+        "lesson": _Lesson(),
     },
 )
 
