@@ -212,7 +212,10 @@ OPTIONS: dict[str, OptionDef] = {
             IN_PLAY,
             ("五家对局时，哪一家只拿五张？", "Five-handed: which seat holds only five cards?"),
             {
-                "before-dealer": ("庄家的上家（每圈最后出手的一家）", "the seat before the dealer, the last in each round"),
+                "before-dealer": (
+                    "庄家的上家（每圈最后出手的一家）",
+                    "the seat before the dealer, the last in each round",
+                ),
                 "after-dealer": ("庄家的下家", "the seat after the dealer"),
             },
             "before-dealer",
