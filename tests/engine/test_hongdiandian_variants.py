@@ -214,3 +214,15 @@ def test_the_variants_are_off_by_default_sourced_and_their_gaps_read_by_the_engi
     assert OPTIONS["five_short_seat"].default.source == "engine"
     described = handle({"command": "rules", "name": SICHENG})
     assert [r["source"] for r in described["variants"]["wild_dasan"]] == ["engine"] * len(READINGS["wild_dasan"])
+
+
+@pytest.mark.parametrize("options", [WILD_ON, FIVE])
+def test_a_variant_deal_replays_from_its_state(options):
+    """A deal under a variant keeps its options in its state: dealt again and replayed, it ends the same way."""
+    from changpai.bots.hongdiandian import simulate_one
+
+    deal, problems = simulate_one(HUADA, 21, options=options)
+    assert not problems
+    again = HddDeal.from_dict(deal.to_dict())
+    assert again.to_dict() == deal.to_dict() and again.settlement() == deal.settlement()
+    assert again.rules.options[next(iter(options))] is True
