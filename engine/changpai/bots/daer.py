@@ -117,7 +117,7 @@ def next_action(deal: Deal, players: Sequence[Player], wishes: dict[int, Action 
         for seat in claimants:
             if seat in wishes:
                 continue
-            legal = list(deal.legal_actions(seat))
+            legal = list(deal.iter_legal(seat))
             if legal:
                 wishes[seat] = players[seat].choose(deal, seat, legal)
         claim = resolve(deal, wishes)
@@ -131,7 +131,7 @@ def next_action(deal: Deal, players: Sequence[Player], wishes: dict[int, Action 
         return Action(ActionType.PASS, claimants[0]) if claimants else None
     mover = deal.to_act
     assert mover is not None
-    legal = list(deal.legal_actions(mover))
+    legal = list(deal.iter_legal(mover))
     return players[mover].choose(deal, mover, legal)
 
 
