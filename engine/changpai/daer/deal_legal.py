@@ -221,11 +221,13 @@ class DealLegal(DealRules):
 
     def _four_due(self, s: int) -> bool:
         """A held four must be laid out before anything else (cached per state)."""
+        if 4 not in self.seats[s].hand:
+            return False  # (the usual case: cheaper than the cache)
         cache = self._per_state()
         key = ("four-due", s)
         found: bool | None = cache.get(key)
         if found is None:
-            found = cache[key] = 4 in self.seats[s].hand and self._four_must(s)
+            found = cache[key] = self._four_must(s)
         return found
 
     def _owes(self, s: int) -> bool:
