@@ -68,9 +68,7 @@ class SimpleBot:
         hand = deal.seats[seat].hand
         if ActionType.EAT in types:
             good = [
-                a
-                for a in legal
-                if a.type is ActionType.EAT and not a.bi and all(hand[c.index] == 1 for c in a.cards)
+                a for a in legal if a.type is ActionType.EAT and not a.bi and all(hand[c.index] == 1 for c in a.cards)
             ]
             if good:
                 return self.rng.choice(good)
