@@ -272,15 +272,11 @@
     }
 
     // ---- the game loop -----------------------------------------------------------------------------------------------
-    let pick = null;
 
     function choose(action) {
-      if (!pick) return;
-      const resolve = pick;
-      pick = null;
+      if (!session.answer(action)) return; // no choice pending (or a second tap)
       actions.replaceChildren();
       prompt.textContent = "";
-      resolve(action);
     }
 
     function actionButton(a) {
@@ -305,9 +301,7 @@
       actions.replaceChildren(...legal.map(actionButton));
       const first = actions.querySelector("button");
       if (first) first.focus({ preventScroll: true });
-      return new Promise((resolve) => {
-        pick = resolve;
-      });
+      return session.ask();
     }
 
     async function apply(text) {
@@ -372,10 +366,7 @@
       box.querySelector("button").focus({ preventScroll: true });
     }
 
-    // stopping drops a pending choice, so a late tap does nothing
-    return session.run(play, () => {
-      pick = null;
-    });
+    return session.run(play);
   }
 
   window.changpaiKioskChuopai = { mount, parseAction, tuning: {} };

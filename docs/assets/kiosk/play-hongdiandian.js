@@ -284,16 +284,12 @@
     }
 
     // ---- the game loop -----------------------------------------------------------------------------------------------
-    let pick = null;
 
     function choose(action) {
-      if (!pick) return;
-      const resolve = pick;
-      pick = null;
+      if (!session.answer(action)) return; // no choice pending (or a second tap)
       actions.replaceChildren();
       prompt.textContent = "";
       renderHand(((answer.view || {}).hands || [])[HUMAN] || "", []);
-      resolve(action);
     }
 
     function humanChoice(legal) {
@@ -314,9 +310,7 @@
       }
       const first = actions.querySelector("button") || hand.querySelector("button");
       if (first) first.focus({ preventScroll: true });
-      return new Promise((resolve) => {
-        pick = resolve;
-      });
+      return session.ask();
     }
 
     async function apply(action) {
@@ -394,10 +388,7 @@
     }
 
     window.changpaiKioskHdd.current = { rules, played, answer: () => answer };
-    // stopping drops a pending choice, so a late tap does nothing
-    return session.run(play, () => {
-      pick = null;
-    });
+    return session.run(play);
   }
 
   window.changpaiKioskHdd = { mount, explain, tuning: {}, current: null };

@@ -18,7 +18,9 @@
  *   s.showProblem(problem)  a located message in place of the game
  *   s.run(play, onStop)     runs the game's async loop (an engine restart recovers, any other failure is shown) and
  *                           returns s.stop; onStop, when given, runs as the game stops
- *   s.onStop(fn)            fn runs when the game is stopped (to drop a pending choice, say)
+ *   s.ask()                 a promise of the visitor's next choice, which s.answer(choice) gives (false when no
+ *                           choice is pending: a second tap does nothing); stop() drops a pending one
+ *   s.onStop(fn)            fn runs when the game is stopped
  *   s.stop()                stops the game: no further call is answered, no timer fires
  */
 (function () {
@@ -48,6 +50,7 @@
     const timers = new Set();
     const stops = [];
     let alive = true;
+    let pending = null; // resolves the visitor's pending choice
 
     const session = {
       Stopped,
@@ -84,6 +87,20 @@
         const response = await session.send(request);
         if (!response || response.error) throw new EngineProblem(response ? response.error : null, request.command);
         return response;
+      },
+
+      ask() {
+        return new Promise((resolve) => {
+          pending = resolve;
+        });
+      },
+
+      answer(choice) {
+        if (!pending || !alive) return false;
+        const resolve = pending;
+        pending = null;
+        resolve(choice);
+        return true;
       },
 
       problem(error, command) {
@@ -146,6 +163,7 @@
 
       stop() {
         alive = false;
+        pending = null;
         for (const id of timers) clearTimeout(id);
         timers.clear();
         for (const fn of stops.splice(0)) fn();

@@ -373,16 +373,12 @@
     }
 
     // ---- the game loop -----------------------------------------------------------------------------------------------
-    let pick = null; // resolves with the visitor's chosen action
 
     function choose(action) {
-      if (!pick) return;
-      const resolve = pick;
-      pick = null;
+      if (!session.answer(action)) return; // no choice pending (or a second tap)
       actions.replaceChildren();
       prompt.textContent = "";
       renderHand(((view && view.hands) || [])[HUMAN] || "", []); // no second tap while the engine answers
-      resolve(action);
     }
 
     async function humanChoice(legal, inClaimWindow) {
@@ -407,9 +403,7 @@
       }
       const first = actions.querySelector("button") || hand.querySelector("button");
       if (first) first.focus({ preventScroll: true });
-      return new Promise((resolve) => {
-        pick = resolve;
-      });
+      return session.ask();
     }
 
     async function apply(action) {
@@ -533,10 +527,7 @@
       box.querySelector("button").focus({ preventScroll: true });
     }
 
-    // stopping drops a pending choice, so a late tap does nothing
-    return session.run(play, () => {
-      pick = null;
-    });
+    return session.run(play);
   }
 
   window.changpaiKioskPlay = { mount, explain, tuning: {}, recoveries: 0 };
