@@ -366,6 +366,18 @@ class _Sitting:
 
         return DealScorer(deal, Race.new(deal.players, options))
 
+    def live(self, deal: Any, carried: Any, *, fresh: bool) -> Any:
+        """The running 子 of a deal played live through the api (``wuchuan_yibai_match.live_scorer``)."""
+        from .wuchuan_yibai_match import live_scorer
+
+        return live_scorer(deal, carried, fresh=fresh)
+
+    def live_answer(self, running: Any, made: int) -> dict[str, Any]:
+        """The sitting as a client shows it after a step (``wuchuan_yibai_match.live_answer``)."""
+        from .wuchuan_yibai_match import live_answer
+
+        return live_answer(running, made)
+
     def totals_text(self, totals: Any) -> Text:
         """Each seat's 子 so far, in one line."""
         zh = "，".join(f"{seat_name(s).zh} {n}" for s, n in enumerate(totals))
