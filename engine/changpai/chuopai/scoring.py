@@ -77,14 +77,14 @@ def settle(deal: ChuoDeal) -> Settlement:
     outcome = FA if deal.end == "fa" else UNFINISHED if not deal.over else HUANG
     if deal.over and deal.end != "fa":
         for seat in deal.table.active:
-            over = cards_won(counts[seat])
+            over = cards_won(counts[seat], rules.win_over())
             if over == 0:
                 continue
             outcome = WIN
             amount = over << rules.fan
             why = Text(
-                f"{seat_name(seat).zh}面前 {counts[seat]} 张，超过十五张 {over} 张",
-                f"{seat_name(seat).en} has {counts[seat]} in front, {over} over 15",
+                f"{seat_name(seat).zh}面前 {counts[seat]} 张，超过{_number_zh(rules.win_over())}张 {over} 张",
+                f"{seat_name(seat).en} has {counts[seat]} in front, {over} over {rules.win_over()}",
             )
             lines.extend(Payment(p, seat, amount, why) for p in _opponents(deal, seat, rules.payers == "everyone"))
     lines = _side_bill(deal, lines)
@@ -93,6 +93,10 @@ def settle(deal: ChuoDeal) -> Settlement:
         scores[line.payer] -= line.amount
         scores[line.payee] += line.amount
     return Settlement(outcome, counts, tuple(lines), scores)
+
+
+def _number_zh(n: int) -> str:
+    return "十五" if n == 15 else f" {n} "
 
 
 def _side_bill(deal: ChuoDeal, lines: list[Payment]) -> list[Payment]:
