@@ -117,9 +117,28 @@ def _side_bill(deal: ChuoDeal, lines: list[Payment]) -> list[Payment]:
     return out
 
 
+def winner_of(scores: Sequence[int]) -> int | None:
+    """The seat that won most in a deal (the first of equals), or ``None`` when nobody won anything.
+
+    >>> winner_of([4, -2, -2]), winner_of([0, 0, 0]), winner_of([-3, 3, 0])
+    (0, None, 1)
+    """
+    best = max(range(len(scores)), key=lambda s: scores[s])
+    return best if scores[best] > 0 else None
+
+
+def dealer_after(policy: str, dealer: int, winner: int | None, seats: int) -> int:
+    """Who deals next (option ``next_dealer``): ``rotate``, the next seat round the whole table [002]; ``winner``,
+    the deal's winner, or the same dealer when nobody won. The one statement of the rule (a deal, a match).
+
+    >>> dealer_after("rotate", 2, 0, 3), dealer_after("winner", 2, 0, 3), dealer_after("winner", 2, None, 3)
+    (0, 0, 2)
+    """
+    if policy == "winner":
+        return dealer if winner is None else winner
+    return (dealer + 1) % seats
+
+
 def next_dealer(deal: ChuoDeal, scores: Sequence[int]) -> int:
-    """Who deals next (option ``next_dealer``): the next seat round the whole table, or the biggest winner."""
-    if deal.rules.next_dealer == "winner":
-        best = max(range(len(scores)), key=lambda s: scores[s])
-        return best if scores[best] > 0 else deal.table.dealer
-    return (deal.table.dealer + 1) % deal.table.size
+    """Who deals after ``deal`` (see ``dealer_after``)."""
+    return dealer_after(deal.rules.next_dealer, deal.table.dealer, winner_of(scores), deal.table.size)
