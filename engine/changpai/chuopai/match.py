@@ -306,16 +306,17 @@ def replay(record: MatchRecord) -> tuple[list[ChuoDeal], Ledger]:
                 code="match-order",
                 where=record.where(("played", n, "number"), f"played[{n}].number"),
             )
-        deal, _steps = _deal_of(record, n, data)
-        if deal.table.dealer != seating.dealer:
+        recorded = data.get("dealer", 0)  # checked before the steps: a wrong dealer leads out of turn
+        if recorded != seating.dealer:
             raise MatchError(
                 Text(
-                    f"第 {n + 1} 盘应由 {seating.dealer} 号座位做庄，记的是 {deal.table.dealer} 号",
-                    f"deal {n + 1} is for seat {seating.dealer} to deal, not seat {deal.table.dealer}",
+                    f"第 {n + 1} 盘应由 {seating.dealer} 号座位做庄，记的是 {recorded} 号",
+                    f"deal {n + 1} is for seat {seating.dealer} to deal, not seat {recorded}",
                 ),
                 code="match-seating",
                 where=record.where(("played", n, "deal", "dealer"), f"played[{n}].deal.dealer"),
             )
+        deal, _steps = _deal_of(record, n, data)
         if not deal.over:
             raise MatchError(
                 Text("这一盘还没打完", "this deal is not finished"),
