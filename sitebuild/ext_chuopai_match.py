@@ -23,7 +23,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from changpai import yamlfile
 from changpai.chuopai.api import ROLE_WORDS
 from changpai.chuopai.match import MatchRecord, replay
 from changpai.chuopai.record import frames, read_record
@@ -33,7 +32,7 @@ from changpai.core.text import ChangpaiError
 from mkdocs.utils import get_relative_url
 
 from sitebuild.ext_chuopai import _words, frame_html, site_root
-from sitebuild.schemas import validate
+from sitebuild.schemas import read_data_file, validate
 from sitebuild.shortcodes import shortcode
 
 FOLDER = Path(__file__).resolve().parents[1] / "tutorials" / "matches" / "chuopai"
@@ -69,7 +68,7 @@ def built(name: str) -> dict[str, Any]:
 def _built(path: Path, _mtime: int) -> dict[str, Any]:
     shown = f"tutorials/matches/chuopai/{path.name}"
     try:
-        data, lines = yamlfile.read_located(path, path.name)
+        data, lines = read_data_file(path, "chuopai-match-record")
         record = MatchRecord.from_data(data, lines=lines, name=path.name)
         deals, ledger = replay(record)
         steps = [read_record({**d, "rules": "chuopai", "options": record.options})[1] for _, d, _ in record.played]
