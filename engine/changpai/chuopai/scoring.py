@@ -1,6 +1,7 @@
 """Counting a 戳牌 deal [002]: 黄牌, the win per card over fifteen, the 番 option, the fines; who pays whom.
 
-* a seat with more than 15 cards in front wins one per card over 15 (16 wins 1, 17 wins 2 …) [002], doubled
+* a seat with more than 15 cards in front (or, with a bigger deck under ``count_over = in_proportion``, more than
+  ``ChuoRules.win_over()``) wins one per card over 15 (16 wins 1, 17 wins 2 …) [002], doubled
   ``fan`` times (option; [002] refers to 斗十四's 番 without giving them), from each payer (option ``payers``);
 * nobody over 15: 黄牌, no result [002];
 * 罚 (could beat and did not) [002]: play stops, no count; the offender pays ``fine`` to each player of the other side;
