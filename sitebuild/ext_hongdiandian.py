@@ -9,6 +9,9 @@ Shortcodes:
     the classes (名堂) of a rule set (``wuchuan-hongdiandian-sicheng`` or ``-huada``): when, 层, source.
 ``{{cp hongdiandian-options}}``
     the open points as options: question, the engine's default and why.
+``{{cp hongdiandian-variants}}``
+    the two variants [000] names (five players, a wild 大叁): a line each from the option, off by default, then the
+    engine's reading of every point [000] leaves open, marked as our reading.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Any
 from changpai.decks.dominoes import DOMINO_NAMES, DUAL_PAIRING
 from changpai.decks.numerals import ALL_KINDS
 from changpai.hongdiandian.cards import NICKNAMES, PARTNERS, is_jue, points
-from changpai.hongdiandian.options import OPTIONS
+from changpai.hongdiandian.options import OPTIONS, READINGS
 from changpai.hongdiandian.rules import RULESETS, get_rules
 
 from sitebuild.ext_ruletables import _cell, _lang, _table, _tag
@@ -81,9 +84,47 @@ def classes(name: str, lang: str, page: Any) -> str:
     return _table(header, rows) + tail
 
 
+VARIANTS = ("five_players", "wild_dasan")
+# The option that settles a variant's gap, shown under the variant (its default is the engine's reading).
+VARIANT_OPTIONS = {"five_players": ("five_short_seat",), "wild_dasan": ()}
+
+
+def _shown_default(option: Any, lang: str) -> str:
+    default = option.choices.get(str(option.default.value).lower(), None)
+    return default.get(lang) if default is not None else str(option.default.value)
+
+
+def variants(lang: str, page: Any) -> str:
+    zh = lang == "zh"
+    ours = "本站的读法" if zh else "our reading"
+    lines = []
+    for name in VARIANTS:
+        option = OPTIONS[name]
+        lines.append(
+            f"- **{option.question.get(lang)}** {option.why.get(lang)} {_tag(option.default.source, page, lang)}"
+        )
+        for other in VARIANT_OPTIONS[name]:
+            o = OPTIONS[other]
+            shown = _shown_default(o, lang)
+            lines.append(
+                f"    - {o.question.get(lang)}{shown}。（{ours}：{o.why.get(lang)}）"
+                if zh
+                else f"    - {o.question.get(lang)} {shown}. ({ours}: {o.why.get(lang)})"
+            )
+        for reading, why in READINGS[name]:
+            lines.append(
+                f"    - {reading.get(lang)}（{ours}：{why.value.get(lang)}）"
+                if zh
+                else f"    - {reading.get(lang)} ({ours}: {why.value.get(lang)})"
+            )
+    return "\n" + "\n".join(lines) + "\n"
+
+
 def options(lang: str, page: Any) -> str:
     lines = []
     for option in OPTIONS.values():
+        if option.name in VARIANTS or any(option.name in v for v in VARIANT_OPTIONS.values()):
+            continue  # the variants have their own list (hongdiandian-variants)
         default = option.choices.get(str(option.default.value).lower(), None)
         shown = default.get(lang) if default is not None else str(option.default.value)
         lines.append(
@@ -116,3 +157,10 @@ def hongdiandian_options(args: list[str], lang: str, page: Any) -> str:
     if args:
         raise ValueError("use {{cp hongdiandian-options}}")
     return options(_lang(lang), page)
+
+
+@shortcode("hongdiandian-variants")
+def hongdiandian_variants(args: list[str], lang: str, page: Any) -> str:
+    if args:
+        raise ValueError("use {{cp hongdiandian-variants}}")
+    return variants(_lang(lang), page)

@@ -381,6 +381,8 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
     source = f"docs/{page.file.src_uri}"
 
     def fill(found: re.Match[str]) -> str:
+        if "data-cp-filled" in found.group("attrs"):  # filled by its game's own builder (ext_chuopai_match)
+            return found.group(0)
         match_id = MATCH_ATTR.search(found.group("attrs"))
         if not match_id:
             raise MatchBuildError(f"{source}: a match widget needs a data-match attribute: {found.group(0)}")

@@ -685,6 +685,7 @@ def lesson_shortcode(args: list[str], lang: str, page) -> str:
 def calculator_shortcode(args: list[str], lang: str, page) -> str:
     rules = args[0] if args else "luzhou-a"
     hand = args[1] if len(args) > 1 else ""
+    hdd_hand = args[2] if len(args) > 2 else ""  # the sample shown when the reader picks 红点点 (16 cards)
     en = lang == "en"
     fallback = (
         "The hand calculator needs JavaScript and the in-page rules engine."
@@ -693,7 +694,9 @@ def calculator_shortcode(args: list[str], lang: str, page) -> str:
     )
     return (
         f'<div class="cp-calc-widget" data-cp-widget="calculator" data-rules="{html.escape(rules)}" '
-        f'data-hand="{html.escape(hand)}"><noscript><p>{fallback}</p></noscript></div>'
+        f'data-hand="{html.escape(hand)}"'
+        + (f' data-hand-hongdiandian="{html.escape(hdd_hand)}"' if hdd_hand else "")
+        + f"><noscript><p>{fallback}</p></noscript></div>"
     )
 
 

@@ -431,6 +431,9 @@ def _version(request: Request) -> dict[str, Any]:
 _LIVE: OrderedDict[str, Deal] = OrderedDict()
 _LIVE_MAX = 64
 _counter = [0]
+# A live deal's running count, for rule sets that score as they play across a sitting (``Variant.sitting``
+# with ``live``: Wuchuan 一百's 子), by the deal's key.
+_RUNNING: dict[str, Any] = {}
 
 
 def _remember(deal: Deal) -> str:
@@ -438,8 +441,29 @@ def _remember(deal: Deal) -> str:
     key = f"deal-{_counter[0]}"
     _LIVE[key] = deal
     while len(_LIVE) > _LIVE_MAX:
-        _LIVE.popitem(last=False)
+        old, _ = _LIVE.popitem(last=False)
+        _RUNNING.pop(old, None)
     return key
+
+
+def _running(deal: Deal, key: str | None, request: Request, *, fresh: bool) -> Any:
+    """The running count of ``deal``'s sitting, or ``None`` when its rules keep none: the one remembered with the
+    deal, else one made from the request's ``sitting`` (the previous answer's, sent back with a state or, for a
+    new deal, the sitting so far)."""
+    sitting = deal.rules.variant.sitting
+    if sitting is None or not hasattr(sitting, "live"):
+        if request.get("sitting") is not None:
+            raise HandError(
+                Text("这种玩法不连续记分，不用 sitting", "these rules keep no running score: no “sitting”"),
+                code="bad-field",
+                where="sitting",
+            )
+        return None
+    if not fresh and key is not None and key in _RUNNING:
+        return _RUNNING[key]
+    if not fresh and request.get("sitting") is None:  # a state alone: its sitting is not known, none is kept
+        return None
+    return sitting.live(deal, request.get("sitting"), fresh=fresh)
 
 
 def _deal_from(request: Request) -> tuple[Deal, str | None]:
@@ -472,7 +496,7 @@ def _deal_from(request: Request) -> tuple[Deal, str | None]:
         ) from None
 
 
-def _answer(deal: Deal, key: str | None) -> dict[str, Any]:
+def _answer(deal: Deal, key: str | None, running: Any = None, made: int = 0) -> dict[str, Any]:
     if key is None:
         key = _remember(deal)
     view = deal.snapshot()
@@ -481,7 +505,7 @@ def _answer(deal: Deal, key: str | None) -> dict[str, Any]:
     view["seat_names"] = [seat_name(s).as_dict() for s in range(deal.players)]
     view["dealer"] = deal.table.dealer
     view["violations"] = [v.as_dict() for v in deal.violations]
-    return {
+    answer = {
         "game": key,
         "state": deal.to_dict(),
         "view": view,
@@ -489,6 +513,10 @@ def _answer(deal: Deal, key: str | None) -> dict[str, Any]:
         "over": deal.over,
         "settlement": settle(deal).as_dict() if deal.over else None,
     }
+    if running is not None:  # the sitting's running score, made as the deal is played
+        _RUNNING[key] = running
+        answer["sitting"] = deal.rules.variant.sitting.live_answer(running, made)
+    return answer
 
 
 @command("frames", fields=("record", "name"))
@@ -506,7 +534,7 @@ def _frames(request: Request) -> dict[str, Any]:
     return frames(data, name)
 
 
-@command("new_deal", fields=("rules", "players", "seed", "dealer", "options"))
+@command("new_deal", fields=("rules", "players", "seed", "dealer", "options", "sitting"))
 def _new_deal(request: Request) -> dict[str, Any]:
     if (answer := _other_game("new_deal", request)) is not None:
         return answer
@@ -523,7 +551,7 @@ def _new_deal(request: Request) -> dict[str, Any]:
     if options is not None and not isinstance(options, dict):
         raise HandError(Text("options 应是对象", "options must be an object"), code="bad-field", where="options")
     deal = Deal.new(rules, players, seed=seed, dealer=dealer, options=options)
-    return _answer(deal, None)
+    return _answer(deal, None, _running(deal, None, request, fresh=True))
 
 
 @command("legal_actions", fields=("state", "game", "seat"))
@@ -552,7 +580,7 @@ def _seat_number(value: Any, deal: Deal, where: str) -> int:
     return seat
 
 
-@command("apply", fields=("state", "game", "action"))
+@command("apply", fields=("state", "game", "action", "sitting"))
 def _apply(request: Request) -> dict[str, Any]:
     if (answer := _other_game("apply", request)) is not None:
         return answer
@@ -564,11 +592,23 @@ def _apply(request: Request) -> dict[str, Any]:
             code="missing-field",
             where="action",
         )
+    running = _running(deal, key, request, fresh=False)
+    if running is not None and running.race.winner is not None:
+        raise RuleError(
+            Text("已经有人满了，这一局比赛结束了", "the sitting is over: a seat has reached its target"),
+            code="match-over",
+            where="action",
+        )
+    before = running.snapshot() if running is not None else None
+    made = len(running.scores) if running is not None else 0
     try:
-        events = deal.play(Action.parse(text, where="action"))
+        action = Action.parse(text, where="action")
+        events = deal.play(action)
     except RuleError as error:
         raise RuleError(error.text, code=error.code, where=error.where or "action") from None
-    answer = _answer(deal, key)
+    if running is not None:
+        running.after(action, before)
+    answer = _answer(deal, key, running, made)
     answer["events"] = events
     return answer
 

@@ -319,6 +319,8 @@ def _replay(args: argparse.Namespace) -> int:
         raise InputError(f"{path}: cannot read ({error}) / 无法读取文件") from None
     except ChangpaiError as error:
         return refuse(error)
+    if isinstance(data, dict) and data.get("rules") == "chuopai" and "played" in data:  # a 戳牌 match
+        return _chuopai_match_replay(data, lines, path.name)
     if isinstance(data, dict) and data.get("rules") == "chuopai":
         return _chuopai_replay(data, path.name)
     if isinstance(data, dict) and "deals" in data:  # a match record
@@ -483,6 +485,8 @@ def _chuopai(args: argparse.Namespace, what: str) -> int:
     options = dict(_options(args.option) or {})
     if args.players is not None:
         options["players"] = args.players
+    if args.match is not None:
+        return _chuopai_match(args, what, options)
     try:
         if what == "simulate":
             write_json(chuo_simulate(args.deals, args.seed, options, args.bot), pretty=True)
@@ -494,6 +498,62 @@ def _chuopai(args: argparse.Namespace, what: str) -> int:
         raise InputError(str(error)) from None
     data = to_record(deal, notes=dict(enumerate(narrate(deal))))
     sys.stdout.buffer.write(_yamlfile().dumps(data).encode("utf-8"))
+    return EXIT_OK
+
+
+def _chuopai_match(args: argparse.Namespace, what: str, options: dict[str, Any]) -> int:
+    """``record --match N`` / ``simulate --match N`` for 戳牌 (``changpai.chuopai.match``)."""
+    from .chuopai.match import play as chuo_match
+
+    try:
+        if what == "record":
+            _, record = chuo_match(None, args.match, args.seed, args.bot, options)
+            sys.stdout.buffer.write(_yamlfile().dumps(record.to_data()).encode("utf-8"))
+            return EXIT_OK
+        worst = deals = no_winner = 0
+        finals: list[list[int]] = []
+        dealers: Counter[int] = Counter()
+        for i in range(args.deals):
+            match, _ = chuo_match(None, args.match, args.seed + 1000 * i, args.bot, options)
+            deals += len(match.deals)
+            no_winner += sum(d.winner is None for d in match.deals)
+            dealers.update(d.dealer for d in match.deals)
+            worst = max([worst, *(abs(sum(t)) for t in match.ledger.history)])
+            finals.append(list(match.ledger.totals))
+    except ChangpaiError as error:
+        raise InputError(str(error)) from None
+    best = Counter(max(range(len(t)), key=t.__getitem__) for t in finals)
+    write_json(
+        {
+            "rules": "chuopai",
+            "seed": args.seed,
+            "matches": args.deals,
+            "deals_per_match": args.match,
+            "deals": deals,
+            "no_winner": no_winner,
+            "deals_dealt_by_seat": {str(s): dealers[s] for s in sorted(dealers)},
+            "match_leader_by_seat": {str(s): best[s] for s in sorted(best)},
+            "max_abs_ledger_sum": worst,
+        },
+        pretty=True,
+    )
+    return EXIT_OK
+
+
+def _chuopai_match_replay(data: Any, lines: Any, name: str) -> int:
+    from .chuopai.match import MatchRecord as ChuoMatchRecord
+    from .chuopai.match import replay as chuo_match_replay
+
+    try:
+        record = ChuoMatchRecord.from_data(data, lines=lines, name=name)
+        deals, ledger = chuo_match_replay(record)
+    except ChangpaiError as error:
+        return refuse(error)
+    dealers = [d.table.dealer for d in deals]
+    print(
+        f"ok: {name}: a chuopai match, {record.players} seats, {len(deals)} of {record.deals} deals, "
+        f"dealers {dealers}, score {list(ledger.totals)}"
+    )
     return EXIT_OK
 
 

@@ -53,9 +53,14 @@ def test_simulate_through_the_api():
             "options.nope",
         ),
         (
-            {"command": "score", "rules": SICHENG, "hand": HAND, "win_card": "壹", "options": {"five_players": True}},
-            "not-implemented",
+            {"command": "score", "rules": SICHENG, "hand": HAND, "win_card": "壹", "options": {"five_players": "5"}},
+            "bad-option",
             "options.five_players",
+        ),
+        (  # five-handed, a hand is 16 cards or the short seat's 6: 7 is neither
+            {"command": "score", "rules": SICHENG, "hand": "一一二二三三四", "options": {"five_players": True}},
+            "card-count",
+            "hand",
         ),
         (
             {"command": "score", "rules": SICHENG, "hand": "一一一一一 二二二 三三三 四四四 五五"},

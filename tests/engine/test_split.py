@@ -1,8 +1,12 @@
-"""daer/split.py: the deal's yes/no split search agrees with the hand analysis on complete hands."""
+"""daer/split.py: the deal's yes/no split search agrees with the hand analysis on complete hands, and with a
+brute-force grouping of the cards on small ones."""
 
 from changpai.daer.analysis import analyse
+from changpai.daer.sets import classify_three
 from changpai.daer.split import can_join, card_counts, fits
-from changpai.decks.numerals import parse_cards
+from changpai.decks.numerals import ALL_KINDS, Card, parse_cards
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 WINNING = "二七十 贰柒拾 壹贰叁 肆伍陆 七八九 五五五 六六六"  # seven three-card sets, no four: no pair needed
 
@@ -19,3 +23,74 @@ def test_a_card_joins_a_set_with_two_loose_cards_only():
     hand = card_counts(parse_cards("四五 九九九"))
     assert can_join(hand, parse_cards("六")[0].index)  # 四五六
     assert not can_join(hand, parse_cards("拾")[0].index)
+
+
+def _free_sets_fit(cards: list[Card], sets_left: int, pair_ok: bool) -> bool:
+    """Brute force: can these loose cards (sorted) be grouped into exactly ``sets_left`` sets, each three cards
+    that make a set (identical, or what an eat lays out) or, once, two alike?"""
+    if not cards:
+        return sets_left == 0
+    if sets_left <= 0:
+        return False
+    first, rest = cards[0], cards[1:]
+    for j, second in enumerate(rest):
+        if pair_ok and second == first and _free_sets_fit(rest[:j] + rest[j + 1 :], sets_left - 1, False):
+            return True
+        for m in range(j + 1, len(rest)):
+            trio = (first, second, rest[m])
+            alike = len(set(trio)) == 1
+            if (alike or classify_three(trio) is not None) and _free_sets_fit(
+                rest[:j] + rest[j + 1 : m] + rest[m + 1 :], sets_left - 1, pair_ok
+            ):
+                return True
+    return False
+
+
+def oracle_fits(counts: list[int], sets_left: int, pair_ok: bool, extra: int) -> bool:
+    """What ``fits`` answers, by trying every grouping: held triples and fours stay whole and count as one set
+    each; the extra card either makes a held triple a four or is one more loose card."""
+    held = [i for i, n in enumerate(counts) if n >= 3]
+    loose = [ALL_KINDS[i] for i, n in enumerate(counts) if n < 3 for _ in range(n)]
+    left = sets_left - len(held)
+    if extra >= 0 and counts[extra] == 3 and _free_sets_fit(sorted(loose), left, pair_ok):
+        return True  # the held triple and the extra card: a four
+    if extra >= 0:
+        loose.append(ALL_KINDS[extra])
+    return _free_sets_fit(sorted(loose), left, pair_ok)
+
+
+def _sets_of_three() -> list[tuple[int, int, int]]:
+    """Every three-card set as kind indices: alike, runs, 2-7-10, mixed case."""
+    out = [(k, k, k) for k in range(20)]
+    for base in (0, 10):
+        out += [(base + n, base + n + 1, base + n + 2) for n in range(8)] + [(base + 1, base + 6, base + 9)]
+    out += [(n, n, n + 10) for n in range(10)] + [(n, n + 10, n + 10) for n in range(10)]
+    return out
+
+
+_SETS = _sets_of_three()
+
+
+@st.composite
+def _small_hands(draw: st.DrawFn) -> tuple[list[int], int, bool, int]:
+    """Hands built from a few sets (and maybe a pair), then one card taken out as the extra, or a card changed:
+    about half of them fit."""
+    kinds = [k for trio in draw(st.lists(st.sampled_from(_SETS), min_size=1, max_size=4)) for k in trio]
+    kinds += [draw(st.integers(0, 19))] * draw(st.sampled_from([0, 0, 2]))
+    extra = kinds.pop(draw(st.integers(0, len(kinds) - 1))) if draw(st.booleans()) else -1
+    if draw(st.integers(0, 3)) == 0:
+        kinds[draw(st.integers(0, len(kinds) - 1))] = draw(st.integers(0, 19))
+    counts = [0] * 20
+    for k in kinds:
+        counts[k] = min(4, counts[k] + 1)
+    if extra >= 0 and counts[extra] == 4:
+        extra = -1
+    cards = sum(counts) + (extra >= 0)
+    return counts, draw(st.integers(max(0, cards // 3 - 1), cards // 3 + 1)), draw(st.booleans()), extra
+
+
+@settings(max_examples=300, deadline=None)
+@given(_small_hands())
+def test_fits_agrees_with_trying_every_grouping(case):
+    counts, sets_left, pair_ok, extra = case
+    assert fits(tuple(counts), sets_left, pair_ok, extra) == oracle_fits(counts, sets_left, pair_ok, extra)

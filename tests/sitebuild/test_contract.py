@@ -111,3 +111,19 @@ def test_the_page_carries_the_engines_names():
         names["rules"]["leshan"]["words"]["pong"]["zh"] == "对" and names["rules"]["leshan"]["point_word"]["zh"] == "和"
     )
     assert names["roles"]["xiaojia"]["zh"] == "小家"
+
+
+def test_a_yibai_deal_answers_with_its_sitting_as_the_kiosk_reads_it():
+    """Wuchuan 一百 through new_deal / apply: the running 子 (``sitting``) fit the contract, sent back with a state."""
+    request = {"command": "new_deal", "rules": "wuchuan-yibai", "players": 3, "dealer": 0, "seed": 5}
+    answer = answer_ok({**request, "options": {"yibai_target": 30}}, "deal")
+    for _ in range(400):
+        if answer["over"] or answer["sitting"]["winner"] is not None:
+            break
+        move = answer_ok({"command": "bot_move", "game": answer["game"]}, "bot_move")
+        token = {"state": answer["state"], "sitting": answer["sitting"]}
+        answer = answer_ok({"command": "apply", "action": move["action"], **token}, "deal")
+    assert answer["sitting"]["winner"] is not None or answer["sitting"]["next_dealer"] is not None
+    carried = {k: answer["sitting"][k] for k in ("totals", "targets", "chaos")}
+    if answer["sitting"]["winner"] is None:
+        answer_ok({**request, "sitting": carried}, "deal")

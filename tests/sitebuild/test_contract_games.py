@@ -58,6 +58,18 @@ def test_hongdiandian_hand_commands(rules):
     assert rules in {r["name"] for r in listed["games"]["hongdiandian"]}
 
 
+@pytest.mark.parametrize("rules", HDD)
+def test_hongdiandian_variant_answers(rules):
+    """The two variants of [000] (a wild 大叁, five players) answer in the same shapes."""
+    wild = {"wild_dasan": "true"}  # request options are text, as the schema says
+    scored = answer_ok({"command": "score", "rules": rules, "hand": HDD_HAND, "options": wild}, "hongdiandian_score")
+    assert any("as" in unit for unit in scored["split"])  # a 大叁 read as another card
+    answer_ok({"command": "waits", "rules": rules, "hand": HDD_HAND[:-1], "options": wild}, "hongdiandian_waits")
+    five = {"five_players": "true"}
+    answer_ok({"command": "score", "rules": rules, "hand": "柒七拾九陆贰", "options": five}, "hongdiandian_score")
+    answer_ok({"command": "simulate", "rules": rules, "deals": 2, "seed": 1, "options": five}, "hongdiandian_simulate")
+
+
 def test_chuopai_commands():
     answer_ok({"command": "rules", "name": CHUO}, "chuopai_rules")
     answer_ok({"command": "beats", "rules": CHUO, "hand": "天 三六 长三 长三 二三"}, "chuopai_beats")

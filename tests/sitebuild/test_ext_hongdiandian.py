@@ -20,5 +20,23 @@ def test_the_class_tables_are_the_rule_sets_own():
 
 
 def test_the_options_list_every_open_point():
+    from changpai.hongdiandian.options import OPTIONS
+
     listing = ext_hongdiandian.options("en", None)
-    assert listing.count("\n- **") == 12 and "Default: 1 层." in listing
+    variants = ext_hongdiandian.variants("en", None)
+    assert listing.count("\n- **") == len(OPTIONS) - 3 and "Default: 1 层." in listing  # the variants list apart
+    for option in OPTIONS.values():  # every open point is on the page, in one list or the other
+        assert (option.question.en in listing) != (option.question.en in variants), option.name
+
+
+def test_the_variants_are_listed_with_the_engines_readings_marked_as_ours():
+    from changpai.hongdiandian.options import READINGS
+
+    for lang, mark in (("zh", "本站的读法"), ("en", "our reading")):
+        text = ext_hongdiandian.variants(lang, None)
+        assert text.count("\n- **") == 2  # five players; a wild 大叁
+        for reading, why in READINGS["five_players"] + READINGS["wild_dasan"]:
+            assert f"{reading.get(lang)}（{mark}：{why.value.get(lang)}）" in text or (
+                f"{reading.get(lang)} ({mark}: {why.value.get(lang)})" in text
+            )
+        assert "engine" not in text  # the visitor reads words, not the engine's tags

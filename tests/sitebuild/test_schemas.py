@@ -12,6 +12,7 @@ DATA_FILES = [
     *((p, "deal-record") for p in sorted((REPO_ROOT / "tutorials" / "deals").glob("*.yml"))),
     *((p, "lesson") for p in sorted((REPO_ROOT / "tutorials" / "lessons").glob("*.yml"))),
     (REPO_ROOT / "docs" / "data" / "glossary.yml", "glossary"),
+    *((p, "chuopai-match-record") for p in sorted((REPO_ROOT / "tutorials" / "matches" / "chuopai").glob("*.yml"))),
 ]
 
 LESSON = """\

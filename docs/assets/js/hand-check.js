@@ -2,6 +2,8 @@
 // them) into a hand, pick the game, and the engine (api command "waits") says which cards complete it.
 // The game is chosen visibly and remembered (cp.tradition); the card colours follow it (Leshan: big cards red).
 // The <output> carries data-state (pending | answer | error | failed) and data-hand (the hand it answered).
+// 红点点 (cp.tradition.game(id) === "hongdiandian") waits with 15 cards; each wait says its red points, class and 层.
+// data-hand-hongdiandian is the sample shown under 红点点; switching games swaps an untouched sample for the other.
 (() => {
   "use strict";
 
@@ -9,6 +11,18 @@
     hand: { zh: "你的牌", en: "Your hand" },
     palette: { zh: "点牌加进手里，点手里的牌拿掉", en: "Tap a card to add it; tap a card in the hand to take it back" },
     count: { zh: (n) => `${n} 张（等一张牌时是 20 张）`, en: (n) => `${n} cards (a hand waiting for one card holds 20)` },
+    hddCount: { zh: (n) => `${n} 张（红点点等一张牌时是 15 张）`, en: (n) => `${n} cards (a 红点点 hand waiting for one card holds 15)` },
+    hddWait: {
+      zh: (w, cls) => `${w.points} 点红，${cls}，还剩 ${w.left} 张`,
+      en: (w, cls) => `${w.points} red points, ${cls}, ${w.left} left`,
+    },
+    layers: { zh: (n) => `${n} 层`, en: (n) => `${n} 层` },
+    noWin: { zh: "配得拢但不成胡", en: "the pairs hold but it is no win" },
+    at: { zh: "位置：", en: "at: " },
+    where: {
+      zh: (w) => (w === "hand" ? "手牌" : w.startsWith("options") ? "选项" : w),
+      en: (w) => (w === "hand" ? "the hand" : w.startsWith("options") ? "the options" : w),
+    },
     empty: { zh: "还没有牌：点下面的牌。", en: "No cards yet: tap the cards below." },
     label: { zh: "或者打字输入", en: "Or type it" },
     submit: { zh: "看看听什么", en: "What does it wait for?" },
@@ -35,6 +49,15 @@
     return info ? info.point_word.zh : "胡";
   };
 
+  // 红点点's wait: {"card", "points", "win", "layers", "left", "class": {name, …} | null, "reason"?}.
+  function hddDetail(wait) {
+    const l = lang();
+    const why = wait.win && wait.class
+      ? cp().text(wait.class.name, l) + (l === "en" ? ", " : "，") + TEXT.layers[l](wait.layers)
+      : t("noWin") + (wait.reason ? (l === "en" ? ": " : "：") + cp().text(wait.reason, l) : "");
+    return TEXT.hddWait[l](wait, why);
+  }
+
   // One wait: {"card": "十", "ascii": "ts", "points": 15, "win": true, "left": 4}; "minimum" is on the answer.
   function waitItem(wait, minimum, scheme, rules) {
     const l = lang();
@@ -49,7 +72,9 @@
     face.textContent = wait.card;
     const detail = document.createElement("span");
     detail.className = "cp-wait__detail";
-    if (l === "zh") {
+    if (cp().tradition.game(rules) === "hongdiandian") {
+      detail.textContent = hddDetail(wait);
+    } else if (l === "zh") {
       detail.textContent = `${wait.points} ${word}，${wait.win ? `够${word}` : `不够 ${minimum} ${word}起${word}`}，还剩 ${wait.left} 张`;
     } else {
       detail.textContent = `${wait.points} points, ${wait.win ? "enough to win" : `below the ${minimum} needed to win`}, ${wait.left} left`;
@@ -92,14 +117,16 @@
     const engine = window.changpaiEngine;
     const l = lang();
     const uid = `cp-hand-${Math.random().toString(36).slice(2, 8)}`;
-    const sample = root.dataset.hand || "";
+    const samples = { daer: root.dataset.hand || "", hongdiandian: root.dataset.handHongdiandian || "" };
     let rules = cp().tradition.get(root.dataset.rules || "luzhou-a");
+    const game = () => cp().tradition.game(rules);
+    const sampleOf = (g) => samples[g] || samples.daer;
     root.classList.add("cp-widget", "cp-hand-check");
     root.dataset.rules = rules;
 
     const scheme = () => C.schemeFor(rules);
     const input = h("input", { id: uid, name: "hand", type: "text", maxlength: "400", autocomplete: "off", spellcheck: "false", lang: l }); // maxlength: the engine's MAX_CARD_TEXT
-    input.value = sample;
+    input.value = sampleOf(game());
     const handRow = h("div", { class: "cp-hand-check__hand", "aria-live": "polite" });
     const countLine = h("p", { class: "cp-hand-check__count" });
     const palette = h("div", { class: "cp-hand-check__palette", role: "group", "aria-label": t("palette") });
@@ -107,7 +134,14 @@
     const status = h("div", { class: "cp-hand-check__status" });
     const more = h("a", { class: "cp-hand-check__more" }, t("more"));
     const picker = cp().tradition.picker(rules, l, (id) => {
+      const before = game();
       rules = id;
+      if (game() !== before) {
+        // another game: the other game's untouched sample (or nothing) gives way to this game's sample
+        const now = (cards() || []).map((c) => c.zh).join("");
+        const other = C.format(C.parse(sampleOf(before) || ""));
+        if (!now || now === other) input.value = sampleOf(game());
+      }
       root.dataset.rules = id;
       redraw();
       if (input.value.trim()) ask();
@@ -161,7 +195,7 @@
           });
           handRow.append(b);
         });
-        countLine.textContent = t("count")(list.length);
+        countLine.textContent = t(game() === "hongdiandian" ? "hddCount" : "count")(list.length);
       }
       for (const p of paletteButtons) {
         const used = (list || []).filter((x) => x.ascii === p.card.ascii).length;
@@ -182,7 +216,7 @@
     });
     const sampleBtn = h("button", { type: "button", class: "cp-btn cp-hand-check__sample" }, t("sample"));
     sampleBtn.addEventListener("click", () => {
-      input.value = sample;
+      input.value = sampleOf(game());
       redraw();
       ask();
     });
@@ -214,6 +248,11 @@
         if (response.error) {
           answer.classList.add("cp-error");
           answer.textContent = cp().text(response.error, lang()) || response.error.code;
+          const where = response.error.where;
+          if (where) {
+            // where the engine found the fault, in the reader's words (the hand, a laid set, the options)
+            answer.append(h("span", { class: "cp-hand-check__where", dataset: { where } }, ` (${t("at")}${TEXT.where[lang()](where)})`));
+          }
         } else {
           render(answer, response, C.schemeFor(request.rules), request.rules);
         }

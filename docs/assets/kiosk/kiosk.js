@@ -9,6 +9,8 @@
  *   data-reload-after-hours after this long, the next idle reset reloads the page (and the engine's worker), so
  *                           nothing can pile up over weeks of running (default 6)
  *   data-deals              ids of annotated deals (tutorials/deals/<id>.yml) for the attract loop and "watch"
+ *   data-yibai-target       the 子 a game of Wuchuan 一百 is played to (the rule: 100; a gallery may set a shorter
+ *                           race, which the game's screen states)
  * <template class="kiosk-more-deals" data-lang="zh|en">  deals of the other games (戳牌, 红点点), drawn by the build in
  *                          that language; "watch" lists them after the Da Er deals and shows a fresh copy of one
  *
@@ -29,6 +31,7 @@
     countdownSeconds: positive(app.dataset.countdownSeconds, DEFAULT_COUNTDOWN),
     homeLang: app.dataset.homeLang === "en" ? "en" : "zh",
     reloadAfterHours: positive(app.dataset.reloadAfterHours, 6),
+    yibaiTarget: Math.round(positive(app.dataset.yibaiTarget, 100)),
   };
   const startedAt = Date.now();
   settings.countdownSeconds = Math.min(settings.countdownSeconds, settings.idleSeconds);
@@ -93,6 +96,8 @@
       asAllyHint: "和另一个闲家一起打庄家。",
       hongdiandian: "务川红点点",
       hongdiandianHint: "四人打，两张一家相靠。",
+      yibai: "务川一百",
+      yibaiHint: (n) => "三人赛跑，先满 " + n + " 子的赢。",
       appName: "长牌档案馆 · 馆内展示",
     },
     en: {
@@ -150,6 +155,8 @@
       asAllyHint: "With the other ally, against the dealer.",
       hongdiandian: "Wuchuan 红点点",
       hongdiandianHint: "Four players; the cards pair up two by two.",
+      yibai: "Wuchuan 一百",
+      yibaiHint: (n) => "Three race across deals: first to " + n + " 子 wins.",
       appName: "Changpai Archive · gallery kiosk",
     },
   };
@@ -685,11 +692,13 @@
           button(t.luzhou, () => show("play", { rules: "luzhou-a" }), { className: "kiosk-btn--choice kiosk-rules-luzhou", big: t.luzhouHint, dataset: { icon: "拾" } }),
           button(t.chuopai, () => show("play", { rules: "chuopai" }), { className: "kiosk-btn--choice kiosk-rules-chuopai", big: t.chuopaiHint, dataset: { icon: "戳" } }),
           button(mixed(t.hongdiandian, state.lang), () => show("play", { rules: "wuchuan-hongdiandian-sicheng" }), { className: "kiosk-btn--choice kiosk-rules-hongdiandian", big: t.hongdiandianHint, dataset: { icon: "红" } }),
+          button(mixed(t.yibai, state.lang), () => show("play", { rules: "wuchuan-yibai" }), { className: "kiosk-btn--choice kiosk-rules-yibai", big: mixed(t.yibaiHint(settings.yibaiTarget), state.lang), dataset: { icon: "百" } }),
         ),
       );
       return root;
     }
     if (options.rules === "chuopai") return chuopaiScreen(options, t, root, body);
+    if (options.rules === "wuchuan-yibai") return yibaiScreen(options, root, body);
     const hdd = /^wuchuan-hongdiandian-/.test(options.rules); // 红点点: play-hongdiandian.js (four players)
     const player = hdd ? window.changpaiKioskHdd : window.changpaiKioskPlay;
     if (!player) {
@@ -698,6 +707,20 @@
     }
     const again = (rules) => show("play", { rules: typeof rules === "string" ? rules : options.rules });
     const stop = player.mount(body, { lang: state.lang || settings.homeLang, rules: options.rules, onAgain: again });
+    if (typeof stop === "function") state.teardown.push(stop);
+    return root;
+  }
+
+  /** 一百 (docs/assets/kiosk/play-yibai.js): a race of deals to the kiosk's target, the visitor against two computers. */
+  function yibaiScreen(options, root, body) {
+    root.classList.add("kiosk-play--yibai"); // the scoreboard and the table share one screen (kiosk.css)
+    const player = window.changpaiKioskYibai;
+    if (!player || !window.changpaiKioskPlay) {
+      body.append(h("p", { class: "kiosk-message kiosk-message--error", role: "alert" }, "play-yibai.js"));
+      return root;
+    }
+    const again = () => show("play", { rules: "wuchuan-yibai" });
+    const stop = player.mount(body, { lang: state.lang || settings.homeLang, target: settings.yibaiTarget, onAgain: again });
     if (typeof stop === "function") state.teardown.push(stop);
     return root;
   }

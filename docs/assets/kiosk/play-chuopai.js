@@ -130,21 +130,20 @@
     const tuning = window.changpaiKioskChuopai.tuning || {};
     const botDelay = tuning.botDelayMs != null ? tuning.botDelayMs : BOT_DELAY_MS;
     const trickPause = tuning.botDelayMs != null ? tuning.botDelayMs : TRICK_PAUSE_MS;
-    let alive = true;
+    // Engine calls, timers, errors, recovery and stop: the kiosk games' one session (play-session.js).
+    const session = window.changpaiKioskSession.open({
+      container,
+      lang,
+      words: W,
+      where: "play-chuopai.js",
+      onAgain: () => options.onAgain && options.onAgain(),
+    });
     let answer = {};
     let pips = {}; // face name → "A-B", from the engine's rules answer
-    const timers = new Set();
     const mixed = (text) => (window.changpaiKiosk && window.changpaiKiosk.mixed ? window.changpaiKiosk.mixed(text, lang) : String(text));
     const cardsBase = window.cpCards ? window.cpCards.cardsBase : new URL("../cards/", document.baseURI);
 
-    const wait = (ms) =>
-      new Promise((resolve) => {
-        const id = setTimeout(() => {
-          timers.delete(id);
-          resolve();
-        }, ms);
-        timers.add(id);
-      });
+    const wait = session.wait;
 
     // ---- layout --------------------------------------------------------------------------------------------------
     const status = h("div", { class: "kiosk-play__engine" });
@@ -163,7 +162,7 @@
       hand,
     );
     container.append(status, board);
-    const stopStatus = window.changpaiEngine && window.changpaiEngine.status ? window.changpaiEngine.status(status) : null;
+    session.watchStatus(status);
 
     const seatName = (s) => W.seats[s] || "#" + s;
     /** Engine texts name seats 甲乙丙 / A B C; the kiosk says 你 / 电脑乙 … */
@@ -187,38 +186,7 @@
     }
 
     // ---- engine ----------------------------------------------------------------------------------------------------
-    function Stopped() {}
-    function EngineProblem(error, command) {
-      this.error = error || { code: "no-response", where: command, zh: "引擎没有回答", en: "the engine gave no answer" };
-      if (!this.error.where) this.error.where = command;
-    }
-
-    async function call(request) {
-      const response = window.cp && window.cp.call ? await window.cp.call(request) : await window.changpaiEngine.call(request);
-      if (!alive) throw new Stopped();
-      if (!response || response.error) throw new EngineProblem(response ? response.error : null, request.command);
-      return response;
-    }
-
-    function againButton() {
-      const b = h("button", { type: "button", class: "kiosk-btn kiosk-play__again" }, W.again);
-      b.addEventListener("click", () => options.onAgain && options.onAgain());
-      return b;
-    }
-
-    function showProblem(problem) {
-      const e = problem.error || {};
-      container.replaceChildren(
-        h(
-          "div",
-          { class: "kiosk-message kiosk-message--error kiosk-play__error", role: "alert" },
-          h("p", {}, h("strong", {}, W.engineFailed)),
-          h("p", {}, e[lang] || e.en || e.zh || String(e.message || e)),
-          h("p", { class: "kiosk-play__where" }, W.where + ": " + (e.where || "?") + (e.code ? " · " + e.code : "")),
-        ),
-        againButton(),
-      );
-    }
+    const call = session.call;
 
     // ---- drawing -----------------------------------------------------------------------------------------------------
     const view = () => answer.view || {};
@@ -304,15 +272,11 @@
     }
 
     // ---- the game loop -----------------------------------------------------------------------------------------------
-    let pick = null;
 
     function choose(action) {
-      if (!pick) return;
-      const resolve = pick;
-      pick = null;
+      if (!session.answer(action)) return; // no choice pending (or a second tap)
       actions.replaceChildren();
       prompt.textContent = "";
-      resolve(action);
     }
 
     function actionButton(a) {
@@ -337,9 +301,7 @@
       actions.replaceChildren(...legal.map(actionButton));
       const first = actions.querySelector("button");
       if (first) first.focus({ preventScroll: true });
-      return new Promise((resolve) => {
-        pick = resolve;
-      });
+      return session.ask();
     }
 
     async function apply(text) {
@@ -361,7 +323,7 @@
       board.dataset.seed = String(seed);
       render();
       let steps = 0;
-      while (alive && !answer.over && steps < MAX_STEPS) {
+      while (session.alive && !answer.over && steps < MAX_STEPS) {
         steps += 1;
         const v = view();
         if (v.to_act === HUMAN) {
@@ -371,7 +333,7 @@
           prompt.textContent = W.waiting(seatName(v.to_act));
           await wait(botDelay);
           const move = await call({ command: "bot_move", state: answer.state });
-          if (!move.action) throw new EngineProblem({ code: "no-move", where: "bot_move", zh: "电脑玩家没有可走的牌", en: "the computer player has no move" });
+          if (!move.action) throw session.problem({ code: "no-move", where: "bot_move", zh: "电脑玩家没有可走的牌", en: "the computer player has no move" }, "bot_move");
           await apply(move.action);
         }
       }
@@ -398,34 +360,13 @@
           { class: "kiosk-play__payments", "aria-label": W.scores },
           scores.map((n, i) => h("li", { class: n > 0 ? "is-plus" : n < 0 ? "is-minus" : "", dataset: { seat: String(i), score: String(n) } }, seatName(i) + " " + W.points(n))),
         ),
-        againButton(),
+        session.againButton(),
       );
       board.append(box);
       box.querySelector("button").focus({ preventScroll: true });
     }
 
-    function recover() {
-      container.replaceChildren(h("p", { class: "kiosk-message kiosk-play__recovering", role: "status" }, W.restarting));
-      window.changpaiEngine.ready.then(
-        () => alive && options.onAgain && options.onAgain(),
-        (err) => alive && showProblem({ error: err }),
-      );
-    }
-
-    play().catch((problem) => {
-      if (problem instanceof Stopped || !alive) return;
-      if (problem instanceof EngineProblem && problem.error.code === "restarted" && window.changpaiEngine) recover();
-      else if (problem instanceof EngineProblem) showProblem(problem);
-      else showProblem({ error: { code: "kiosk", where: "play-chuopai.js", zh: String(problem && problem.message), en: String(problem && problem.message) } });
-    });
-
-    return function stop() {
-      alive = false;
-      pick = null;
-      for (const id of timers) clearTimeout(id);
-      timers.clear();
-      if (stopStatus) stopStatus();
-    };
+    return session.run(play);
   }
 
   window.changpaiKioskChuopai = { mount, parseAction, tuning: {} };

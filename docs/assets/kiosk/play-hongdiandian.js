@@ -159,22 +159,21 @@
     const W = WORDS[lang];
     const C = window.cpCards;
     const h = window.cp.h;
-    const engine = window.changpaiEngine;
     const tuning = window.changpaiKioskHdd.tuning || {};
     const botDelay = tuning.botDelayMs != null ? tuning.botDelayMs : BOT_DELAY_MS;
     const mixed = (text) => (window.changpaiKiosk ? window.changpaiKiosk.mixed(text, lang) : String(text));
-    let alive = true;
+    // Engine calls (with a timeout), timers, errors, recovery and stop: the kiosk games' one session (play-session.js).
+    const session = window.changpaiKioskSession.open({
+      container,
+      lang,
+      words: W,
+      where: "play-hongdiandian.js",
+      timeoutMs: CALL_TIMEOUT_MS,
+      onAgain: () => options.onAgain && options.onAgain(rules),
+    });
     let answer = {};
     const played = []; // the action texts, in order (the page's record of the deal)
-    const timers = new Set();
-    const wait = (ms) =>
-      new Promise((resolve) => {
-        const id = setTimeout(() => {
-          timers.delete(id);
-          resolve();
-        }, ms);
-        timers.add(id);
-      });
+    const wait = session.wait;
 
     // ---- layout --------------------------------------------------------------------------------------------------
     const status = h("div", { class: "kiosk-play__engine" });
@@ -210,7 +209,7 @@
       h("div", { class: "kiosk-play__mine" }, myUnits, hand),
     );
     container.append(status, board);
-    const stopStatus = engine && engine.status ? engine.status(status) : null;
+    session.watchStatus(status);
     prompt.textContent = W.loading;
 
     const seatName = (seat) => W.names[seat] || "#" + seat;
@@ -227,44 +226,7 @@
     }
 
     // ---- engine ----------------------------------------------------------------------------------------------------
-    function Stopped() {}
-    function EngineProblem(error, command) {
-      this.error = error || { code: "no-response", zh: "引擎没有回答", en: "the engine gave no answer" };
-      if (!this.error.where) this.error.where = command;
-    }
-
-    async function call(request) {
-      let response;
-      try {
-        response = await engine.call(request, { timeoutMs: CALL_TIMEOUT_MS });
-      } catch (err) {
-        if (!alive) throw new Stopped();
-        throw new EngineProblem(err && err.code ? err : { code: "engine", zh: String(err && err.message), en: String(err && err.message) }, request.command);
-      }
-      if (!alive) throw new Stopped();
-      if (!response || response.error) throw new EngineProblem(response ? response.error : null, request.command);
-      return response;
-    }
-
-    function againButton() {
-      const b = h("button", { type: "button", class: "kiosk-btn kiosk-play__again" }, W.again);
-      b.addEventListener("click", () => options.onAgain && options.onAgain(rules));
-      return b;
-    }
-
-    function showProblem(problem) {
-      const e = problem.error || {};
-      container.replaceChildren(
-        h(
-          "div",
-          { class: "kiosk-message kiosk-message--error kiosk-play__error", role: "alert" },
-          h("p", {}, h("strong", {}, W.engineFailed)),
-          h("p", {}, e[lang] || e.en || e.zh || String(e.message || e)),
-          h("p", { class: "kiosk-play__where" }, W.where + ": " + (e.where || "?") + (e.code ? " · " + e.code : "")),
-        ),
-        againButton(),
-      );
-    }
+    const call = session.call;
 
     // ---- rendering -------------------------------------------------------------------------------------------------
     function render(legal) {
@@ -322,16 +284,12 @@
     }
 
     // ---- the game loop -----------------------------------------------------------------------------------------------
-    let pick = null;
 
     function choose(action) {
-      if (!pick) return;
-      const resolve = pick;
-      pick = null;
+      if (!session.answer(action)) return; // no choice pending (or a second tap)
       actions.replaceChildren();
       prompt.textContent = "";
       renderHand(((answer.view || {}).hands || [])[HUMAN] || "", []);
-      resolve(action);
     }
 
     function humanChoice(legal) {
@@ -352,9 +310,7 @@
       }
       const first = actions.querySelector("button") || hand.querySelector("button");
       if (first) first.focus({ preventScroll: true });
-      return new Promise((resolve) => {
-        pick = resolve;
-      });
+      return session.ask();
     }
 
     async function apply(action) {
@@ -376,7 +332,7 @@
       answer = await call({ command: "new_deal", rules, seed, dealer: HUMAN });
       board.dataset.seed = String(seed);
       render([]);
-      for (let steps = 0; alive && steps < MAX_STEPS && !answer.over; steps += 1) {
+      for (let steps = 0; session.alive && steps < MAX_STEPS && !answer.over; steps += 1) {
         const seat = ((answer.view || {}).to_move || [])[0];
         if (seat === HUMAN) {
           await apply(await humanChoice((answer.legal || []).filter((a) => a.seat === HUMAN)));
@@ -385,7 +341,7 @@
           render([]);
           await wait(botDelay);
           const move = await call({ command: "bot_move", state: answer.state });
-          if (!move.detail) throw new EngineProblem({ code: "no-move", zh: "电脑玩家没有可走的牌", en: "the computer player has no move" }, "bot_move");
+          if (!move.detail) throw session.problem({ code: "no-move", zh: "电脑玩家没有可走的牌", en: "the computer player has no move" }, "bot_move");
           await apply(move.detail);
         }
       }
@@ -426,32 +382,13 @@
       } else {
         box.append(h("p", { class: "kiosk-play__headline" }, W.none));
       }
-      box.append(againButton());
+      box.append(session.againButton());
       board.append(box);
       box.querySelector("button").focus({ preventScroll: true });
     }
 
-    play().catch((problem) => {
-      if (problem instanceof Stopped || !alive) return;
-      if (problem instanceof EngineProblem && problem.error.code === "restarted" && engine && engine.ready) {
-        // the worker died or got stuck and is being replaced: a calm notice, then a fresh deal
-        container.replaceChildren(h("p", { class: "kiosk-message kiosk-play__recovering", role: "status" }, W.restarting));
-        engine.ready.then(
-          () => alive && options.onAgain && options.onAgain(rules),
-          (err) => alive && showProblem({ error: err }),
-        );
-      } else if (problem instanceof EngineProblem) showProblem(problem);
-      else showProblem({ error: { code: "kiosk", where: "play-hongdiandian.js", zh: String(problem && problem.message), en: String(problem && problem.message) } });
-    });
-
     window.changpaiKioskHdd.current = { rules, played, answer: () => answer };
-    return function stop() {
-      alive = false;
-      pick = null;
-      for (const id of timers) clearTimeout(id);
-      timers.clear();
-      if (stopStatus) stopStatus();
-    };
+    return session.run(play);
   }
 
   window.changpaiKioskHdd = { mount, explain, tuning: {}, current: null };

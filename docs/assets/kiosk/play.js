@@ -12,7 +12,10 @@
  * Legal moves are highlighted (the playable cards of the hand, one button per claim), every claim is explained in one
  * line in the visitor's language, the settlement closes the hand. An engine failure shows a located message.
  *
- * window.changpaiKioskPlay.mount(container, {lang, rules, onAgain}) returns a function that stops the game. */
+ * window.changpaiKioskPlay.mount(container, {lang, rules, onAgain}) returns a function that stops the game. A game
+ * of several deals (play-yibai.js) adds: deal (more fields of the new_deal request), onAnswer(answer) after every
+ * engine answer, stopWhen(answer) to end at once (mid-deal too) and onEnd(answer, board) to show that end, and
+ * againLabel for the button under a deal's settlement. */
 (function () {
   "use strict";
 
@@ -48,6 +51,12 @@
       yourTurnDiscard: "轮到你出牌：点一列亮着的牌打出去。",
       dimmed: "暗下去的牌现在不能打（比如原手的坎不能拆）。",
       yourTurnTurn: "轮到你翻牌。",
+      yourTurnDraw: "轮到你摸牌：摸到的牌只有你自己看得见。",
+      yourDrawn: "你摸到了这张牌（别人看不见）：亮出来，还是收进手里？",
+      drawnCard: "你摸到的牌（别人看不见）",
+      drewHidden: (who) => who + "摸了一张牌，还没亮出来",
+      draw: "摸一张牌",
+      show: "亮出来给大家看",
       yourClaim: "这张牌你可以要：",
       waiting: (who) => who + " 正在想……",
       turn: "翻一张牌",
@@ -87,6 +96,12 @@
       yourTurnDiscard: "Your turn: tap a lit column to discard that card.",
       dimmed: "Dimmed cards may not be discarded now (a triple held from the deal, for one, stays together).",
       yourTurnTurn: "Your turn to turn up a card.",
+      yourTurnDraw: "Your turn to draw: only you see the card you draw.",
+      yourDrawn: "You drew this card (nobody else sees it): show it, or take it in?",
+      drawnCard: "The card you drew (hidden from the others)",
+      drewHidden: (who) => who + " drew a card and has not shown it yet",
+      draw: "Draw a card",
+      show: "Show it to everyone",
       yourClaim: "You may take this card:",
       waiting: (who) => who + " is thinking…",
       turn: "Turn up a card",
@@ -111,8 +126,9 @@
   };
 
   /** One line explaining an action, in the visitor's language; `you` when the visitor is the one acting. */
-  function explain(action, who, W, lang, rules, you) {
+  function explain(action, who, W, lang, rules, you, phase) {
     const card = action.card || "";
+    const drawn = phase === "drawn"; // a card drawn face down (Wuchuan 一百): a pong or kong of it is stolen (偷)
     const with2 = action.cards || "";
     const verbs = claimWords(rules);
     const bi = (action.bi || []).filter(Boolean);
@@ -123,8 +139,10 @@
         : "";
       switch (action.type) {
         case "pong":
+          if (drawn) return who + " " + v("keep") + " the drawn " + card + " unseen with a pair of it (偷坎): a held triple.";
           return who + " " + v("take") + " " + card + " (" + verbs.pong + "): a pair in hand plus this card makes three of a kind.";
         case "kong":
+          if (drawn) return who + " " + v("keep") + " the drawn " + card + " unseen with the three held (偷活龙).";
           return who + " " + v("take") + " " + card + " (" + verbs.kong + "): three were held in hand, this is the fourth.";
         case "eat":
           return who + " " + v("eat") + " " + card + " with " + with2 + ": together they make a set of three" + biEn + ".";
@@ -136,6 +154,10 @@
           return who + " " + v("discard") + " " + card + ".";
         case "turn":
           return who + " " + v("turn") + " up " + card + " from the stock.";
+        case "draw":
+          return who + " " + v("draw") + " a card face down.";
+        case "show":
+          return who + " " + v("show", "shows") + " the drawn card.";
         case "pass":
           return who + " " + v("let") + " it go.";
         default:
@@ -145,8 +167,10 @@
     const biZh = bi.length ? "；手里还有" + card + "，所以要把" + bi.join("、") + "也摆出来（比）" : "";
     switch (action.type) {
       case "pong":
+        if (drawn) return who + "偷坎：摸到的" + card + "不亮出来，和手里的一对扣成一坎。";
         return who + verbs.pong + card + "：手里有一对" + card + "，加上这张凑成三张。";
       case "kong":
+        if (drawn) return who + "偷活龙：摸到的" + card + "不亮出来，和手里的三张扣在一起。";
         return who + verbs.kong + card + "：手里本来就有三张" + card + "，这是第四张。";
       case "eat":
         return who + "吃" + card + "：和手里的" + with2 + "组成一列" + biZh + "。";
@@ -158,6 +182,10 @@
         return who + "打出" + card + "。";
       case "turn":
         return who + "从底牌翻开" + card + "。";
+      case "draw":
+        return who + "摸了一张底牌，先不亮出来。";
+      case "show":
+        return who + "把摸到的牌亮出来。";
       case "pass":
         return who + "不要这张。";
       default:
@@ -172,26 +200,29 @@
     const h = window.cp && window.cp.h;
     const C = window.cpCards;
     const scheme = C ? C.schemeFor(rules) : "luzhou";
-    let alive = true;
-    const timers = new Set();
+    // Engine calls, timers, errors, recovery and stop: the kiosk games' one session (play-session.js).
+    const session = window.changpaiKioskSession.open({
+      container,
+      lang,
+      words: options.againLabel ? { ...W, again: options.againLabel } : W,
+      where: "play.js",
+      onAgain: () => options.onAgain && options.onAgain(),
+      onRecover: () => {
+        window.changpaiKioskPlay.recoveries += 1;
+      },
+    });
     // Tests and the soak benchmark may fix the deal and speed the computer players up.
     const tuning = window.changpaiKioskPlay.tuning || {};
+    // (options.title: the game's name over the table, when the tradition's name is not enough)
     const botDelay = tuning.botDelayMs != null ? tuning.botDelayMs : BOT_DELAY_MS;
     let answer = {}; // the engine's latest deal answer
     let view = null;
     let steps = 0;
 
-    const wait = (ms) =>
-      new Promise((resolve) => {
-        const id = setTimeout(() => {
-          timers.delete(id);
-          resolve();
-        }, ms);
-        timers.add(id);
-      });
+    const wait = session.wait;
 
     // ---- layout --------------------------------------------------------------------------------------------------
-    const title = el("p", { class: "kiosk-play__game" }, window.cpCards ? window.cpCards.rulesTitle(rules, lang, { tradition: true }) : rules);
+    const title = el("p", { class: "kiosk-play__game" }, options.title || (window.cpCards ? window.cpCards.rulesTitle(rules, lang, { tradition: true }) : rules));
     const status = el("div", { class: "kiosk-play__engine" });
     const opponents = el("div", { class: "kiosk-play__opponents" });
     const centre = el("div", { class: "kiosk-play__centre" });
@@ -212,7 +243,7 @@
       el("div", { class: "kiosk-play__mine" }, mySets, hand),
     );
     container.append(status, board);
-    const stopStatus = window.changpaiEngine && window.changpaiEngine.status ? window.changpaiEngine.status(status) : null;
+    session.watchStatus(status);
     prompt.textContent = W.loading;
 
     function el(tag, attrs, ...children) {
@@ -236,11 +267,7 @@
     }
 
     // ---- engine ----------------------------------------------------------------------------------------------------
-    async function send(request) {
-      const response = window.cp && window.cp.call ? await window.cp.call(request) : await window.changpaiEngine.call(request);
-      if (!alive) throw new Stopped();
-      return response;
-    }
+    const send = session.send;
 
     /** A request about the current deal: by its id, or with its whole state if the worker no longer has it. */
     async function call(request) {
@@ -249,41 +276,18 @@
       else {
         response = await send({ ...request, game: answer.game });
         if (response && response.error && response.error.code === "unknown-game") {
-          response = await send({ ...request, state: answer.state });
+          response = await send({ ...request, state: answer.state, ...(answer.sitting ? { sitting: answer.sitting } : {}) });
         }
       }
-      if (!response || response.error) throw new EngineProblem(response ? response.error : null, request.command);
+      if (!response || response.error) throw session.problem(response ? response.error : null, request.command);
       return response;
-    }
-
-    function Stopped() {}
-    function EngineProblem(error, command) {
-      this.error = error || { code: "no-response", where: command, zh: "引擎没有回答", en: "the engine gave no answer" };
-      if (!this.error.where) this.error.where = command;
-    }
-
-    function showProblem(problem) {
-      const e = problem.error || {};
-      const box = el(
-        "div",
-        { class: "kiosk-message kiosk-message--error kiosk-play__error", role: "alert" },
-        el("p", {}, el("strong", {}, W.engineFailed)),
-        el("p", {}, e[lang] || e.en || e.zh || String(e.message || e)),
-        el("p", { class: "kiosk-play__where" }, W.where + ": " + (e.where || "?") + (e.code ? " · " + e.code : "")),
-      );
-      container.replaceChildren(box, againButton());
-    }
-
-    function againButton() {
-      const b = el("button", { type: "button", class: "kiosk-btn kiosk-play__again" }, W.again);
-      b.addEventListener("click", () => options.onAgain && options.onAgain());
-      return b;
     }
 
     function adopt(response) {
       answer = response;
       view = response.view || view;
       if (response.game) board.dataset.game = response.game;
+      if (options.onAnswer) options.onAnswer(response); // a sitting's running score (play-yibai.js)
     }
 
     /** Engine texts name seats by number ("座位 1", "seat 1"); the kiosk calls them "电脑甲", "Computer A"… */
@@ -319,10 +323,18 @@
         title,
         el("p", { class: "kiosk-play__stock" }, W.stock(v.stock_left == null ? "?" : v.stock_left)),
         el("div", { class: "kiosk-play__face-up", role: "group", "aria-label": W.faceUp }, v.face_up ? cardsEl(v.face_up, "l") : ""),
+        privateDraw(v.private) || "",
         el("div", { class: "kiosk-play__my-discards" }, el("span", { class: "kiosk-play__row-label" }, W.myDiscards), cardsEl(discards[HUMAN], "s")),
       );
       mySets.replaceChildren(el("span", { class: "kiosk-play__row-label" }, W.youSeat + " · " + W.yourSets), meldsEl(melds[HUMAN]));
       renderHand(hands[HUMAN] || "", legal || []);
+    }
+
+    /** A card drawn face down (Wuchuan 一百's private draw): the visitor sees their own, of another seat only that. */
+    function privateDraw(p) {
+      if (!p) return null;
+      if (p.seat !== HUMAN) return el("p", { class: "kiosk-play__drawn kiosk-play__drawn--hidden" }, W.drewHidden(seatName(p.seat)));
+      return el("div", { class: "kiosk-play__drawn", role: "group", "aria-label": W.drawnCard }, el("span", { class: "kiosk-play__row-label" }, W.drawnCard), cardsEl(p.card, "l"));
     }
 
     function meldsEl(list) {
@@ -361,16 +373,12 @@
     }
 
     // ---- the game loop -----------------------------------------------------------------------------------------------
-    let pick = null; // resolves with the visitor's chosen action
 
     function choose(action) {
-      if (!pick) return;
-      const resolve = pick;
-      pick = null;
+      if (!session.answer(action)) return; // no choice pending (or a second tap)
       actions.replaceChildren();
       prompt.textContent = "";
       renderHand(((view && view.hands) || [])[HUMAN] || "", []); // no second tap while the engine answers
-      resolve(action);
     }
 
     async function humanChoice(legal, inClaimWindow) {
@@ -382,26 +390,29 @@
         prompt.textContent = W.yourTurnDiscard;
         if (hand.querySelector(".kiosk-play__column:not(.is-legal)")) prompt.append(" ", mixed(W.dimmed));
       }
+      else if (legal.some((a) => a.type === "draw")) prompt.textContent = W.yourTurnDraw;
+      else if ((view || {}).phase === "drawn") prompt.textContent = W.yourDrawn;
       else prompt.textContent = W.yourTurnTurn;
+      const phase = (view || {}).phase;
+      const fixed = { turn: W.turn, pass: W.pass, draw: W.draw, show: W.show };
       for (const a of claims) {
-        const text = a.type === "turn" ? W.turn : a.type === "pass" ? W.pass : explain(a, W.you, W, lang, rules, true);
+        const text = fixed[a.type] || explain(a, W.you, W, lang, rules, true, phase);
         const b = el("button", { type: "button", class: "kiosk-btn kiosk-play__choice kiosk-play__choice--" + a.type, dataset: { action: a.text } }, mixed(text));
         b.addEventListener("click", () => choose(a));
         actions.append(b);
       }
       const first = actions.querySelector("button") || hand.querySelector("button");
       if (first) first.focus({ preventScroll: true });
-      return new Promise((resolve) => {
-        pick = resolve;
-      });
+      return session.ask();
     }
 
     async function apply(action) {
+      const phase = (view || {}).phase;
       const response = await call({ command: "apply", action: action.text });
       adopt(response);
       const who = seatName(action.seat);
-      let line = explain(action, who, W, lang, rules, action.seat === HUMAN);
-      const events = (response.events || []).filter((e) => e.code !== "win");
+      let line = explain(action, who, W, lang, rules, action.seat === HUMAN, phase);
+      const events = (response.events || []).filter((e) => e.code !== "win" && e.code !== "draw" && e.code !== "steal");
       if (events.length) line += " " + events.map((e) => seatNames(e[lang] || e.en || "")).join(" ");
       if (log.textContent) history.push({ line: log.textContent, type: log.dataset.action });
       log.replaceChildren(mixed(line));
@@ -414,7 +425,7 @@
     /** The bot's chosen action as the engine describes it. */
     async function botMove(wishes) {
       const response = await call({ command: "bot_move", wishes: wishes || {} });
-      if (!response.detail) throw new EngineProblem({ code: "no-move", where: "bot_move", zh: "电脑玩家没有可走的牌", en: "the computer player has no move" }, "bot_move");
+      if (!response.detail) throw session.problem({ code: "no-move", where: "bot_move", zh: "电脑玩家没有可走的牌", en: "the computer player has no move" }, "bot_move");
       return response.detail;
     }
 
@@ -436,10 +447,13 @@
 
     async function play() {
       const seed = tuning.seed != null ? tuning.seed : Math.floor(Math.random() * 2 ** 31);
-      adopt(await call({ command: "new_deal", rules, players: 3, dealer: HUMAN, seed }));
+      // options.deal: more of the new deal's request (a sitting's options, its score so far, its dealer)
+      adopt(await call({ command: "new_deal", rules, players: 3, dealer: HUMAN, seed, ...(options.deal || {}) }));
       board.dataset.seed = String(seed);
       render([]);
-      while (alive && steps < MAX_STEPS && !answer.over) {
+      // options.stopWhen(answer): the game ends here, mid-deal too (a sitting won), and options.onEnd shows it
+      const stopped = () => !!(options.stopWhen && options.stopWhen(answer));
+      while (session.alive && steps < MAX_STEPS && !answer.over && !stopped()) {
         steps += 1;
         const v = view || {};
         const claimants = v.claimants || [];
@@ -465,7 +479,12 @@
           await apply(await botMove());
         }
       }
-      settle(answer.settlement);
+      if (stopped() && options.onEnd) {
+        render([]);
+        prompt.textContent = "";
+        actions.replaceChildren();
+        options.onEnd(answer, board);
+      } else settle(answer.settlement);
     }
 
     function settle(settlement) {
@@ -502,37 +521,13 @@
         s.winner != null && s.hand ? el("p", { class: "kiosk-play__basis" }, W.pays(s.points)) : null,
         lines.length ? el("ul", { class: "kiosk-play__lines" }, lines) : null,
         payments.length ? el("ul", { class: "kiosk-play__payments", "aria-label": W.payments }, payments) : null,
-        againButton(),
+        session.againButton(),
       );
       board.append(box);
       box.querySelector("button").focus({ preventScroll: true });
     }
 
-    /** The engine's worker died or got stuck and is being replaced: a calm notice, then a new table. */
-    function recover() {
-      const notice = el("p", { class: "kiosk-message kiosk-play__recovering", role: "status" }, W.restarting);
-      container.replaceChildren(notice);
-      window.changpaiKioskPlay.recoveries += 1;
-      window.changpaiEngine.ready.then(
-        () => alive && options.onAgain && options.onAgain(),
-        (err) => alive && showProblem({ error: err }),
-      );
-    }
-
-    play().catch((problem) => {
-      if (problem instanceof Stopped || !alive) return;
-      if (problem instanceof EngineProblem && problem.error.code === "restarted" && window.changpaiEngine) recover();
-      else if (problem instanceof EngineProblem) showProblem(problem);
-      else showProblem({ error: { code: "kiosk", where: "play.js", zh: String(problem && problem.message), en: String(problem && problem.message) } });
-    });
-
-    return function stop() {
-      alive = false;
-      pick = null;
-      for (const id of timers) clearTimeout(id);
-      timers.clear();
-      if (stopStatus) stopStatus();
-    };
+    return session.run(play);
   }
 
   window.changpaiKioskPlay = { mount, explain, tuning: {}, recoveries: 0 };

@@ -151,6 +151,8 @@
       }, { rootMargin: "200px" });
       seen.observe(el);
     }
+    // Opened on demand (a deal chosen in the match viewer): the frames at once, and the first one drawn.
+    if (el.dataset.autoload) load().then(() => show(0)).catch(() => {});
     el.dataset.ready = "1";
   }
 

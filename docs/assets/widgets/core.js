@@ -124,6 +124,9 @@
     { id: "luzhou-b", zh: "泸州大贰（另一种记分）", en: "Luzhou Da Er (other scoring)", source: "[004]" },
     { id: "leshan", zh: "乐山贰柒拾", en: "Leshan Er Qi Shi", source: "[003]" },
     { id: "wuchuan", zh: "务川字牌", en: "Wuchuan Zipai", source: "[000]" },
+    // 红点点 is a game of its own (16 cards in pairs; the engine's games.hongdiandian): its two ways of counting.
+    { id: "wuchuan-hongdiandian-sicheng", zh: "务川红点点·老四层", en: "Wuchuan 红点点 · 老四层", source: "[000]", game: "hongdiandian" },
+    { id: "wuchuan-hongdiandian-huada", zh: "务川红点点·花大", en: "Wuchuan 红点点 · 花大", source: "[000]", game: "hongdiandian" },
   ];
   const TRADITION_KEY = "cp-tradition";
   const tradition = {
@@ -144,6 +147,11 @@
       } catch (err) {
         /* not remembered, still used on this page */
       }
+    },
+    /** The game a rule set belongs to: "hongdiandian" for 红点点, else "daer" (the Da Er family). */
+    game(id) {
+      const t = TRADITIONS.find((x) => x.id === id);
+      return (t && t.game) || "daer";
     },
     name(id, language) {
       const t = TRADITIONS.find((x) => x.id === id);

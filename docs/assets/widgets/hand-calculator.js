@@ -1,6 +1,8 @@
 /* Hand calculator: tap cards to build a hand and the sets laid on the table, choose the tradition,
  * and the in-page engine ("score" and "waits", changpai.api) shows the best split, the points with
- * their reasons, the patterns and the waits — and the same hand under every other tradition. */
+ * their reasons, the patterns and the waits — and the same hand under every other tradition of the same game.
+ * 红点点 (the engine's games.hongdiandian rule sets) is a game of its own: 16 cards in pairs, its red points, its
+ * class (名堂) and 层; its hands are compared only with its other rule set. */
 (function () {
   "use strict";
   const { h, text } = window.cp;
@@ -12,6 +14,8 @@
     { id: "luzhou-b", zh: "泸州大贰（规则乙 [004]）", en: "Luzhou Da Er (rule set B [004])" },
     { id: "leshan", zh: "乐山贰柒拾 [003]", en: "Leshan Er Qi Shi [003]" },
     { id: "wuchuan", zh: "务川大贰·字牌 [000]", en: "Wuchuan Da Er, 字牌 [000]" },
+    { id: "wuchuan-hongdiandian-sicheng", zh: "务川红点点·老四层 [000]", en: "Wuchuan 红点点, 老四层 [000]", game: "hongdiandian" },
+    { id: "wuchuan-hongdiandian-huada", zh: "务川红点点·花大 [000]", en: "Wuchuan 红点点, 花大 [000]", game: "hongdiandian" },
   ];
   const SET_WORDS = [
     { id: "pong", zh: "碰（对、兑）", en: "pong (碰)" },
@@ -19,6 +23,33 @@
     { id: "four", zh: "龙（滚、活龙）", en: "four held (龙)" },
     { id: "eat", zh: "吃（顺、二七十、大小混）", en: "eat (run, 2-7-10, mixed)" },
   ];
+  // 红点点's laid units (changpai.hongdiandian.hand.UNIT_SIZES) and how many cards each holds.
+  const HDD_SETS = [
+    { id: "pair", zh: "吃来的一家（两张）", en: "an eaten pair", size: 2 },
+    { id: "four", zh: "兑：四归一", en: "兑: a fourth onto three", size: 4 },
+    { id: "kan2", zh: "兑：一对加一坎并排", en: "兑: a pair with a 坎 beside it", size: 6 },
+    { id: "kan", zh: "黑胡兑，不摆坎（三张）", en: "兑 of a black hand, no 坎 laid (three)", size: 3 },
+  ];
+  const HDD_SOURCES = [
+    { id: "turn", zh: "翻出的底牌", en: "a turned stock card" },
+    { id: "tianhu", zh: "庄家原手十六张（天胡）", en: "the dealer's own sixteen (天胡)" },
+    { id: "dihu", zh: "庄家打出的第一张（地胡）", en: "the dealer's first discard (地胡)" },
+  ];
+  const HDD_SIZES = { waiting: 15, complete: 16 }; // [000]: the dealer 16, the others 15
+  const HDD_UI = {
+    zh: {
+      points: "红点", unit: "点", layers: (n) => n + " 层", hua: "花胡（每一家都有红点）", badui: "八对（全是本身相靠）",
+      noClass: "配得拢，但不成胡", waitsFor: "等这些牌：", waitLine: (w, c) => w.card + "：" + w.points + " 点" + (c ? "，" + c : ""),
+      building: (n) => "再点 " + n + " 张：红点点等一张牌的手牌是 " + HDD_SIZES.waiting + " 张，成牌是 " + HDD_SIZES.complete + " 张。",
+      wildAs: (as) => "（当作 " + as + "）",
+    },
+    en: {
+      points: "Red points", unit: "pts", layers: (n) => n + " 层", hua: "花 (every unit holds red points)", badui: "八对 (all twin pairs)",
+      noClass: "the pairs hold, but it is no win", waitsFor: "Waits for: ", waitLine: (w, c) => w.card + ": " + w.points + " pts" + (c ? ", " + c : ""),
+      building: (n) => "Tap " + n + " more card" + (n === 1 ? "" : "s") + ": a 红点点 hand waiting for one card holds " + HDD_SIZES.waiting + ", a complete one " + HDD_SIZES.complete + ".",
+      wildAs: (as) => " (as " + as + ")",
+    },
+  };
   const UI = {
     zh: {
       title: "手牌计算器", tradition: "规则", hand: "手牌", table: "桌上的牌组", winCard: "胡的那张牌（可不填）",
@@ -56,6 +87,7 @@
     const asked = query.get("rules");
     const state = {
       rules: TRADITIONS.some((t) => t.id === asked) ? asked : window.cp.tradition.get(el.dataset.rules),
+      hddSample: el.dataset.handHongdiandian || "",
       traditions: TRADITIONS.slice(),
       hand: [],
       table: [], // [{set, cards: [card…]}]
@@ -69,8 +101,14 @@
     } catch (err) {
       state.hand = [];
     }
-    // A complete 21-card sample: its last card is the winning one, so the visitor sees a win and can change it.
-    if (state.hand.length === 21) state.win = [state.hand.pop()];
+    // A complete sample (21 cards, 红点点 16): its last card is the winning one, so the visitor sees a win and can
+    // change it.
+    const gameOf = (id) => ((state.traditions.find((t) => t.id === id) || {}).game || "daer");
+    const hdd = () => gameOf(state.rules) === "hongdiandian";
+    if (!query.get("hand") && hdd() && state.hddSample) state.hand = C.parse(state.hddSample);
+    if (state.hand.length === (hdd() ? HDD_SIZES.complete : 21)) state.win = [state.hand.pop()];
+    if (hdd()) state.source = "turn";
+    const H = HDD_UI[lang];
 
     const label = (t) => t[lang];
     const rulesSelect = h(
@@ -78,13 +116,16 @@
       { class: "cp-select cp-calc__rules", "aria-label": L.tradition },
       TRADITIONS.map((t) => h("option", { value: t.id, selected: t.id === state.rules }, label(t))),
     );
-    const sourceSelect = h(
-      "select",
-      { class: "cp-select cp-calc__source", "aria-label": L.source },
-      h("option", { value: "discard" }, L.discard),
-      h("option", { value: "own_turn" }, L.turned),
-      h("option", { value: "other_turn" }, L.otherTurned),
-    );
+    const sourceSelect = h("select", { class: "cp-select cp-calc__source", "aria-label": L.source });
+    // The sources a winning card may come from: the Da Er games' three, or 红点点's (a turned card, 天胡, 地胡).
+    function fillSources() {
+      const list = hdd()
+        ? HDD_SOURCES.map((x) => [x.id, label(x)])
+        : [["discard", L.discard], ["own_turn", L.turned], ["other_turn", L.otherTurned]];
+      if (!list.some(([id]) => id === state.source)) state.source = list[0][0];
+      sourceSelect.replaceChildren(...list.map(([id, words]) => h("option", { value: id, selected: id === state.source }, words)));
+    }
+    fillSources();
     const typed = h("input", { class: "cp-calc__input", type: "text", maxlength: "400", "aria-label": L.typed, placeholder: L.typed, spellcheck: "false", autocomplete: "off" }); // maxlength: the engine's MAX_CARD_TEXT
     const typedError = h("span", { class: "cp-calc__typed-error", role: "alert" });
     const applyTyped = h("button", { type: "button", class: "cp-btn" }, L.apply);
@@ -131,7 +172,7 @@
       if (used(c) >= 4) return;
       const cards = zoneCards(state.zone);
       if (state.zone === "win" && cards.length >= 1) cards.length = 0; // one winning card
-      if (typeof state.zone === "number" && cards.length >= 4) return;
+      if (typeof state.zone === "number" && cards.length >= setSize(state.table[state.zone])) return;
       cards.push(c);
       changed();
     }
@@ -139,13 +180,20 @@
       zoneCards(zone).splice(i, 1);
       changed();
     }
+    function setSize(set) {
+      if (!hdd()) return 4;
+      const kind = HDD_SETS.find((w) => w.id === (set && set.set));
+      return kind ? kind.size : 6;
+    }
     function sortCards(cards) {
       return cards.slice().sort((a, b) => a.big - b.big || a.number - b.number);
     }
 
     rulesSelect.addEventListener("change", () => {
+      const before = gameOf(state.rules);
       state.rules = rulesSelect.value;
       window.cp.tradition.set(state.rules);
+      if (gameOf(state.rules) !== before) switchGame();
       for (const p of paletteButtons) p.button.replaceChild(C.element(p.card, { scheme: C.schemeFor(state.rules), lang, size: "s" }), p.button.firstChild);
       changed();
     });
@@ -153,6 +201,20 @@
       state.source = sourceSelect.value;
       changed();
     });
+    // Another game (Da Er ↔ 红点点): the laid sets take that game's kinds, the winning card its sources; the page's
+    // sample of the other game replaces the untouched sample of this one.
+    function switchGame() {
+      const kinds = hdd() ? HDD_SETS.map((w) => w.id) : SET_WORDS.map((w) => w.id);
+      for (const set of state.table) if (!kinds.includes(set.set)) set.set = kinds[0];
+      fillSources();
+      const sample = C.format(C.parse((hdd() ? state.hddSample : el.dataset.hand) || ""));
+      const other = C.format(C.parse((hdd() ? el.dataset.hand : state.hddSample) || ""));
+      const now = C.format([...state.hand, ...state.win]);
+      if (sample && !state.table.length && (now === other || !now)) {
+        state.hand = C.parse(sample);
+        state.win = state.hand.length === (hdd() ? HDD_SIZES.complete : 21) ? [state.hand.pop()] : [];
+      }
+    }
     clearBtn.addEventListener("click", () => {
       state.hand = [];
       state.table = [];
@@ -161,7 +223,7 @@
       changed();
     });
     addSetBtn.addEventListener("click", () => {
-      state.table.push({ set: "pong", cards: [] });
+      state.table.push({ set: hdd() ? "pair" : "pong", cards: [] });
       state.zone = state.table.length - 1;
       changed();
     });
@@ -226,7 +288,7 @@
         const kind = h(
           "select",
           { class: "cp-select", "aria-label": L.setKind },
-          SET_WORDS.map((w) => h("option", { value: w.id, selected: w.id === s.set }, label(w))),
+          (hdd() ? HDD_SETS : SET_WORDS).map((w) => h("option", { value: w.id, selected: w.id === s.set }, label(w))),
         );
         kind.addEventListener("change", () => {
           s.set = kind.value;
@@ -278,7 +340,8 @@
         return;
       }
       result.replaceChildren(h("p", { class: "cp-muted" }, L.thinking));
-      const others = state.traditions.filter((t) => t.id !== state.rules);
+      const game = gameOf(state.rules);
+      const others = state.traditions.filter((t) => t.id !== state.rules && (t.game || "daer") === game);
       const [score, waits, ...compared] = await Promise.all([
         window.cp.call(request("score", state.rules)),
         window.cp.call(request("waits", state.rules)),
@@ -287,6 +350,15 @@
       if (seq !== state.seq) return; // a newer edit is on its way
       const parts = [h("p", { class: "cp-calc__heading" }, h("strong", {}, L.result))];
       const countOnly = (r) => r.error && r.error.code === "card-count";
+      if (game === "hongdiandian") {
+        const failed = renderHdd(parts, score, waits, countOnly);
+        parts.push(renderCompare(others, compared));
+        result.replaceChildren(...parts);
+        result.dataset.state = failed ? "error" : "ok";
+        result.dataset.game = game;
+        return;
+      }
+      delete result.dataset.game;
       if (countOnly(score) && waits.error && countOnly(waits)) {
         // Still building the hand: the engine's count message says exactly what is missing; not an error.
         parts.push(h("p", { class: "cp-calc__building" }, countMessage(score.error)));
@@ -421,12 +493,113 @@
       return box;
     }
 
+    // ---- 红点点: the red points, the class (名堂) and its 层, the units, the waits ----------------------------------
+    function hddClass(r) {
+      return r.class ? text(r.class.name, lang) + (lang === "en" ? ", " : "，") + H.layers(r.layers) : "";
+    }
+    function hddVerdict(r) {
+      const sep = lang === "en" ? "; " : "；";
+      const head = (r.win ? L.win : L.notWin) + " · " + H.points + " " + r.points;
+      const why = r.win ? hddClass(r) : (r.reasons || []).map((x) => text(x, lang)).join(sep);
+      return head + (why ? " — " + why : "");
+    }
+    function renderHdd(parts, score, waits, countOnly) {
+      const total = state.hand.length + state.win.length + state.table.reduce((n, x) => n + x.cards.length, 0);
+      // Answers true when it showed an error (a located engine message), false otherwise.
+      const missing = (state.win.length ? HDD_SIZES.complete : HDD_SIZES.waiting) - total;
+      if (countOnly(score) && !waits.error) {
+        parts.push(renderHddWaits(waits), h("p", { class: "cp-muted" }, L.pickWin));
+        return false;
+      }
+      if (countOnly(score) && (!waits.error || countOnly(waits)) && missing > 0) {
+        parts.push(h("p", { class: "cp-calc__building" }, H.building(missing)));
+        return false;
+      }
+      if (score.error) {
+        parts.push(window.cp.errorBox(score.error, lang));
+        return true;
+      }
+      parts.push(renderHddScore(score));
+      if (!waits.error) parts.push(renderHddWaits(waits));
+      return false;
+    }
+    function renderHddScore(r) {
+      const scheme = C.schemeFor(state.rules);
+      const box = h("div", { class: "cp-calc__score", dataset: { game: "hongdiandian" } });
+      box.append(
+        h(
+          "p",
+          { class: "cp-calc__verdict" },
+          h("strong", { class: r.win ? "cp-ok" : "cp-bad" }, r.win ? L.win : L.notWin),
+          h("span", { class: "cp-calc__points" }, " · " + H.points + " ", h("strong", { "data-points": String(r.points) }, String(r.points))),
+          r.class ? h("span", { class: "cp-calc__class", dataset: { key: r.class.key, layers: String(r.layers) } }, " · ", h("strong", {}, text(r.class.name, lang)), " · " + H.layers(r.layers)) : null,
+        ),
+      );
+      const lines = [...(r.reasons || []).map((x) => text(x, lang))];
+      if (r.holds && !r.win && !lines.length) lines.push(H.noClass);
+      if (r.hua) lines.push(H.hua);
+      if (r.badui) lines.push(H.badui);
+      if (r.class && r.class.when) lines.push(text(r.class.name, lang) + (lang === "en" ? ": " : "：") + text(r.class.when, lang) + " " + (r.class.layers.source || ""));
+      if (lines.length) box.append(h("ul", { class: "cp-calc__lines" }, lines.map((l) => h("li", {}, l))));
+      const units = [...(r.table || []), ...(r.split || [])];
+      if (units.length) {
+        box.append(
+          h("p", { class: "cp-muted" }, L.best),
+          h(
+            "div",
+            { class: "cp-calc__split" },
+            units.map((u) =>
+              h(
+                "span",
+                { class: "cp-meld", dataset: { set: u.set } },
+                C.row(u.cards || "", { scheme, lang, size: "m" }),
+                h("span", { class: "cp-meld__label" }, (u.name ? text(u.name, lang) : u.set) + (u.as ? H.wildAs(u.as) : "")),
+                typeof u.points === "number" ? h("span", { class: "cp-meld__points", dataset: { points: String(u.points) } }, u.points + " " + H.unit) : null,
+              ),
+            ),
+          ),
+        );
+      }
+      return box;
+    }
+    function renderHddWaits(r) {
+      const scheme = C.schemeFor(state.rules);
+      const all = r.waits || [];
+      const winning = all.filter((w) => w.win);
+      const short = all.filter((w) => !w.win);
+      const box = h(
+        "div",
+        { class: "cp-calc__waits", dataset: { game: "hongdiandian" } },
+        h("span", { class: "cp-muted" }, winning.length ? L.waits + (lang === "en" ? ": " : "：") : L.noWaits),
+        winning.length ? C.row(winning.map((w) => w.card).join(""), { scheme, lang, size: "s" }) : null,
+      );
+      if (winning.length) {
+        box.append(
+          h(
+            "ul",
+            { class: "cp-calc__wait-list" },
+            winning.map((w) => h("li", { dataset: { card: w.ascii, points: String(w.points), layers: String(w.layers) } }, H.waitLine(w, w.class ? text(w.class.name, lang) + (lang === "en" ? ", " : "，") + H.layers(w.layers) : ""))),
+          ),
+        );
+      }
+      if (short.length) {
+        const sep = lang === "en" ? "; " : "；";
+        box.append(h("p", { class: "cp-muted cp-calc__short" }, short.map((w) => H.waitLine(w, w.reason ? text(w.reason, lang) : H.noClass)).join(sep)));
+      }
+      return box;
+    }
+
     function renderCompare(others, responses) {
       const sep = lang === "en" ? "; " : "；";
       const rows = others.map((t, i) => {
         const [r, w] = responses[i];
         let verdict;
-        if (!r.error) {
+        if (!r.error && r.game === "hongdiandian") {
+          verdict = hddVerdict(r);
+        } else if (r.error && r.error.code === "card-count" && !w.error && w.rules && gameOf(w.rules) === "hongdiandian") {
+          const winning = (w.waits || []).filter((x) => x.win);
+          verdict = winning.length ? H.waitsFor + winning.map((x) => H.waitLine(x, x.class ? text(x.class.name, lang) : "")).join(sep) : L.noWaits;
+        } else if (!r.error) {
           const win = isWin(r);
           const pts = pointsOf(r);
           verdict = (win == null ? "" : words(t.id).win(win)) + (pts == null ? "" : " · " + words(t.id).points + " " + pts);
@@ -453,10 +626,12 @@
       if (!window.cp.engine()) return;
       const r = await window.cp.call({ command: "rules" });
       if (r.error || !Array.isArray(r.rules) || !r.rules.length) return;
-      state.traditions = r.rules.map((x) => ({
+      const games = Object.entries(r.games || {}).flatMap(([game, list]) => (list || []).map((x) => ({ ...x, game })));
+      state.traditions = [...r.rules, ...games].map((x) => ({
         id: x.name,
         zh: x.title.zh + " " + (x.sources || []).join(""),
         en: x.title.en + " " + (x.sources || []).join(""),
+        game: x.game,
       }));
       if (!state.traditions.some((t) => t.id === state.rules)) state.rules = state.traditions[0].id;
       rulesSelect.replaceChildren(...state.traditions.map((t) => h("option", { value: t.id, selected: t.id === state.rules }, label(t))));

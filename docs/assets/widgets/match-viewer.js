@@ -148,12 +148,22 @@
       hint.hidden = true;
       root.dataset.deal = String(deal.number);
       if (!same) {
-        // The deal viewer mounts on any [data-cp-widget="deal"] with its frames' address (deal-viewer.js).
-        const viewer = h(
-          "div",
-          { class: "cp-deal cp-match__deal", "data-cp-widget": "deal", "data-deal": deal.id, id: "deal-" + deal.id },
-          h("div", { class: "cp-widget-data cp-deal-frames", hidden: true, "data-src": deal.src }),
-        );
+        // The deal viewer mounts on any [data-cp-widget="deal"] with its frames' address (deal-viewer.js); a deal
+        // of another game names its own viewer (widget: "chuopai" opens chuopai-viewer.js, which loads at once).
+        const viewer = deal.widget === "chuopai"
+          ? h(
+            "div",
+            {
+              class: "cp-chuo cp-match__deal", "data-cp-widget": "chuopai", "data-cp-chuopai": deal.id, id: "deal-" + deal.id,
+              "data-lang": lang, "data-src": deal.src, "data-cards": deal.cards, "data-words": JSON.stringify(deal.words), "data-autoload": "1",
+            },
+            h("div", { class: "cp-chuo-frame", dataset: { step: "0" } }),
+          )
+          : h(
+            "div",
+            { class: "cp-deal cp-match__deal", "data-cp-widget": "deal", "data-deal": deal.id, id: "deal-" + deal.id },
+            h("div", { class: "cp-widget-data cp-deal-frames", hidden: true, "data-src": deal.src }),
+          );
         stage.replaceChildren(viewer);
         window.cp.mountAll();
       }

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..chuopai.actions import DOWN, PLAY, ChuoAction
-from ..chuopai.cards import CLASS, LADDER, MAIN, N_FACES, POINT, family, point_rank
-from ..chuopai.deal import WIN_OVER, ChuoDeal
+from ..chuopai.cards import CLASS, LADDER, MAIN, N_CARDS, POINT, family, point_rank
+from ..chuopai.deal import ChuoDeal
 from ..chuopai.plays import beating_plays, plays_in, shape
 from ..chuopai.scoring import next_dealer, settle
 
@@ -67,14 +67,14 @@ class SideBot:
         sure = [p for p in plays if (s := shape(p, deal.rules)) is not None and s.strength == _TOP[s.kind]]
         if sure:
             return max(sure, key=len)
-        top_main = max((LADDER[f] for f in range(N_FACES) if counts[f] and CLASS[f] == MAIN), default=0)
+        top_main = max((LADDER[f] for f in range(N_CARDS) if counts[f] and CLASS[f] == MAIN), default=0)
         singles = [p for p in plays if len(p) == 1 and not (CLASS[p[0]] == MAIN and LADDER[p[0]] == top_main)]
         pool = singles or plays
         low = min(_value(p[0], counts) for p in pool)
         return self.rng.choice([p for p in pool if _value(p[0], counts) == low])
 
     def _down(self, counts: list[int], owed: int) -> tuple[int, ...]:
-        cards = sorted((f for f in range(N_FACES) for _ in range(counts[f])), key=lambda f: _value(f, counts))
+        cards = sorted((f for f in range(N_CARDS) for _ in range(counts[f])), key=lambda f: _value(f, counts))
         return tuple(sorted(cards[:owed]))
 
 
@@ -120,7 +120,7 @@ def simulate(deals: int, seed: int = 0, options: dict[str, Any] | None = None, b
         result = settle(deal)
         outcomes[result.outcome] = outcomes.get(result.outcome, 0) + 1
         for seat in deal.table.active:
-            if result.counts[seat] > WIN_OVER and result.outcome == "win":
+            if result.counts[seat] > deal.rules.win_over() and result.outcome == "win":
                 wins["dealer" if deal.side(seat) == 0 else "allies"] += 1
         for event in deal.events:
             events[event.kind] = events.get(event.kind, 0) + 1

@@ -49,6 +49,9 @@ def _usefulness(hand: list[int], k: int) -> float:
     return score
 
 
+_SCORING_CLAIMS = (ActionType.WIN, ActionType.FOUR, ActionType.KONG, ActionType.PONG)  # taken at once, in this order
+
+
 class SimpleBot:
     """Claims what scores, keeps sets together, discards the least useful card."""
 
@@ -58,30 +61,30 @@ class SimpleBot:
         self.rng = rng
 
     def choose(self, deal: Deal, seat: int, legal: list[Action]) -> Action:
-        by_type: dict[ActionType, list[Action]] = {}
-        for a in legal:
-            by_type.setdefault(a.type, []).append(a)
-        for t in (ActionType.WIN, ActionType.FOUR, ActionType.KONG, ActionType.PONG):
-            if t in by_type:
-                return by_type[t][0]
+        types = {a.type for a in legal}
+        for t in _SCORING_CLAIMS:
+            if t in types:
+                return next(a for a in legal if a.type is t)
         hand = deal.seats[seat].hand
-        if ActionType.EAT in by_type:
-            good = [a for a in by_type[ActionType.EAT] if all(hand[c.index] == 1 for c in a.cards) and not a.bi]
+        if ActionType.EAT in types:
+            good = [
+                a for a in legal if a.type is ActionType.EAT and not a.bi and all(hand[c.index] == 1 for c in a.cards)
+            ]
             if good:
                 return self.rng.choice(good)
-        if ActionType.DISCARD in by_type:
-            options = by_type[ActionType.DISCARD]
+        if ActionType.DISCARD in types:
+            options = [a for a in legal if a.type is ActionType.DISCARD]
             if deal.drawn is not None:  # 小家: keep the drawn card only if it helps
                 trial = hand.copy()
                 trial[deal.drawn.index] += 1
-                if _usefulness(trial, deal.drawn.index) <= 1.5 and ActionType.SHOW in by_type:
-                    return by_type[ActionType.SHOW][0]
+                if _usefulness(trial, deal.drawn.index) <= 1.5 and ActionType.SHOW in types:
+                    return next(a for a in legal if a.type is ActionType.SHOW)
                 hand = trial
             scored = [(_usefulness(hand, a.card.index), self.rng.random(), a) for a in options if a.card is not None]
             return min(scored, key=lambda t: (t[0], t[1]))[2]
         for t in (ActionType.TURN, ActionType.DRAW, ActionType.SHOW, ActionType.PASS):
-            if t in by_type:
-                return by_type[t][0]
+            if t in types:
+                return next(a for a in legal if a.type is t)
         return self.rng.choice(legal)
 
 
@@ -117,7 +120,7 @@ def next_action(deal: Deal, players: Sequence[Player], wishes: dict[int, Action 
         for seat in claimants:
             if seat in wishes:
                 continue
-            legal = list(deal.legal_actions(seat))
+            legal = list(deal.iter_legal(seat))
             if legal:
                 wishes[seat] = players[seat].choose(deal, seat, legal)
         claim = resolve(deal, wishes)
@@ -131,7 +134,7 @@ def next_action(deal: Deal, players: Sequence[Player], wishes: dict[int, Action 
         return Action(ActionType.PASS, claimants[0]) if claimants else None
     mover = deal.to_act
     assert mover is not None
-    legal = list(deal.legal_actions(mover))
+    legal = list(deal.iter_legal(mover))
     return players[mover].choose(deal, mover, legal)
 
 

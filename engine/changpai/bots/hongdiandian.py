@@ -20,6 +20,7 @@ from ..decks.numerals import ALL_KINDS
 from ..hongdiandian.actions import DISCARD, DUI, EAT, HU, PASS, Action
 from ..hongdiandian.cards import LATER_PARTNERS, POINTS
 from ..hongdiandian.deal import PHASE_DISCARD, HddDeal
+from ..hongdiandian.rules import get_rules
 
 
 class Player(Protocol):
@@ -101,7 +102,8 @@ def check_invariants(deal: HddDeal) -> list[str]:
         if min(deal.hands[seat]) < 0 or max(deal.hands[seat]) > 4:
             problems.append(f"seat {seat}: impossible counts")
         total = sum(deal.hands[seat]) + sum(len(u.cards) for u in deal.melds[seat])
-        want = 16 if deal.phase == PHASE_DISCARD and deal.actor == seat else 15
+        at_rest = deal.rules.short_cards.value if seat == deal.rules.short_seat(deal.dealer) else 15
+        want = at_rest + 1 if deal.phase == PHASE_DISCARD and deal.actor == seat else at_rest
         if deal.bao is None and total != want and not (deal.over and deal.winner is not None):
             problems.append(f"seat {seat}: {total} cards, not {want}")
     return problems
@@ -125,21 +127,32 @@ def play_out(deal: HddDeal, players: Sequence[Player], *, check: bool = False, m
     return [*problems, "the deal did not end"]
 
 
-def simulate_one(rules: str, seed: int, *, bot: str = "simple", check: bool = True) -> tuple[HddDeal, list[str]]:
+def simulate_one(
+    rules: str, seed: int, *, bot: str = "simple", check: bool = True, options: dict[str, Any] | None = None
+) -> tuple[HddDeal, list[str]]:
     rng = random.Random(seed)
-    deal = HddDeal.new(rules, rng=rng, seed=seed, dealer=seed % 4)
+    seats = get_rules(rules, options).players.value
+    deal = HddDeal.new(rules, rng=rng, seed=seed, dealer=seed % seats, options=options)
     players = [BOTS[bot](random.Random(rng.getrandbits(64))) for _ in range(deal.players)]
     return deal, play_out(deal, players, check=check)
 
 
-def simulate(rules: str, *, deals: int = 100, seed: int = 0, bot: str = "simple", check: bool = True) -> dict[str, Any]:
+def simulate(
+    rules: str,
+    *,
+    deals: int = 100,
+    seed: int = 0,
+    bot: str = "simple",
+    check: bool = True,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Play ``deals`` seeded deals and summarise: outcomes, classes won, and the invariants broken (should be 0)."""
     outcomes: Counter[str] = Counter()
     classes: Counter[str] = Counter()
     broken = 0
     steps = 0
     for i in range(deals):
-        deal, problems = simulate_one(rules, seed + i, bot=bot, check=check)
+        deal, problems = simulate_one(rules, seed + i, bot=bot, check=check, options=options)
         broken += len(problems)
         steps += len(deal.history)
         settled = deal.settlement()

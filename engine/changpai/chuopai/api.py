@@ -18,7 +18,7 @@ from ..core.game import FacadeGame
 from ..core.table import DEALER, PLAYER, SITTER, seat_name
 from ..core.text import ChangpaiError, RuleError, Text
 from . import lesson
-from .cards import CLASS, FACES, LADDER, PIPS, SHORT, colour, family, parse_cards, point_rank
+from .cards import CLASS, FACES, JOKER, LADDER, PIPS, SHORT, colour, family, parse_cards, point_rank
 from .deal import HUANG_HAND, WIN_OVER, ChuoDeal
 from .options import ChuoRules, describe, rules_from
 from .plays import analyse
@@ -57,9 +57,10 @@ def describe_rules(options: Any = None) -> dict[str, Any]:
         "ladder": ladder(rules),
         "play_rules": [r.as_dict() for r in RULES],
         "numbers": {
-            "win_over": {"value": WIN_OVER, "source": "[002]"},
+            "win_over": {"value": rules.win_over(), "source": "[002]" if rules.win_over() == WIN_OVER else "engine"},
             "huang_hand": {"value": HUANG_HAND, "source": "[002]"},
-            "deck": {"value": rules.copies * len(FACES), "source": "engine"},
+            "deck": {"value": rules.deck_size, "source": "engine"},
+            "hand": {"value": rules.hand(), "source": "engine"},
         },
         "options": describe(rules),
     }
@@ -98,10 +99,10 @@ def beats_request(request: dict[str, Any]) -> dict[str, Any]:
         raise RuleError(Text("hand 应是一行牌", "hand must be a line of cards"), code="bad-field", where="hand")
     rules = rules_from(request.get("options"))
     cards = parse_cards(hand, "hand")
-    if len(cards) > rules.copies * 4:
+    if len(cards) > rules.hand() + 8:
         raise RuleError(Text("手牌太多", "too many cards for a hand"), code="bad-hand", where="hand")
     for face in set(cards):
-        if cards.count(face) > rules.copies:
+        if cards.count(face) > (rules.jokers if face == JOKER else rules.copies):
             raise RuleError(
                 Text(f"{SHORT[face]}比一副牌里的多", f"more {SHORT[face]} than the deck holds"),
                 code="bad-card",

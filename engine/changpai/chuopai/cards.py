@@ -26,21 +26,33 @@ MAX_CARD_TEXT = 400  # characters: more than any hand of the game needs
 # The faces in [002]'s order of classes (decks.dominoes is their one home).
 PIPS: tuple[tuple[int, int], ...] = tuple(p for _zh, _en, pips in DOMINO_CLASSES for p in pips)
 N_FACES = len(PIPS)
+# The joker (王): some collectors' decks add jokers to the 105 cards (outside the sources: see ``options.JOKERS``).
+# It has no pips and no place in [002]'s classes; how it plays is the option ``joker_play``. It is face 21, after
+# the domino faces, so every table below has one more entry and a hand's counts ``N_CARDS`` places.
+JOKER = N_FACES
+JOKER_CLASS = "joker"
+N_CARDS = N_FACES + 1
+ALL_FACES = tuple(range(N_CARDS))
 _CLASS_OF = {0: MAIN, 1: MIDDLE, 2: LOW, 3: HARD}
-CLASS: tuple[str, ...] = tuple(
-    _CLASS_OF.get(i, POINT) for i, (_zh, _en, pips) in enumerate(DOMINO_CLASSES) for _p in pips
+CLASS: tuple[str, ...] = (
+    *(_CLASS_OF.get(i, POINT) for i, (_zh, _en, pips) in enumerate(DOMINO_CLASSES) for _p in pips),
+    JOKER_CLASS,
 )
-FACES = tuple(range(N_FACES))
+FACES = tuple(range(N_FACES))  # the 21 domino faces
+
 
 SHORT: tuple[str, ...] = (
     "天", "地", "人", "和", "长三", "梅", "长二", "斧头", "四六", "幺六", "猪猪",
-    "二红", "丁丁", "三六", "四五", "三五", "二六", "三四", "二五", "二三", "幺四",
+    "二红", "丁丁", "三六", "四五", "三五", "二六", "三四", "二五", "二三", "幺四", "王",
 )  # fmt: skip
-ENGLISH: tuple[str, ...] = tuple(DOMINO_NAMES[p][1] for p in PIPS)
+ENGLISH: tuple[str, ...] = (*(DOMINO_NAMES[p][1] for p in PIPS), "joker")
 
 # The ladder of the 正门 side [002]: 天 > 地 > 人 > 和 > 中三 (equal) > 幺牌 (equal). Point and hard cards are off it.
-_LADDER = {0: 6, 1: 5, 2: 4, 3: 3}
-LADDER: tuple[int, ...] = tuple(_LADDER.get(f, 2 if CLASS[f] == MIDDLE else 1 if CLASS[f] == LOW else 0) for f in FACES)
+# The joker's 7 (above 天) counts only under ``joker_play = top``; under ``hard`` it is laid in front like a 硬张.
+_LADDER = {0: 6, 1: 5, 2: 4, 3: 3, JOKER: 7}
+LADDER: tuple[int, ...] = tuple(
+    _LADDER.get(f, 2 if CLASS[f] == MIDDLE else 1 if CLASS[f] == LOW else 0) for f in ALL_FACES
+)
 
 # The point cards [002]: black 九 > the two black 八 > black 七 > black 五; red 九 > 七 > 五. A face with red pips
 # (1s and 4s) is red: that is the domino convention (an outside-source fact), and it gives [002]'s counts exactly
@@ -91,7 +103,16 @@ def _add_aliases() -> None:
         for part in re.split(r"[（）、？]", full):
             if part:
                 _ALIASES.setdefault(part, face)
-    for extra, face in (("梅子", 5), ("梅五", 5), ("板凳", 6), ("幺幺", 1), ("一一", 1), ("一三", 3)):
+    for extra, face in (
+        ("梅子", 5),
+        ("梅五", 5),
+        ("板凳", 6),
+        ("幺幺", 1),
+        ("一一", 1),
+        ("一三", 3),
+        ("王", JOKER),
+        ("joker", JOKER),
+    ):
         _ALIASES[extra] = face
 
 
@@ -122,6 +143,11 @@ def format_cards(cards: tuple[int, ...] | list[int]) -> str:
     return " ".join(SHORT[f] for f in cards)
 
 
-def deck(copies: int) -> list[int]:
-    """``copies`` of each face (4 gives the 84-card deck collectors describe: an outside-source fact)."""
-    return [f for f in FACES for _ in range(copies)]
+def deck(copies: int, jokers: int = 0) -> list[int]:
+    """``copies`` of each face and ``jokers`` jokers (4 and 0 give the 84-card deck collectors describe, 5 and 10
+    the 115-card one: facts from outside the sources).
+
+    >>> len(deck(4)), len(deck(5)), len(deck(5, 10)), deck(4, 2)[-2:] == [JOKER, JOKER]
+    (84, 105, 115, True)
+    """
+    return [f for f in FACES for _ in range(copies)] + [JOKER] * jokers

@@ -26,9 +26,9 @@ from ..core.game import Game, LegalActions
 from ..core.table import DEALER, PLAYER, SITTER, Table
 from ..core.text import ChangpaiError, RuleError, Text
 from .actions import DOWN, PLAY, ChuoAction
-from .cards import CLASS, HARD, LADDER, MAIN, N_FACES, deck, format_cards, parse_cards
+from .cards import CLASS, JOKER, LADDER, MAIN, N_CARDS, deck, format_cards, parse_cards
 from .options import ChuoRules, rules_from
-from .plays import Shape, _multisets, beating_plays, plays_in, shape
+from .plays import Shape, _multisets, beating_plays, is_hard, plays_in, shape
 from .rules import MUST_BEAT, first_broken, refusal
 
 GAME = "chuopai"
@@ -36,14 +36,15 @@ WIN_OVER = 15  # [002]: more than fifteen cards in front wins one per card over 
 HUANG_HAND = 3  # [002]: under fifteen with only three left in hand is also 黄牌
 
 
-def cards_won(in_front: int) -> int:
+def cards_won(in_front: int, over: int = WIN_OVER) -> int:
     """How many cards a seat with ``in_front`` cards in front wins before any 番: one per card over fifteen [002]
-    (0: it wins nothing; if nobody wins, the deal is 黄牌).
+    (0: it wins nothing; if nobody wins, the deal is 黄牌); ``over``: the count a bigger deck may use instead
+    (``ChuoRules.win_over``).
 
-    >>> cards_won(15), cards_won(16), cards_won(18)
-    (0, 1, 3)
+    >>> cards_won(15), cards_won(16), cards_won(18), cards_won(18, over=19)
+    (0, 1, 3, 0)
     """
-    return max(0, in_front - WIN_OVER)
+    return max(0, in_front - over)
 
 
 MAX_SEED = 2**64
@@ -116,22 +117,20 @@ class ChuoDeal:
     def new(cls, seed: int | None = None, dealer: int = 0, options: dict[str, Any] | None = None) -> ChuoDeal:
         rules = rules_from(options)
         table = make_table(rules.players, dealer)
-        cards = deck(rules.copies)
+        cards = deck(rules.copies, rules.jokers)
         playing = [s for s in _order(table)]
-        if rules.hand_size * len(playing) > len(cards):
+        each = rules.hand()
+        if each * len(playing) > len(cards):
             raise RuleError(
-                Text(
-                    f"{len(cards)} 张牌不够每人 {rules.hand_size} 张",
-                    f"{len(cards)} cards cannot give {rules.hand_size} each",
-                ),
+                Text(f"{len(cards)} 张牌不够每人 {each} 张", f"{len(cards)} cards cannot give {each} each"),
                 code="bad-option",
                 where="options.hand_size",
             )
         random.Random(seed).shuffle(cards)
         hands: list[list[int]] = [[] for _ in range(table.size)]
-        for i in range(rules.hand_size * len(playing)):
+        for i in range(each * len(playing)):
             hands[playing[i % len(playing)]].append(cards[i])
-        rest = tuple(cards[rules.hand_size * len(playing) :])
+        rest = tuple(cards[each * len(playing) :])
         return cls.from_hands(rules, table, seed, [tuple(h) for h in hands], rest)
 
     @classmethod
@@ -140,9 +139,9 @@ class ChuoDeal:
     ) -> ChuoDeal:
         deal = cls(rules, table, seed, tuple(tuple(sorted(h)) for h in dealt), undealt)
         for seat, hand in enumerate(deal.dealt):
-            deal.piles.append([c for c in hand if CLASS[c] == HARD])  # 硬张: laid in front, counted [002]
-            deal.hands.append([c for c in hand if CLASS[c] != HARD])
-            counts = [0] * N_FACES
+            deal.piles.append([c for c in hand if is_hard(c, rules)])  # 硬张: laid in front, counted [002]
+            deal.hands.append([c for c in hand if not is_hard(c, rules)])
+            counts = [0] * N_CARDS
             for c in deal.hands[seat]:
                 counts[c] += 1
             deal._counts.append(counts)
@@ -190,7 +189,7 @@ class ChuoDeal:
                 yield action
         if self.best_shape is not None and not any_play:
             owed = self.owed(me, DOWN)
-            faces = [f for f in range(N_FACES) if counts[f]]
+            faces = [f for f in range(N_CARDS) if counts[f]]
             for cards in _multisets(faces, counts, owed):
                 yield ChuoAction(me, DOWN, cards)
 
@@ -279,10 +278,11 @@ class ChuoDeal:
 
     def _huang_now(self) -> bool:
         counts = [len(self.piles[s]) for s in _order(self.table)]
-        if any(c > WIN_OVER for c in counts):
+        over = self.rules.win_over()
+        if any(c > over for c in counts):
             return False
         return any(
-            c == WIN_OVER or (c < WIN_OVER and len(self.hands[s]) == HUANG_HAND)
+            c == over or (c < over and len(self.hands[s]) == HUANG_HAND)
             for s, c in zip(_order(self.table), counts, strict=True)
         )
 
@@ -379,7 +379,7 @@ def _from_texts(rules: ChuoRules, table: Table, seed: int | None, hands: object,
         )
     dealt = [parse_cards(h, f"hands.{i}") for i, h in enumerate(hands)]
     rest = parse_cards(undealt, "undealt")
-    seen = [0] * N_FACES
+    seen = [0] * N_CARDS
     for i, hand in enumerate([*dealt, rest]):
         if i < table.size and table.roles[i] == SITTER and hand:
             raise RuleError(
@@ -387,11 +387,11 @@ def _from_texts(rules: ChuoRules, table: Table, seed: int | None, hands: object,
             )
         for c in hand:
             seen[c] += 1
-            if seen[c] > rules.copies:
+            if seen[c] > (rules.jokers if c == JOKER else rules.copies):
                 raise RuleError(
                     Text("比一副牌的张数多", "more copies than the deck holds"), code="bad-card", where=f"hands.{i}"
                 )
-    if sum(seen) != rules.copies * N_FACES:
+    if sum(seen) != rules.deck_size:
         raise RuleError(
             Text("手牌加余牌应是整副牌", "the hands and the rest must make the whole deck"),
             code="bad-record",

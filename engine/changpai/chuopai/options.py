@@ -21,6 +21,7 @@ from typing import Any
 
 from ..core.options import ANY_NUMBER, OptionDef, default_from, option
 from ..core.text import RuleError, Text
+from .cards import N_FACES
 
 DEAL, PLAY, SCORE = "deal", "play", "score"  # which part of the game an option acts on
 SRC = ("[002]",)
@@ -45,9 +46,10 @@ PLAYERS = option(
     SRC,
 )
 _COPIES_WHY = (
-    "[002] 没有说一副牌有几张；收藏者记录的四川长牌每种四张（21×4 = 84，是来源以外的说法），也有每种五张的",
-    "[002] gives no deck size; the Sichuan decks collectors describe have four of each face (21 × 4 = 84, a fact "
-    "from outside the sources); some have five",
+    "[002] 没有说一副牌有几张；收藏者记录的四川长牌每种四张（21×4 = 84），也有每种五张的（105 张）"
+    "——这是来源以外的说法（Anthony Lesq《Long cards 2: 川牌 Sichuan Cards》，2018）",
+    "[002] gives no deck size; the Sichuan decks a collector describes have four of each face (21 × 4 = 84), some "
+    "five (105): a description from outside our sources (Anthony Lesq, “Long cards 2: 川牌 Sichuan Cards”, 2018)",
 )
 COPIES = option(
     "copies",
@@ -59,17 +61,79 @@ COPIES = option(
     SRC,
 )
 _HAND_WHY = (
-    "[002] 没有说每人几张；默认把 84 张全部分给三个玩牌的人，每人 28 张；两人时余下的牌不用",
-    "[002] does not say how many each holds; by default all 84 cards go to the three who play, 28 each; with two "
-    "the rest stays out",
+    "[002] 没有说每人几张；默认随牌的多少：84 张时每人 28 张（全部分给三个玩牌的人），牌多了按比例"
+    "（每人 28 × 总张数 ÷ 84 张，去掉零头：105 张每人 35 张），两人时余下的牌不用；也可以定每人 N 张",
+    "[002] does not say how many each holds; by default it follows the deck: 28 each from 84 cards (all of them "
+    "to the three who play), in proportion from a bigger deck (28 × cards ÷ 84, rounded down: 35 each from 105); "
+    "with two the rest stays out; or N each",
 )
 HAND_SIZE = option(
     "hand_size",
     DEAL,
     ("每人发几张？", "How many cards does each player get?"),
-    {ANY_NUMBER: ("每人 N 张", "N each")},
-    default_from(28, "engine", _HAND_WHY),
+    {
+        "0": ("随牌的多少（84 张每人 28 张，牌多按比例）", "as the deck allows (28 from 84 cards, in proportion)"),
+        ANY_NUMBER: ("每人 N 张", "N each"),
+    },
+    default_from(0, "engine", _HAND_WHY),
     _HAND_WHY,
+    SRC,
+)
+_JOKERS_WHY = (
+    "[002] 没有提到王牌；收藏者记录的一种 105 张的川牌另有两种王牌、每种五张，共 115 张（来源以外的说法，"
+    "Anthony Lesq 2018）；默认不用王牌，用时两种王牌按一种算（本站不知道它们的分别）",
+    "[002] names no jokers; a 105-card Sichuan deck a collector describes adds two kinds of joker, five of each, "
+    "115 cards in all (outside our sources, Anthony Lesq 2018); by default no jokers; with them, the two kinds are "
+    "one card to the engine (we do not know how they differ)",
+)
+JOKERS = option(
+    "jokers",
+    DEAL,
+    ("加几张王牌？", "How many jokers are added?"),
+    {
+        "0": ("不加", "none"),
+        ANY_NUMBER: ("N 张（0 到 10；收藏的那副是 10 张）", "N (0 to 10; the collected deck has 10)"),
+    },
+    default_from(0, "engine", _JOKERS_WHY),
+    _JOKERS_WHY,
+    SRC,
+)
+_JOKER_PLAY_WHY = (
+    "王牌没有点子，不属于 [002] 的哪一门，来源里也没有它的打法；本站默认把它当硬张：不出，放在面前计数；"
+    "另一种读法是最大的单张，比天牌还大，可以几张一起出，不进组合",
+    "a joker has no pips and belongs to none of [002]'s classes, and no source says how it plays; by default the "
+    "engine treats it as a 硬张: never played, laid in front and counted; the other reading makes it the highest "
+    "card, above 天, played singly or several together, never in a combination",
+)
+JOKER_PLAY = option(
+    "joker_play",
+    PLAY,
+    ("王牌怎么用？", "How does a joker play?"),
+    {
+        "hard": ("当硬张：不出，放在面前计数", "as a 硬张: never played, laid in front and counted"),
+        "top": ("最大的单张，比天牌大，不进组合", "the highest card, above 天, never in a combination"),
+    },
+    default_from("hard", "engine", _JOKER_PLAY_WHY),
+    _JOKER_PLAY_WHY,
+    SRC,
+)
+_COUNT_OVER_WHY = (
+    "[002] 说超过十五张才赢，说的是它那副牌；牌多了每人手里的牌也多，默认仍照 [002] 数十五张；另一种读法按每人"
+    "的张数比例放大（15 × 每人张数 ÷ 28，四舍五入：每人 35 张时是 19 张）",
+    "[002] says a win needs more than fifteen, for its own deck; a bigger deck puts more cards in each hand: by "
+    "default the count is still [002]'s fifteen; the other reading scales it with the hand (15 × hand ÷ 28, "
+    "rounded: 19 with 35 each)",
+)
+COUNT_OVER = option(
+    "count_over",
+    SCORE,
+    ("牌多时几张算赢？", "With a bigger deck, what count wins?"),
+    {
+        "fifteen": ("仍是超过十五张", "still more than fifteen"),
+        "in_proportion": ("按每人的张数比例放大", "scaled with the cards each holds"),
+    },
+    default_from("fifteen", "[002]", _COUNT_OVER_WHY),
+    _COUNT_OVER_WHY,
     SRC,
 )
 _DEALER_WHY = ("[002] 说轮流做庄", "[002] says the deal passes round in turn")
@@ -248,6 +312,9 @@ OPTIONS: tuple[OptionDef, ...] = (
     PLAYERS,
     COPIES,
     HAND_SIZE,
+    JOKERS,
+    JOKER_PLAY,
+    COUNT_OVER,
     NEXT_DEALER,
     CANNOT_BEAT,
     GROUP_ALIKE,
@@ -261,7 +328,7 @@ OPTIONS: tuple[OptionDef, ...] = (
     BAO,
 )
 BY_NAME: dict[str, OptionDef] = {o.name: o for o in OPTIONS}
-_BOUNDS = {"hand_size": (1, 105), "fan": (0, 10), "fine": (0, 1000)}
+_BOUNDS = {"hand_size": (0, 115), "jokers": (0, 10), "fan": (0, 10), "fine": (0, 1000)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +338,9 @@ class ChuoRules:
     players: int = PLAYERS.default.value
     copies: int = COPIES.default.value
     hand_size: int = HAND_SIZE.default.value
+    jokers: int = JOKERS.default.value
+    joker_play: str = JOKER_PLAY.default.value
+    count_over: str = COUNT_OVER.default.value
     next_dealer: str = NEXT_DEALER.default.value
     cannot_beat: str = CANNOT_BEAT.default.value
     group_alike: str = GROUP_ALIKE.default.value
@@ -282,6 +352,30 @@ class ChuoRules:
     payers: str = PAYERS.default.value
     fine: int = FINE.default.value
     bao: str = BAO.default.value
+
+    @property
+    def deck_size(self) -> int:
+        """How many cards the deck holds: 21 faces × ``copies``, and the jokers."""
+        return N_FACES * self.copies + self.jokers
+
+    def hand(self) -> int:
+        """How many each player is dealt: ``hand_size``, or (0) 28 from 84 cards and in proportion from more.
+
+        >>> ChuoRules().hand(), ChuoRules(copies=5).hand(), ChuoRules(copies=5, jokers=10).hand()
+        (28, 35, 38)
+        """
+        return self.hand_size or 28 * self.deck_size // 84
+
+    def win_over(self) -> int:
+        """A seat wins with more cards in front than this: [002]'s fifteen, or (``count_over = in_proportion``)
+        fifteen scaled with the hand, rounded half up.
+
+        >>> ChuoRules(copies=5).win_over(), ChuoRules(copies=5, count_over="in_proportion").win_over()
+        (15, 19)
+        """
+        if self.count_over == "fifteen":
+            return 15
+        return (15 * self.hand() * 2 + 28) // 56
 
     def differences(self) -> dict[str, object]:
         """The values that differ from the defaults (what a record writes)."""

@@ -29,16 +29,18 @@ from functools import lru_cache
 
 from ..core.text import Text
 from .cards import (
+    ALL_FACES,
     CLASS,
     FACES,
     FAMILY_NAMES,
     FAMILY_STRENGTH,
     HARD,
+    JOKER,
     LADDER,
     LOW,
     MAIN,
     MIDDLE,
-    N_FACES,
+    N_CARDS,
     POINT,
     colour,
     family,
@@ -89,11 +91,17 @@ def _combo_shape(cards: Sequence[int], rules: ChuoRules) -> Shape | None:
     return Shape(COMBO, len(cards), FAMILY_STRENGTH[fam])
 
 
+def is_hard(face: int, rules: ChuoRules) -> bool:
+    """Whether ``face`` is laid in front at the deal and never played: the 硬张 [002], and the joker under
+    ``joker_play = hard`` (the engine's reading)."""
+    return CLASS[face] == HARD or (face == JOKER and rules.joker_play == "hard")
+
+
 @lru_cache(maxsize=1 << 16)
 def shape(cards: tuple[int, ...], rules: ChuoRules) -> Shape | None:
     """The shape of ``cards`` (sorted faces) as a play, or ``None`` when they make no play (kept: a pure function
     of frozen values, asked again and again by the deal and the players)."""
-    if not cards or any(CLASS[c] == HARD for c in cards):
+    if not cards or any(is_hard(c, rules) for c in cards):
         return None
     if len(cards) == 1 and CLASS[cards[0]] == POINT:
         return Shape(BLACK if colour(cards[0]) == "black" else RED, 1, point_rank(cards[0]))
@@ -104,6 +112,11 @@ def shape(cards: tuple[int, ...], rules: ChuoRules) -> Shape | None:
 
 def why_no_play(cards: Sequence[int], rules: ChuoRules) -> tuple[str, Text]:
     """Why ``cards`` make no play (a code and the reason), for the refusal of a play whose ``shape`` is ``None``."""
+    if any(c == JOKER for c in cards) and rules.joker_play == "hard":
+        return "hard-card", Text(
+            "王牌照本站的读法当硬张：不出，放在面前计数",
+            "a joker is, as the engine reads it, a 硬张: laid in front and counted",
+        )
     if any(CLASS[c] == HARD for c in cards):
         return "hard-card", Text(
             "硬张（二红、丁丁）不出，直接放在面前计数", "硬张 (二红, 丁丁) are never played: laid in front and counted"
@@ -161,9 +174,9 @@ _FAMILY_FACES = tuple(tuple(f for f in FACES if family(f) == fam) for fam in ran
 def plays_in(counts: Sequence[int], rules: ChuoRules, size: int | None = None) -> Iterator[tuple[int, ...]]:
     """Every distinct play a hand (counts per face) can make, of ``size`` cards if given. Each is listed once."""
     by_class = rules.group_alike == "class"
-    for face in FACES:
+    for face in ALL_FACES:
         c = counts[face]
-        if not c or CLASS[face] == HARD:
+        if not c or is_hard(face, rules):
             continue
         if CLASS[face] == POINT:
             if size in (None, 1):
@@ -212,7 +225,7 @@ def can_beat(counts: Sequence[int], target: Shape, rules: ChuoRules) -> bool:
 
 
 def counts_of(cards: Sequence[int]) -> list[int]:
-    out = [0] * N_FACES
+    out = [0] * N_CARDS
     for c in cards:
         out[c] += 1
     return out
@@ -226,7 +239,7 @@ def analyse(cards: Sequence[int], rules: ChuoRules) -> list[dict[str, object]]:
     ('人 三四', ['和 二三', '和 幺四'])
     """
     counts = counts_of(cards)
-    full = [rules.copies] * N_FACES
+    full = [rules.copies] * len(FACES) + [rules.jokers]
     out: list[dict[str, object]] = []
     for play in plays_in(counts, rules):
         s = shape(play, rules)

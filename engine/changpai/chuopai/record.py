@@ -29,8 +29,10 @@ from typing import Any
 from ..core.table import seat_name
 from ..core.text import RuleError, Text
 from .actions import DOWN, PLAY, ChuoAction
-from .cards import CLASS, HARD, PIPS, SHORT, format_cards
+from .cards import JOKER, PIPS, SHORT, format_cards
 from .deal import ChuoDeal
+from .options import ChuoRules
+from .plays import is_hard
 from .scoring import settle
 
 _STEP_KEYS = {"do", "note", "question"}
@@ -186,9 +188,12 @@ def _faces(cards: tuple[int, ...] | list[int]) -> list[str]:
     return [SHORT[c] for c in sorted(cards)]
 
 
-def _pile(pile: list[int]) -> dict[str, Any]:
-    """A seat's pile: the cards won in tricks, and the 硬张 laid below them at the deal."""
-    return {"won": [SHORT[c] for c in pile if CLASS[c] != HARD], "hard": [SHORT[c] for c in pile if CLASS[c] == HARD]}
+def _pile(pile: list[int], rules: ChuoRules) -> dict[str, Any]:
+    """A seat's pile: the cards won in tricks, and the 硬张 (and jokers read as such) laid below them at the deal.
+    (A pile holds the cards the seat was dealt as 硬张 first, then what it won; a joker played under ``top`` is won.)"""
+    hard = [c for c in pile if is_hard(c, rules)]
+    won = [c for c in pile if not is_hard(c, rules)]
+    return {"won": [SHORT[c] for c in won], "hard": [SHORT[c] for c in hard]}
 
 
 def frames(deal: ChuoDeal, steps: list[Step]) -> dict[str, Any]:
@@ -210,7 +215,7 @@ def frames(deal: ChuoDeal, steps: list[Step]) -> dict[str, Any]:
             "leader": replay.leader if taker is None else replay.tricks[-1].leader,
             "taker": taker,
             "tricks": len(replay.tricks),
-            "piles": [_pile(p) for p in replay.piles],
+            "piles": [_pile(p, replay.rules) for p in replay.piles],
             "counts": [len(p) for p in replay.piles],
             "covered": len(replay.covered),
             "hands": [_faces(h) for h in replay.hands],
@@ -266,6 +271,8 @@ def frames(deal: ChuoDeal, steps: list[Step]) -> dict[str, Any]:
     if replay.over:
         out[-1]["result"] = settle(replay).as_dict()
     faces = {SHORT[f]: f"{a}-{b}" for f, (a, b) in enumerate(PIPS)}
+    if replay.rules.jokers:
+        faces[SHORT[JOKER]] = "joker"  # no pips: the viewer has no picture of it yet
     return {
         "rules": "chuopai",
         "seats": replay.table.size,

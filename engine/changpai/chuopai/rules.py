@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from ..core.table import seat_name
 from ..core.text import RuleError, Text
 from .actions import DOWN, PLAY, ChuoAction
-from .cards import CLASS, HARD, SHORT
-from .plays import beats, can_beat, shape, why_no_play
+from .cards import SHORT
+from .plays import beats, can_beat, is_hard, shape, why_no_play
 
 if TYPE_CHECKING:
     from .deal import ChuoDeal
@@ -51,7 +51,7 @@ def _kind(deal: ChuoDeal, action: ChuoAction) -> Broken:
 
 def _hard(deal: ChuoDeal, action: ChuoAction) -> Broken:
     for i, card in enumerate(action.cards):
-        if CLASS[card] == HARD:
+        if is_hard(card, deal.rules):
             return Text(
                 f"{SHORT[card]}是硬张，不出，放在面前计数 [002]",
                 f"{SHORT[card]} is a 硬张: never played, laid in front and counted [002]",

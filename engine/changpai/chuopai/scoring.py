@@ -1,6 +1,7 @@
 """Counting a 戳牌 deal [002]: 黄牌, the win per card over fifteen, the 番 option, the fines; who pays whom.
 
-* a seat with more than 15 cards in front wins one per card over 15 (16 wins 1, 17 wins 2 …) [002], doubled
+* a seat with more than 15 cards in front (or, with a bigger deck under ``count_over = in_proportion``, more than
+  ``ChuoRules.win_over()``) wins one per card over 15 (16 wins 1, 17 wins 2 …) [002], doubled
   ``fan`` times (option; [002] refers to 斗十四's 番 without giving them), from each payer (option ``payers``);
 * nobody over 15: 黄牌, no result [002];
 * 罚 (could beat and did not) [002]: play stops, no count; the offender pays ``fine`` to each player of the other side;
@@ -77,14 +78,14 @@ def settle(deal: ChuoDeal) -> Settlement:
     outcome = FA if deal.end == "fa" else UNFINISHED if not deal.over else HUANG
     if deal.over and deal.end != "fa":
         for seat in deal.table.active:
-            over = cards_won(counts[seat])
+            over = cards_won(counts[seat], rules.win_over())
             if over == 0:
                 continue
             outcome = WIN
             amount = over << rules.fan
             why = Text(
-                f"{seat_name(seat).zh}面前 {counts[seat]} 张，超过十五张 {over} 张",
-                f"{seat_name(seat).en} has {counts[seat]} in front, {over} over 15",
+                f"{seat_name(seat).zh}面前 {counts[seat]} 张，超过{_number_zh(rules.win_over())}张 {over} 张",
+                f"{seat_name(seat).en} has {counts[seat]} in front, {over} over {rules.win_over()}",
             )
             lines.extend(Payment(p, seat, amount, why) for p in _opponents(deal, seat, rules.payers == "everyone"))
     lines = _side_bill(deal, lines)
@@ -93,6 +94,10 @@ def settle(deal: ChuoDeal) -> Settlement:
         scores[line.payer] -= line.amount
         scores[line.payee] += line.amount
     return Settlement(outcome, counts, tuple(lines), scores)
+
+
+def _number_zh(n: int) -> str:
+    return "十五" if n == 15 else f" {n} "
 
 
 def _side_bill(deal: ChuoDeal, lines: list[Payment]) -> list[Payment]:
@@ -113,9 +118,28 @@ def _side_bill(deal: ChuoDeal, lines: list[Payment]) -> list[Payment]:
     return out
 
 
+def winner_of(scores: Sequence[int]) -> int | None:
+    """The seat that won most in a deal (the first of equals), or ``None`` when nobody won anything.
+
+    >>> winner_of([4, -2, -2]), winner_of([0, 0, 0]), winner_of([-3, 3, 0])
+    (0, None, 1)
+    """
+    best = max(range(len(scores)), key=lambda s: scores[s])
+    return best if scores[best] > 0 else None
+
+
+def dealer_after(policy: str, dealer: int, winner: int | None, seats: int) -> int:
+    """Who deals next (option ``next_dealer``): ``rotate``, the next seat round the whole table [002]; ``winner``,
+    the deal's winner, or the same dealer when nobody won. The one statement of the rule (a deal, a match).
+
+    >>> dealer_after("rotate", 2, 0, 3), dealer_after("winner", 2, 0, 3), dealer_after("winner", 2, None, 3)
+    (0, 0, 2)
+    """
+    if policy == "winner":
+        return dealer if winner is None else winner
+    return (dealer + 1) % seats
+
+
 def next_dealer(deal: ChuoDeal, scores: Sequence[int]) -> int:
-    """Who deals next (option ``next_dealer``): the next seat round the whole table, or the biggest winner."""
-    if deal.rules.next_dealer == "winner":
-        best = max(range(len(scores)), key=lambda s: scores[s])
-        return best if scores[best] > 0 else deal.table.dealer
-    return (deal.table.dealer + 1) % deal.table.size
+    """Who deals after ``deal`` (see ``dealer_after``)."""
+    return dealer_after(deal.rules.next_dealer, deal.table.dealer, winner_of(scores), deal.table.size)

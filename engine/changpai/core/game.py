@@ -72,7 +72,8 @@ class LegalActions(Generic[A]):
         return self._game.is_legal(parsed)
 
     def __len__(self) -> int:
-        return sum(1 for _ in self)
+        # list(legal_actions) asks len() first: counting the game's own iterator in C keeps that cheap
+        return len(list(self._game.iter_legal(self._seat)))
 
     def count(self) -> int:
         return len(self)

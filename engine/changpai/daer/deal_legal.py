@@ -14,7 +14,11 @@ from .actions import Action, ActionType
 from .deal_rules import DealRules, xiaojia_result
 from .deal_state import CLAIM, DISCARD, DRAWN, OVER, TURN, Exposed
 from .legality import EAT_CARD_RULES, PONG_RULES, allowed, compiled
-from .split import PARTNER_IDX, THIRD_CARDS
+from .split import PARTNER_IDX, THIRD_CARDS, can_join
+
+_EAT_CARD_RULES_AFTER = EAT_CARD_RULES[1:]  # what an eat from the right seat must still pass to be offered
+# The most hand cards a claim lays out: an eat's two and two 比 sets of three (a third copy cannot be laid out).
+_MOST_CARDS_A_CLAIM_TAKES = 8
 
 # Candidates are made thousands of times a deal: the simple ones (a type, a seat, at most a card) are shared
 # (an Action is immutable).
@@ -217,11 +221,13 @@ class DealLegal(DealRules):
 
     def _four_due(self, s: int) -> bool:
         """A held four must be laid out before anything else (cached per state)."""
+        if 4 not in self.seats[s].hand:
+            return False  # (the usual case: cheaper than the cache)
         cache = self._per_state()
         key = ("four-due", s)
         found: bool | None = cache.get(key)
         if found is None:
-            found = cache[key] = 4 in self.seats[s].hand and self._four_must(s)
+            found = cache[key] = self._four_must(s)
         return found
 
     def _owes(self, s: int) -> bool:
@@ -292,39 +298,55 @@ class DealLegal(DealRules):
         cache = self._claims_cache
         out: list[Action] = []
         card = ex.card
-        st = self.seats[s]
+        k = card.index
+        hand = self.seats[s].hand
         if self.table.roles[s] == XIAOJIA:
-            if (
-                (ex.how == "turn" or ex.source != s)
-                and self._win_allowed(s, card)
-                and self._xiaojia_can_win(s, card)
-                and self._upgrade_ok(s, xiaojia_result(self, s, card))
-            ):  # 小家 keeps 现张不和 and 和回龙 like every player [003]
-                out.append(Action(ActionType.WIN, s, card))
-            cache[s] = out
+            out = cache[s] = self._xiaojia_claims(s, ex)
             return out
+        # the card must join a set with the hand (twin, or two partners outside held triples) for a win or an
+        # eat: asked once here, it spares most seats every other question
+        joins = can_join(hand, k)
         if not (ex.how == "discard" and ex.source == s):  # not on one's own discard (eating it: the eat rules)
-            if self._win_allowed(s, card):
+            if (joins or hand[k]) and self._win_allowed(s, card):
                 result = self._can_win(s, card, ex.source, ex.how)
                 if result is not None and self._upgrade_ok(s, result):
-                    out.append(Action(ActionType.WIN, s, card))
-            n = st.hand[card.index]
-            if ex.how == "turn" and ex.source == s and not self.play_rules.pong_own_turn.value:
-                n = 0  # [004] 碰 / 招 only on another player's card
-            if (n == 3 and not self._pong_blocked(s, card)) or (n == 0 and self._ji_ok(s, ex)):
-                out.append(Action(ActionType.KONG, s, card))
-            pong = Action(ActionType.PONG, s, card)
-            if n == 2 and allowed(self, pong, PONG_RULES):
-                out.append(pong)
+                    out.append(_with_card(ActionType.WIN, s)[k])
+            self._add_pong_and_kong(s, ex, out)
         # eat-wrong-seat (EAT_CARD_RULES[0]) refuses exactly when ``_may_eat`` says no: asked first, it spares most
-        # seats the rest
-        if self._may_eat(s, ex) and allowed(self, Action(ActionType.EAT, s, card), EAT_CARD_RULES[1:]):
+        # seats the rest; without partners in the hand there is no layout to offer
+        if joins and self._may_eat(s, ex) and allowed(self, _with_card(ActionType.EAT, s)[k], _EAT_CARD_RULES_AFTER):
             # the layouts are built from the hand's partners outside held triples: they pass the shape rules
             # (eat-wrong, break-kan, not-in-hand) by construction, which the legality property test checks
             out.extend(self._eat_options(s, card))
-        out = [a for a in out if a.type == ActionType.WIN or self._leaves_a_discard(a)]
+        if out and sum(hand) <= _MOST_CARDS_A_CLAIM_TAKES:  # only a short hand can be left without a discard
+            out = [a for a in out if a.type == ActionType.WIN or self._leaves_a_discard(a)]
         cache[s] = out
         return out
+
+    def _xiaojia_claims(self, s: int, ex: Exposed) -> list[Action]:
+        """小家's only claim: a win on its count [003]; it keeps 现张不和 and 和回龙 like every player."""
+        card = ex.card
+        if (
+            (ex.how == "turn" or ex.source != s)
+            and self._win_allowed(s, card)
+            and self._xiaojia_can_win(s, card)
+            and self._upgrade_ok(s, xiaojia_result(self, s, card))
+        ):
+            return [_with_card(ActionType.WIN, s)[card.index]]
+        return []
+
+    def _add_pong_and_kong(self, s: int, ex: Exposed, out: list[Action]) -> None:
+        """The kong (招, or 机牌 onto a 兑) and the pong the held copies of the face-up card allow."""
+        k = ex.card.index
+        n = self.seats[s].hand[k]
+        if ex.how == "turn" and ex.source == s and not self.play_rules.pong_own_turn.value:
+            n = 0  # [004] 碰 / 招 only on another player's card
+        if (n == 3 and not self._pong_blocked(s, ex.card)) or (n == 0 and self._ji_ok(s, ex)):
+            out.append(_with_card(ActionType.KONG, s)[k])
+        if n == 2:
+            pong = _with_card(ActionType.PONG, s)[k]
+            if allowed(self, pong, PONG_RULES):
+                out.append(pong)
 
     def _leaves_a_discard(self, claim: Action) -> bool:
         """A claim must leave a card to discard, unless it makes 八块 (no discard owed)."""
@@ -354,6 +376,24 @@ class DealLegal(DealRules):
     def _eat_options(self, s: int, card: Card) -> list[Action]:
         hand = self.seats[s].hand
         k = card.index
+        key = (
+            k,
+            s,
+            *[hand[j] for j in _EAT_KINDS[k]],
+            self.play_rules.bi_exempt_mixed.value,
+            self.play_rules.bi_required.value,
+            self.rules.kan_fourth_elsewhere,
+        )
+        found = _EAT_OPTIONS.get(key)
+        if found is None:
+            if len(_EAT_OPTIONS) >= _EAT_OPTIONS_KEPT:
+                _EAT_OPTIONS.clear()
+            found = _EAT_OPTIONS[key] = tuple(self._list_eat_options(s, card))
+        return list(found)
+
+    def _list_eat_options(self, s: int, card: Card) -> list[Action]:
+        hand = self.seats[s].hand
+        k = card.index
         if hand[k] == 3 and self.rules.kan_fourth_elsewhere != "true":
             return []  # the fourth copy of a held 坎 must be 招'd onto it [001][000]
         out: list[Action] = []
@@ -377,6 +417,13 @@ class DealLegal(DealRules):
             for bi in _bi_layouts(rest, k, copies):
                 out.append(Action(ActionType.EAT, s, card, pair, bi))
         return out
+
+
+# The eats of a card depend only on the counts of the kinds it can make a set with (``PARTNER_IDX``) and on three
+# options: their lists are kept across deals by those, up to a bound (a long-running page plays many deals).
+_EAT_KINDS = tuple(tuple(sorted({k} | {j for ai, bj, *_ in PARTNER_IDX[k] for j in (ai, bj)})) for k in range(20))
+_EAT_OPTIONS: dict[tuple[object, ...], tuple[Action, ...]] = {}
+_EAT_OPTIONS_KEPT = 20_000
 
 
 def _bi_layouts(rest: list[int], k: int, copies: int) -> list[tuple[tuple[Card, ...], ...]]:

@@ -206,7 +206,8 @@ def evaluate_hand(deal_: DealState, s: int, card: Card | None, how: str) -> Any:
 
 def _dealt_lantern(hand: tuple[Card, ...]) -> bool:
     """The dealt hand held a 龙灯 (2, 7, 10 of one case)."""
-    return any(all(Card(n, big) in hand for n in (2, 7, 10)) for big in (False, True))
+    kinds = {card.index for card in hand}
+    return any(all(base + n - 1 in kinds for n in (2, 7, 10)) for base in (0, 10))
 
 
 def _without_piao(result: Any) -> Any:

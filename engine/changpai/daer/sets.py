@@ -144,6 +144,11 @@ def kind_of_three(cards: Iterable[Card]) -> SetKind:
     return kind
 
 
+# The shapes already found good: there are only a few hundred sets, and the analysis and the deal build
+# thousands of melds a second.
+_GOOD_SHAPES: set[tuple[SetKind, tuple[Card, ...]]] = set()
+
+
 @dataclass(frozen=True, slots=True)
 class Meld:
     """One set: its kind and its cards (kept sorted, so equal sets compare equal).
@@ -158,9 +163,13 @@ class Meld:
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", SetKind(self.kind))
         object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+        shape = (self.kind, self.cards)
+        if shape in _GOOD_SHAPES:
+            return
         problem = _shape_problem(self.kind, self.cards)
         if problem is not None:
             raise HandError(problem, code="bad-set")
+        _GOOD_SHAPES.add(shape)
 
     @classmethod
     def of(cls, kind: str | SetKind, cards: str, *, where: str | None = None) -> Meld:

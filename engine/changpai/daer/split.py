@@ -61,10 +61,14 @@ def _third_cards() -> dict[tuple[int, int], frozenset[int]]:
 
 THIRD_CARDS = _third_cards()
 
-# The split search's memo key: (card counts, sets still to find, a pair allowed, cards beyond the sets).
-FitsKey = tuple[tuple[int, ...], int, bool, int]
+# The split search's memo: at the top (card counts, sets still to find, a pair allowed, the card beyond the counts),
+# inside the search the same four packed into one integer (``_key``).
+FitsKey = tuple[tuple[int, ...], int, bool, int] | int
 
 _TEMPLATE_NEEDS = tuple(tuple(tuple(sorted({k: t.count(k) for k in t}.items())) for t in ts) for ts in _TEMPLATES)
+# The search keeps a hand's counts packed, three bits a kind (0–4 copies): a set comes off by one subtraction.
+_BITS = 3
+_PACKED_NEEDS = tuple(tuple(tuple((k, m, _BITS * k) for k, m in needs) for needs in row) for row in _TEMPLATE_NEEDS)
 
 
 def fits(
@@ -81,82 +85,84 @@ def fits(
     key = (counts, sets_left, pair_ok, extra)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _fits_search(counts, sets_left, pair_ok, extra, memo)
+        packed = 0
+        for i, n in enumerate(counts):
+            if n:
+                packed |= n << (_BITS * i)
+        found = memo[key] = _fits_search(packed, sets_left, pair_ok, extra, memo)
     return found
 
 
+def _key(packed: int, sets_left: int, pair_ok: bool, extra: int) -> int:
+    return (((packed << 4 | sets_left) << 1 | pair_ok) << 5) | (extra + 1)
+
+
 def _fits_search(  # noqa: C901 — the engine's hottest loop, written out inline on purpose
-    counts: tuple[int, ...], sets_left: int, pair_ok: bool, extra: int, memo: dict[FitsKey, bool]
+    packed: int, sets_left: int, pair_ok: bool, extra: int, memo: dict[FitsKey, bool]
 ) -> bool:
-    # The memo lookups of ``fits`` are written out inline below: this is the engine's hottest loop.
-    i = 0
-    while i < 20 and not counts[i] and i != extra:
-        i += 1
-    if i == 20:
+    # The memo lookups (``_key``) are written out inline below: this is the engine's hottest loop.
+    if packed:
+        i = ((packed & -packed).bit_length() - 1) // _BITS
+        if 0 <= extra < i:
+            i = extra
+    elif extra >= 0:
+        i = extra
+    else:
         return sets_left == 0
     if sets_left <= 0:
         return False
     left_sets = sets_left - 1
-    n = counts[i]
-    c = list(counts)
+    shift = _BITS * i
+    n = (packed >> shift) & 7
     if n >= 3:
-        c[i] = 0
-        rest = tuple(c)
+        rest = packed - (n << shift)
         if n == 3 and extra == i:  # the held triple and the extra card: a four
-            key = (rest, left_sets, pair_ok, -1)
+            key = (((rest << 4 | left_sets) << 1 | pair_ok) << 5) | 0
             found = memo.get(key)
             if found is None:
                 found = memo[key] = _fits_search(rest, left_sets, pair_ok, -1, memo)
             if found:
                 return True
-        key = (rest, left_sets, pair_ok, extra)
+        key = (((rest << 4 | left_sets) << 1 | pair_ok) << 5) | (extra + 1)
         found = memo.get(key)
         if found is None:
             found = memo[key] = _fits_search(rest, left_sets, pair_ok, extra, memo)
         return found
     total = n + (extra == i)
     if total == 3:  # a pair in hand and the extra card
-        c[i] = 0
-        rest = tuple(c)
-        key = (rest, left_sets, pair_ok, -1)
+        rest = packed - (n << shift)
+        key = (((rest << 4 | left_sets) << 1 | pair_ok) << 5) | 0
         found = memo.get(key)
         if found is None:
             found = memo[key] = _fits_search(rest, left_sets, pair_ok, -1, memo)
         if found:
             return True
-        c[i] = n
     if pair_ok and total >= 2:
-        c[i] = n - min(n, 2)
-        rest = tuple(c)
+        rest = packed - ((2 if n >= 2 else n) << shift)
         after = extra if n >= 2 else -1
-        key = (rest, left_sets, False, after)
+        key = ((rest << 4 | left_sets) << 6) | (after + 1)  # (no pair left)
         found = memo.get(key)
         if found is None:
             found = memo[key] = _fits_search(rest, left_sets, False, after, memo)
         if found:
             return True
-        c[i] = n
-    for needs in _TEMPLATE_NEEDS[i]:
+    for needs in _PACKED_NEEDS[i]:
         left = extra
-        for k, m in needs:  # first see whether the set is there, without copying
-            have = n if k == i else counts[k]
+        rest = packed
+        for k, m, at in needs:  # take the set's cards off; the extra card may stand in for one
+            have = (packed >> at) & 7
             if have >= 3 and k != i:
                 have = 0  # never from a held triple
             if have >= m:
+                rest -= m << at
                 continue
             if have == m - 1 and left == k:
                 left = -1
+                rest -= have << at
                 continue
             break
         else:
-            c = list(counts)
-            for k, m in needs:
-                have = n if k == i else counts[k]
-                if have >= 3 and k != i:
-                    continue  # the extra card stands in; the held triple stays whole
-                c[k] -= m if have >= m else have
-            rest = tuple(c)
-            key = (rest, left_sets, pair_ok, left)
+            key = (((rest << 4 | left_sets) << 1 | pair_ok) << 5) | (left + 1)
             found = memo.get(key)
             if found is None:
                 found = memo[key] = _fits_search(rest, left_sets, pair_ok, left, memo)

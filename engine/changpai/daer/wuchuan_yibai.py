@@ -367,6 +367,18 @@ class _Sitting:
 
         return DealScorer(deal, race if race is not None else Race.new(deal.players, options))
 
+    def live(self, deal: Any, carried: Any, *, fresh: bool) -> Any:
+        """The running 子 of a deal played live through the api (``wuchuan_yibai_match.live_scorer``)."""
+        from .wuchuan_yibai_match import live_scorer
+
+        return live_scorer(deal, carried, fresh=fresh)
+
+    def live_answer(self, running: Any, made: int) -> dict[str, Any]:
+        """The sitting as a client shows it after a step (``wuchuan_yibai_match.live_answer``)."""
+        from .wuchuan_yibai_match import live_answer
+
+        return live_answer(running, made)
+
     def new_race(self, players: int, options: dict[str, Any] | None) -> Any:
         """The count at the start of a sitting (a ``Race``: 0 子 each, the target of the options)."""
         from .wuchuan_yibai_score import Race

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..core.text import CardError, Text
 
@@ -65,6 +65,9 @@ class Card:
 
     number: int
     big: bool = False
+    # Position 0–19 in count vectors: small 一…十 are 0–9, big 壹…拾 are 10–19 (stored: the deal reads it
+    # hundreds of times a deal).
+    index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not (isinstance(self.number, int) and 1 <= self.number <= 10):
@@ -74,11 +77,7 @@ class Card:
                     f"a card's number must be 1 to 10, not {self.number!r}",
                 )
             )
-
-    @property
-    def index(self) -> int:
-        """Position 0–19 in count vectors: small 一…十 are 0–9, big 壹…拾 are 10–19."""
-        return self.number - 1 + (10 if self.big else 0)
+        object.__setattr__(self, "index", self.number - 1 + (10 if self.big else 0))
 
     @classmethod
     def from_index(cls, index: int) -> Card:

@@ -99,9 +99,7 @@ def simulate_request(request: dict[str, Any]) -> dict[str, Any]:
             code="bad-field",
             where="bot",
         )
-    if request.get("options"):
-        raise HandError(Text("模拟暂不接受选项", "simulate takes no options yet"), code="bad-field", where="options")
-    return simulate(rules.name, deals=deals, seed=seed, bot=bot)
+    return simulate(rules.name, deals=deals, seed=seed, bot=bot, options=request.get("options") or None)
 
 
 # ----------------------------------------------------------------------------- whole deals (state only)
@@ -135,8 +133,13 @@ def _answer(deal: HddDeal) -> dict[str, Any]:
 
 def new_deal_request(request: dict[str, Any]) -> dict[str, Any]:
     rules = _rules(request)
-    if request.get("players") not in (None, 4):
-        raise HandError(Text("红点点四家对局", "红点点 is played by four"), code="bad-players", where="players")
+    seats = rules.players.value
+    if request.get("players") not in (None, seats):
+        raise HandError(
+            Text(f"这样打红点点是 {seats} 家对局", f"this 红点点 is played by {seats}"),
+            code="bad-players",
+            where="players",
+        )
     seed = request.get("seed", 0)
     dealer = request.get("dealer", 0)
     return _answer(HddDeal.new(rules, seed=check_seed(seed), dealer=dealer))
@@ -146,7 +149,11 @@ def legal_request(request: dict[str, Any]) -> dict[str, Any]:
     deal = _deal_from(request)
     seat = request.get("seat")
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < deal.players):
-        raise HandError(Text("座位应是 0 到 3", "a seat is 0 to 3"), code="bad-field", where="seat")
+        raise HandError(
+            Text(f"座位应是 0 到 {deal.players - 1}", f"a seat is 0 to {deal.players - 1}"),
+            code="bad-field",
+            where="seat",
+        )
     return {"actions": [a.as_dict() for a in deal.legal_actions(seat)], "to_move": deal.to_move()}
 
 

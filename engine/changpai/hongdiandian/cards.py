@@ -72,6 +72,7 @@ FAMILIES: tuple[tuple[str, str, Text], ...] = (
 )
 JUE_BASE = "一二壹叁肆伍"  # pair only with their twin [000]
 DAE = Card.parse("贰")
+WILD = Card.parse("叁")  # 长二: the wild card (听用) where the option ``wild_dasan`` is on [000]
 
 
 def points(card: Card) -> int:
@@ -97,6 +98,22 @@ def _partner_table(dae_jue: bool) -> tuple[frozenset[int], ...]:
 
 
 PARTNERS: dict[bool, tuple[frozenset[int], ...]] = {False: _partner_table(False), True: _partner_table(True)}
+
+
+def _wild_table(dae_jue: bool) -> tuple[frozenset[int], ...]:
+    """The partners when 大叁 is wild: it pairs with every card (it stands for whatever it is set beside)."""
+    table = [set(p) for p in PARTNERS[dae_jue]]
+    w = WILD.index
+    for i in range(len(table)):
+        table[i].add(w)
+        table[w].add(i)
+    return tuple(frozenset(p) for p in table)
+
+
+# Keyed (dae_jue, wild): the table the deal's eating and the laid pairs follow.
+PARTNERS_WITH_WILD: dict[tuple[bool, bool], tuple[frozenset[int], ...]] = {
+    (flag, wild): (_wild_table(flag) if wild else PARTNERS[flag]) for flag in (False, True) for wild in (False, True)
+}
 # For the split search: the partners of each index that come after it.
 LATER_PARTNERS: dict[bool, tuple[tuple[int, ...], ...]] = {
     flag: tuple(tuple(sorted(j for j in table[i] if j > i)) for i in range(len(table)))
@@ -104,21 +121,26 @@ LATER_PARTNERS: dict[bool, tuple[tuple[int, ...], ...]] = {
 }
 
 
-def pairs_with(a: Card, b: Card, *, dae_jue: bool = False) -> bool:
-    """Whether ``a`` and ``b`` make a pair (``dae_jue``: 大贰 read as a 绝牌)."""
-    return b.index in PARTNERS[dae_jue][a.index]
+def pairs_with(a: Card, b: Card, *, dae_jue: bool = False, wild: bool = False) -> bool:
+    """Whether ``a`` and ``b`` make a pair (``dae_jue``: 大贰 read as a 绝牌; ``wild``: 大叁 wild).
+
+    >>> pairs_with(Card.parse("叁"), Card.parse("柒")), pairs_with(Card.parse("叁"), Card.parse("柒"), wild=True)
+    (False, True)
+    """
+    return b.index in PARTNERS_WITH_WILD[dae_jue, wild][a.index]
 
 
-def is_jue(card: Card, *, dae_jue: bool = False) -> bool:
-    """Whether ``card`` is a 绝牌, pairing only with its twin [000]."""
-    return len(PARTNERS[dae_jue][card.index]) == 1
+def is_jue(card: Card, *, dae_jue: bool = False, wild: bool = False) -> bool:
+    """Whether ``card`` is a 绝牌, pairing only with its twin [000] (a wild 大叁 is none)."""
+    return len(PARTNERS_WITH_WILD[dae_jue, wild][card.index]) == 1
 
 
-def card_table(*, dae_jue: bool = False) -> list[dict[str, object]]:
+def card_table(*, dae_jue: bool = False, wild: bool = False) -> list[dict[str, object]]:
     """Every kind with its points, nickname, partners and whether it is a 绝牌 (for the rules page)."""
     rows: list[dict[str, object]] = []
+    table = PARTNERS_WITH_WILD[dae_jue, wild]
     for card in ALL_KINDS:
-        others = sorted(ALL_KINDS[j] for j in PARTNERS[dae_jue][card.index] if j != card.index)
+        others = sorted(ALL_KINDS[j] for j in table[card.index] if j != card.index)
         rows.append(
             {
                 "card": card.chinese(),
@@ -126,7 +148,7 @@ def card_table(*, dae_jue: bool = False) -> list[dict[str, object]]:
                 "nickname": NICKNAMES.get(card.chinese()),
                 "points": sourced_points(card).as_dict(),
                 "partners": [c.chinese() for c in others],
-                "jue": is_jue(card, dae_jue=dae_jue),
+                "jue": is_jue(card, dae_jue=dae_jue, wild=wild),
                 "source": SOURCE,
             }
         )

@@ -29,7 +29,7 @@ from ..core.table import seat_name
 from ..core.text import CardError, HandError, RuleError, Text
 from ..decks.numerals import ALL_KINDS, DECK, Card, check_copies, format_cards, parse_cards
 from .actions import DISCARD, DUI, EAT, HU, PASS, TURN, Action
-from .cards import PARTNERS, POINTS, pairs_with
+from .cards import POINTS
 from .hand import DIHU, FOUR, KAN, KAN2, PAIR, TIANHU, TURNED, HandScore, Unit, evaluate
 from .play_rules import BY_CODE, broken
 from .rules import HddRules, get_rules
@@ -50,15 +50,23 @@ def check_seed(value: object) -> int | None:
 
 def deal_cards(rules: HddRules, rng: random.Random, dealer: int) -> tuple[list[list[Card]], list[Card]]:
     """Shuffle with ``rng`` and deal one card at a time from the dealer round the table (an engine choice: [000]
-    gives only the counts), the dealer's sixteenth last; the rest is the stock."""
+    gives only the counts), each seat stopping at its size (five-handed, the short seat at 5), the dealer's
+    sixteenth last; the rest is the stock."""
     deck = list(DECK)
     rng.shuffle(deck)
     players = rules.players.value
+    sizes = [min(rules.hand_size(s, dealer), rules.other_cards.value) for s in range(players)]
     hands: list[list[Card]] = [[] for _ in range(players)]
-    for i in range(rules.other_cards.value * players):
-        hands[(dealer + i) % players].append(deck[i])
-    hands[dealer].append(deck[rules.other_cards.value * players])
-    return hands, deck[rules.other_cards.value * players + 1 :]
+    taken = 0
+    for k in range(max(sizes) * players):
+        seat = (dealer + k) % players
+        if len(hands[seat]) < sizes[seat]:
+            hands[seat].append(deck[taken])
+            taken += 1
+    for _ in range(rules.hand_size(dealer, dealer) - sizes[dealer]):
+        hands[dealer].append(deck[taken])
+        taken += 1
+    return hands, deck[taken:]
 
 
 class HddDeal:
@@ -136,10 +144,7 @@ class HddDeal:
 
     def _check_counts(self, hands: list[list[Card]]) -> None:
         """包牌 for a wrong deal: too many cards is the holder's; several seats wrong, the dealer's ([000])."""
-        want = [
-            self.rules.dealer_cards.value if s == self.dealer else self.rules.other_cards.value
-            for s in range(self.players)
-        ]
+        want = [self.rules.hand_size(s, self.dealer) for s in range(self.players)]
         wrong = [s for s in range(self.players) if len(hands[s]) != want[s]]
         if not wrong:
             return
@@ -153,7 +158,7 @@ class HddDeal:
 
     # ------------------------------------------------------------ queries used by the rules
     def pairs(self, a: Card, b: Card) -> bool:
-        return pairs_with(a, b, dae_jue=self.rules.dae_jue)
+        return b.index in self.rules.partners[a.index]
 
     def kan_pairs(self, a: Card, b: Card) -> bool:
         return self.rules.options["double_kan"] == "any" or self.pairs(a, b)
@@ -330,7 +335,7 @@ class HddDeal:
             self._close_offer()
 
     def _partners(self, card: Card) -> list[Card]:
-        return [ALL_KINDS[j] for j in sorted(PARTNERS[self.rules.dae_jue][card.index])]
+        return [ALL_KINDS[j] for j in sorted(self.rules.partners[card.index])]
 
     def _close_offer(self) -> None:
         """Nobody took the card: it goes out of play and the next seat turns."""

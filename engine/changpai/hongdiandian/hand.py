@@ -22,8 +22,9 @@ from typing import Any
 
 from ..core.text import HandError, Text
 from ..decks.numerals import ALL_KINDS, Card, check_copies, format_cards, parse_cards
-from .cards import LATER_PARTNERS, POINTS, pairs_with
+from .cards import LATER_PARTNERS, POINTS, WILD, pairs_with
 from .rules import SICHENG, HandClass, HddRules, classify, get_rules
+from .wild import Found, Spec, laid_outcomes, search
 
 HAND_SIZE = 16
 PAIR, FOUR, KAN2, KAN = "pair", "four", "kan2", "kan"
@@ -32,25 +33,56 @@ TIANHU, DIHU, TURNED = "tianhu", "dihu", "turn"
 _ALL_POINTED, _SOME_BLANK = 2, 1  # bits of the split search's answer
 
 
+UNIT_NAMES = {
+    PAIR: Text("一家（两张相靠）", "a pair"),
+    FOUR: Text("四归一（兑）", "a four (兑)"),
+    KAN2: Text("两坎并排", "two 坎 side by side"),
+    KAN: Text("一坎（与摆下的坎并排）", "a 坎 beside the one laid"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """A laid or held unit: a pair, a four (四归一, two twin pairs) or two 坎 side by side."""
+    """A laid or held unit: a pair, a four (四归一, two twin pairs) or two 坎 side by side. ``wild``: what the
+    wild 大叁 in it stand for (the variant ``wild_dasan``); ``played`` is the unit as it counts."""
 
     kind: str
     cards: tuple[Card, ...]
+    wild: tuple[Card, ...] = ()
+
+    @property
+    def played(self) -> tuple[Card, ...]:
+        if not self.wild:
+            return self.cards
+        rest = list(self.cards)
+        for _ in self.wild:
+            rest.remove(WILD)
+        return tuple(sorted([*rest, *self.wild]))
+
+    @property
+    def points(self) -> int:
+        return sum(POINTS[c.index] for c in self.played)
 
     @property
     def pointed(self) -> bool:
+        cards = self.played
         if self.kind == KAN2:
-            return POINTS[self.cards[0].index] > 0 and POINTS[self.cards[3].index] > 0
-        return any(POINTS[c.index] > 0 for c in self.cards)
+            return POINTS[cards[0].index] > 0 and POINTS[cards[3].index] > 0
+        return any(POINTS[c.index] > 0 for c in cards)
 
     @property
     def twins(self) -> bool:
-        return self.kind in (PAIR, FOUR) and len(set(self.cards)) == 1
+        return self.kind in (PAIR, FOUR) and len(set(self.played)) == 1
 
     def as_dict(self) -> dict[str, object]:
-        return {"set": self.kind, "cards": format_cards(self.cards)}
+        out: dict[str, object] = {"set": self.kind, "cards": format_cards(self.cards)}
+        if self.wild:
+            out["as"] = format_cards(self.played)
+        return out
+
+    def scored(self) -> dict[str, object]:
+        """``as_dict`` with the unit's name and red points (the score answer)."""
+        return {**self.as_dict(), "name": UNIT_NAMES[self.kind].as_dict(), "points": self.points}
 
 
 def check_unit(kind: str, cards: Sequence[Card], rules: HddRules, where: str) -> Unit:
@@ -73,7 +105,7 @@ def check_unit(kind: str, cards: Sequence[Card], rules: HddRules, where: str) ->
         )
     ok = True
     if kind == PAIR:
-        ok = pairs_with(cards[0], cards[1], dae_jue=rules.dae_jue)
+        ok = pairs_with(cards[0], cards[1], dae_jue=rules.dae_jue, wild=rules.wild)
     elif kind in (FOUR, KAN):
         ok = len(set(cards)) == 1
     else:
@@ -207,8 +239,8 @@ class HandScore:
             "hua": self.hua,
             "badui": self.badui,
             "special": self.special,
-            "split": [u.as_dict() for u in self.split],
-            "table": [u.as_dict() for u in self.table],
+            "split": [u.scored() for u in self.split],
+            "table": [u.scored() for u in self.table],
             "reasons": [r.as_dict() for r in self.reasons],
         }
 
@@ -220,8 +252,18 @@ def counts_of(cards: Sequence[Card]) -> list[int]:
     return counts
 
 
+def _class_of(rules: HddRules, points: int, hua: bool, badui: bool, special: str) -> HandClass | None:
+    cls = classify(rules, points, hua=hua and rules.huada, badui=badui)
+    if special in (TIANHU, DIHU) and rules.huada:
+        extra = _special_class(rules, special)
+        cls = extra if cls is None or extra.layers.value > cls.layers.value else cls
+    return cls
+
+
 def evaluate(held: Sequence[Card], table: Sequence[Unit], rules: HddRules, special: str = TURNED) -> HandScore:
     """Score a complete hand already read and checked: ``held`` cards (the winning card included) beside ``table``."""
+    if rules.wild:
+        return _evaluate_wild(held, table, rules, special)
     counts = counts_of(held)
     points = sum(POINTS[c.index] for c in held) + sum(POINTS[c.index] for u in table for c in u.cards)
     dk = rules.options["double_kan"] == "any"
@@ -235,12 +277,9 @@ def evaluate(held: Sequence[Card], table: Sequence[Unit], rules: HddRules, speci
     reasons: list[Text] = []
     cls = None
     if not holds:
-        reasons.append(Text("这手牌不能全部两张一家相靠", "the hand does not split into pairs that hold"))
+        reasons.append(_NO_SPLIT)
     else:
-        cls = classify(rules, points, hua=hua and rules.huada, badui=badui)
-        if special in (TIANHU, DIHU) and rules.huada:
-            extra = _special_class(rules, special)
-            cls = extra if cls is None or extra.layers.value > cls.layers.value else cls
+        cls = _class_of(rules, points, hua, badui, special)
         if cls is None:
             reasons.append(_no_class_reason(rules, points))
     if badui:
@@ -258,6 +297,80 @@ def evaluate(held: Sequence[Card], table: Sequence[Unit], rules: HddRules, speci
         tuple(table),
         hua and rules.huada,
         badui,
+        special,
+        tuple(reasons),
+    )
+
+
+_NO_SPLIT = Text("这手牌不能全部两张一家相靠", "the hand does not split into pairs that hold")
+
+
+def _unit_of(spec: Spec) -> Unit:
+    kind, cards, stands = spec
+    return Unit(kind, tuple(sorted(ALL_KINDS[k] for k in cards)), tuple(ALL_KINDS[k] for k in stands))
+
+
+def _evaluate_wild(held: Sequence[Card], table: Sequence[Unit], rules: HddRules, special: str) -> HandScore:
+    """``evaluate`` when 大叁 is wild (``wild``): the best of every reading of the wilds (most 层, then points)."""
+    counts = counts_of(held)
+    wilds = counts[WILD.index]
+    counts[WILD.index] = 0
+    base = sum(POINTS[c.index] for c in held) + sum(POINTS[c.index] for u in table for c in u.cards)
+    dk = rules.options["double_kan"] == "any"
+    lone = [u for u in table if u.kind == KAN]
+    pending = (lone[-1].cards[0].index, 0, True) if len(lone) % 2 else None
+    found: Found = search(tuple(counts), wilds, pending, rules.dae_jue, dk) if dk or not lone else ()
+    # the table's units, each with the readings of its wilds; the held split's outcomes combined with them
+    combined: dict[tuple[int, bool, bool], tuple[tuple[Spec, ...], tuple[Spec | None, ...]]] = {
+        o: (specs, ()) for o, specs in found
+    }
+    for unit in table:
+        choices = laid_outcomes(unit.kind, tuple(c.index for c in unit.cards), unit.pointed, unit.twins, rules.dae_jue)
+        step: dict[tuple[int, bool, bool], tuple[tuple[Spec, ...], tuple[Spec | None, ...]]] = {}
+        for (p, pointed, twins), (specs, laid) in combined.items():
+            for (q, unit_pointed, unit_twins), unit_specs in choices:
+                key = (p + q, pointed and unit_pointed, twins and unit_twins)
+                if key not in step:
+                    step[key] = (specs, (*laid, unit_specs[0] if unit_specs else None))
+        combined = step
+    best: tuple[tuple[bool, int, int], tuple[int, bool, bool], HandClass | None] | None = None
+    for extra, pointed, twins in combined:
+        cls = _class_of(rules, base + extra, pointed, twins, special)
+        rank = (cls is not None, 0 if cls is None else cls.layers.value, base + extra)
+        if best is None or rank > best[0]:
+            best = (rank, (extra, pointed, twins), cls)
+    reasons: list[Text] = []
+    if best is None:
+        return HandScore(
+            rules.name,
+            len(held) + sum(len(u.cards) for u in table),
+            base,
+            False,
+            None,
+            0,
+            (),
+            tuple(table),
+            False,
+            False,
+            special,
+            (_NO_SPLIT,),
+        )
+    _, outcome, cls = best
+    specs, laid_specs = combined[outcome]
+    if cls is None:
+        reasons.append(_no_class_reason(rules, base + outcome[0]))
+    laid_units = tuple(u if s is None else _unit_of(s) for u, s in zip(table, laid_specs, strict=True))
+    return HandScore(
+        rules.name,
+        len(held) + sum(len(u.cards) for u in table),
+        base + outcome[0],
+        True,
+        cls,
+        0 if cls is None else cls.layers.value,
+        tuple(_unit_of(s) for s in specs),
+        laid_units,
+        outcome[1] and rules.huada,
+        outcome[2],
         special,
         tuple(reasons),
     )
@@ -328,11 +441,11 @@ def score(
         held += extra
     check_copies([*held, *(c for u in units for c in u.cards)], where="hand")
     total = len(held) + sum(len(u.cards) for u in units)
-    if total != HAND_SIZE:
+    if total not in rule_set.complete_sizes:
         raise HandError(
             Text(
-                f"红点点胡牌要 {HAND_SIZE} 张，这里 {total} 张（[000]）",
-                f"a 红点点 hand has {HAND_SIZE} cards, not {total} ([000])",
+                f"红点点胡牌要 {_sizes_zh(rule_set.complete_sizes)} 张，这里 {total} 张（[000]）",
+                f"a 红点点 hand has {_sizes_en(rule_set.complete_sizes)} cards, not {total} ([000])",
             ),
             code="card-count",
             where="hand",
@@ -340,37 +453,56 @@ def score(
     return evaluate(held, units, rule_set, special)
 
 
+def _sizes_zh(sizes: Sequence[int]) -> str:
+    return "或".join(str(n) for n in sizes)
+
+
+def _sizes_en(sizes: Sequence[int]) -> str:
+    return " or ".join(str(n) for n in sizes)
+
+
 @dataclass(frozen=True, slots=True)
 class Wait:
+    """A card the hand waits for: the total and 层 it would make, its class (``None``: it holds but is no win,
+    and ``reason`` says why), and how many are left unseen."""
+
     card: Card
     points: int
     win: bool
     layers: int
     left: int
+    cls: HandClass | None = None
+    reason: Text | None = None
 
     def as_dict(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "card": self.card.chinese(),
             "ascii": self.card.ascii(),
             "points": self.points,
             "win": self.win,
             "layers": self.layers,
             "left": self.left,
+            "class": None if self.cls is None else self.cls.as_dict(),
         }
+        if self.reason is not None:
+            out["reason"] = self.reason.as_dict()
+        return out
 
 
 def waits(hand: str, table: Sequence[Any] = (), rules: str | HddRules = SICHENG, *, seen: str = "") -> list[Wait]:
-    """The cards a 15-card hand waits for: every kind that makes its pairs hold, with the total and 层."""
+    """The cards a 15-card hand (5, the short seat's, five-handed) waits for: every kind that makes its pairs
+    hold, with the total, the class and its 层."""
     rule_set = get_rules(rules) if isinstance(rules, str) else rules
     held = parse_cards(hand, where="hand")
     units = read_table(table, rule_set)
     mine = [*held, *(c for u in units for c in u.cards)]
     check_copies(mine, where="hand")
-    if len(mine) != HAND_SIZE - 1:
+    waiting = tuple(n - 1 for n in rule_set.complete_sizes)
+    if len(mine) not in waiting:
         raise HandError(
             Text(
-                f"等牌的手牌要 {HAND_SIZE - 1} 张，这里 {len(mine)} 张",
-                f"a hand waiting has {HAND_SIZE - 1} cards, not {len(mine)}",
+                f"等牌的手牌要 {_sizes_zh(waiting)} 张，这里 {len(mine)} 张",
+                f"a hand waiting has {_sizes_en(waiting)} cards, not {len(mine)}",
             ),
             code="card-count",
             where="hand",
@@ -384,5 +516,6 @@ def waits(hand: str, table: Sequence[Any] = (), rules: str | HddRules = SICHENG,
             continue
         result = evaluate([*held, card], units, rule_set)
         if result.holds:
-            found.append(Wait(card, result.points, result.win, result.layers, max(left, 0)))
+            reason = result.reasons[0] if result.reasons else None
+            found.append(Wait(card, result.points, result.win, result.layers, max(left, 0), result.cls, reason))
     return found

@@ -195,30 +195,114 @@ OPTIONS: dict[str, OptionDef] = {
             "five_players",
             IN_PLAY,
             ("五家对局，一家只拿五张？", "Five players, one holding five cards?"),
-            {"false": ("否", "no"), "true": ("是（尚未实现）", "yes (not implemented yet)")},
+            {
+                "false": ("否，四家", "no: four players"),
+                "true": ("是，五家，一家只拿五张", "yes: five, one holds five"),
+            },
             False,
             "[000]",
             (
-                "[000] 说有些地方这样打；是变体，默认不用。",
-                "[000] says some places play so: a variant, off by default.",
+                "[000] 说有些地方五家打，一家只拿五张，仍讲花胡；是变体，默认不用。",
+                "[000] says some places play five-handed, one player holding five cards, with the 花胡 names "
+                "still in use: a variant, off by default.",
+            ),
+        ),
+        _option(
+            "five_short_seat",
+            IN_PLAY,
+            ("五家对局时，哪一家只拿五张？", "Five-handed: which seat holds only five cards?"),
+            {
+                "before-dealer": (
+                    "庄家的上家（每圈最后出手的一家）",
+                    "the seat before the dealer, the last in each round",
+                ),
+                "after-dealer": ("庄家的下家", "the seat after the dealer"),
+            },
+            "before-dealer",
+            "engine",
+            (
+                "[000] 没说是哪一家；取庄家的上家，这样庄家和前面三家的次序与四家对局一样。",
+                "[000] does not say which seat; the seat before the dealer keeps the dealer and the three seats "
+                "after it in the order of the four-handed game.",
             ),
         ),
         _option(
             "wild_dasan",
             ON_HAND,
             ("大叁（长二）作听用？", "大叁 (长二) as a wild card?"),
-            {"false": ("否", "no"), "true": ("是（尚未实现）", "yes (not implemented yet)")},
+            {"false": ("否", "no"), "true": ("是，大叁靠什么作什么", "yes: 大叁 stands for the card it joins")},
             False,
             "[000]",
             (
-                "[000] 说有些地方打听用，名堂多样；默认不用。",
-                "[000] says some places play a wild card: off by default.",
+                "[000] 说有些地方用长二（大叁）作听用，靠什么作什么，名堂多样；是变体，默认不用。",
+                "[000] says some places play 长二 (大叁) as a wild card that counts as whatever it joins, with "
+                "names of many kinds: a variant, off by default.",
             ),
         ),
     )
 }
 
-NOT_IMPLEMENTED = ("five_players", "wild_dasan")
+NOT_IMPLEMENTED: tuple[str, ...] = ()
+
+
+def _reading(zh: str, en: str, why_zh: str, why_en: str) -> tuple[Text, Sourced[Text]]:
+    return Text(zh, en), Sourced(Text(why_zh, why_en), "engine", Text(why_zh, why_en))
+
+
+# What the engine reads into each variant where [000] stops: (the reading, its "engine" source with the why).
+READINGS: dict[str, tuple[tuple[Text, Sourced[Text]], ...]] = {
+    "five_players": (
+        _reading(
+            "发牌照四家的办法轮流一张张发，短的一家拿满五张就不再发；庄家 16 张，另三家 15 张，底牌剩 14 张。",
+            "The cards go out one at a time round the table as in the four-handed game, the short seat "
+            "stopping at five: the dealer 16, three others 15, a stock of 14.",
+            "[000] 只给了张数。",
+            "[000] gives only the counts.",
+        ),
+        _reading(
+            "拿五张的一家照常轮流出手、吃、兑、胡；他的一手成牌是 6 张（三家），名堂和层数照同一张表算。",
+            "The short seat plays in turn like the others (eat, 兑, win); its complete hand is 6 cards "
+            "(three units), counted by the same table of classes and 层.",
+            "[000] 说五家打时仍讲花胡，所以短手也用同一套名堂；花胡和黑胡本来就不受基本油子限制。",
+            "[000] says the 花胡 names still hold five-handed, so the short hand keeps the same classes; 花 "
+            "and black hands need no minimum anyway.",
+        ),
+    ),
+    "wild_dasan": (
+        _reading(
+            "每张大叁可以当任何一张牌用，连它的红点也照那张牌算；几张大叁各当各的，取对这手牌最好的当法"
+            "（层数最多，其次点数最多）。",
+            "Each 大叁 may stand for any card, red points included; several 大叁 choose separately, and the "
+            "best reading of the hand counts (most 层, then most points).",
+            "听用就是可以当任何牌的牌；[000] 说它靠什么作什么，没说怎样取舍，取最好的，如同找最好的组法。",
+            "A wild card stands for any card; [000] says it counts as what it joins and no more, so the best "
+            "reading counts, as the split search takes the best split.",
+        ),
+        _reading(
+            "大叁当的牌，手上已有四张也可以（它不是真的第五张）；大叁能配任何牌，所以不是绝牌，没有“绝牌必须吃”的限制。",
+            "A 大叁 may stand for a card whose four copies are already held (it is no real fifth copy); it "
+            "pairs with every card, so it is no 绝牌 and the must-eat rule does not bind it.",
+            "[000] 没说；听用本来就不占那张牌的份。",
+            "[000] is silent; a wild card takes no copy of the card it stands for.",
+        ),
+        _reading(
+            "兑只用真的同样的牌：大叁不能当别的牌来兑，兑成的牌组里的大叁只算大叁。名堂照本规则的表，"
+            "不另加听用的名堂。",
+            "A 兑 takes real copies only: a 大叁 does not 兑 as another card, and a 大叁 in a 兑 counts as "
+            "itself. The classes are the rule set's own, with no extra names for wild hands.",
+            "[000] 说听用的名堂多种多样，却一个也没写出；兑是同样的牌相加，也没说听用能不能兑。",
+            "[000] says the names of wild hands are many but gives none, and says nothing of a wild in a 兑.",
+        ),
+    ),
+}
+
+
+def readings_as_dict(name: str) -> list[dict[str, object]]:
+    """The engine's readings of a variant, JSON-able (for the rules page and the ``rules`` command)."""
+    return [
+        {"reading": text.as_dict(), "source": why.source, "why": why.value.as_dict()}
+        for text, why in READINGS.get(name, ())
+    ]
 
 
 def read_options(values: Mapping[str, object] | None) -> dict[str, Any]:
@@ -233,10 +317,4 @@ def read_options(values: Mapping[str, object] | None) -> dict[str, Any]:
                 where=f"options.{name}",
             )
         out[name] = option.read(value)
-        if name in NOT_IMPLEMENTED and out[name]:
-            raise RuleError(
-                Text(f"变体 {name} 尚未实现", f"the variant {name} is not implemented yet"),
-                code="not-implemented",
-                where=f"options.{name}",
-            )
     return out

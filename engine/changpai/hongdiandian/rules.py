@@ -25,8 +25,8 @@ from typing import Any, ClassVar
 
 from ..core.sourced import Sourced
 from ..core.text import RuleError, Text
-from .cards import card_table
-from .options import OPTIONS, read_options
+from .cards import PARTNERS_WITH_WILD, card_table
+from .options import OPTIONS, read_options, readings_as_dict
 
 SICHENG, HUADA = "wuchuan-hongdiandian-sicheng", "wuchuan-hongdiandian-huada"
 S = "[000]"
@@ -132,7 +132,11 @@ class HddRules:
     black_at_most: ClassVar[Sourced[int]] = Sourced(10, S, Text("十点以下为黑胡", "10 or fewer is a black hand"))
     tianhu_layers: ClassVar[Sourced[int]] = Sourced(3, S, Text("花大：天胡三层（天作花）", "花大: 天胡 3 层"))
     dihu_layers: ClassVar[Sourced[int]] = Sourced(2, S, Text("花大：地胡两层（地作红）", "花大: 地胡 2 层"))
-    players: ClassVar[Sourced[int]] = Sourced(4, S, Text("一般四人", "usually four"))
+    four_players: ClassVar[Sourced[int]] = Sourced(4, S, Text("一般四人", "usually four"))
+    five_players: ClassVar[Sourced[int]] = Sourced(
+        5, S, Text("有些地方五家对局（变体）", "five in some places (a variant)")
+    )
+    short_cards: ClassVar[Sourced[int]] = Sourced(5, S, Text("五家对局时一家只拿五张", "five-handed, one holds five"))
     dealer_cards: ClassVar[Sourced[int]] = Sourced(16, S, Text("庄家十六张", "the dealer takes 16"))
     other_cards: ClassVar[Sourced[int]] = Sourced(15, S, Text("闲家十五张", "the others take 15"))
     overlap: ClassVar[Sourced[str]] = Sourced(
@@ -140,6 +144,42 @@ class HddRules:
         "engine",
         Text("几种名堂都合时取层数最多的，[000] 未说", "several classes fit: the most 层 counts"),
     )
+
+    @property
+    def players(self) -> Sourced[int]:
+        """Four, or five under the variant ``five_players`` ([000])."""
+        return self.five_players if self.options["five_players"] else self.four_players
+
+    def short_seat(self, dealer: int) -> int | None:
+        """The seat that holds only five cards (five-handed; ``five_short_seat``), else ``None``."""
+        if not self.options["five_players"]:
+            return None
+        step = -1 if self.options["five_short_seat"] == "before-dealer" else 1
+        return (dealer + step) % self.players.value
+
+    def hand_size(self, seat: int, dealer: int) -> int:
+        """The cards ``seat`` is dealt: the dealer 16, the short seat 5 (five-handed), the others 15 ([000])."""
+        if seat == dealer:
+            return self.dealer_cards.value
+        if seat == self.short_seat(dealer):
+            return self.short_cards.value
+        return self.other_cards.value
+
+    @property
+    def complete_sizes(self) -> tuple[int, ...]:
+        """The sizes of a complete hand: 16, and 6 (the short seat's five and one) five-handed."""
+        full = self.dealer_cards.value
+        return (full, self.short_cards.value + 1) if self.options["five_players"] else (full,)
+
+    @property
+    def wild(self) -> bool:
+        """Whether 大叁 is wild (the variant ``wild_dasan``, [000])."""
+        return bool(self.options["wild_dasan"])
+
+    @property
+    def partners(self) -> tuple[frozenset[int], ...]:
+        """Each kind's partners under these options (``cards.PARTNERS_WITH_WILD``)."""
+        return PARTNERS_WITH_WILD[self.dae_jue, self.wild]
 
     @property
     def classes(self) -> tuple[HandClass, ...]:
@@ -165,14 +205,15 @@ class HddRules:
             "sources": [S],
             "minimum": self.minimum.as_dict(),
             "black_at_most": self.black_at_most.as_dict(),
-            "deal": {k: getattr(self, k).as_dict() for k in ("players", "dealer_cards", "other_cards")},
+            "deal": {k: getattr(self, k).as_dict() for k in ("players", "dealer_cards", "other_cards", "short_cards")},
             "special": {"tianhu": self.tianhu_layers.as_dict(), "dihu": self.dihu_layers.as_dict()}
             if self.huada
             else {},
             "overlap": self.overlap.as_dict(),
             "classes": [c.as_dict() for c in self.classes],
-            "cards": card_table(dae_jue=self.dae_jue),
+            "cards": card_table(dae_jue=self.dae_jue, wild=self.wild),
             "options": {name: o.as_dict(self.options[name]) for name, o in OPTIONS.items()},
+            "variants": {name: readings_as_dict(name) for name in ("five_players", "wild_dasan")},
         }
 
 

@@ -1,0 +1,176 @@
+/* The engine session every kiosk game shares (play.js, play-chuopai.js, play-hongdiandian.js, play-yibai.js): one
+ * place for talking to the engine worker, for the two ways a game ends early, for its timers, for the calm recovery
+ * after the worker was replaced, and for stopping the game when the kiosk leaves its screen.
+ *
+ *   const s = window.changpaiKioskSession.open({container, lang, words, where, onAgain, timeoutMs, onRecover})
+ *     words      {engineFailed, restarting, where, again} in the visitor's language
+ *     where      the player's file name, named in an unexpected failure
+ *     onAgain()  asks the kiosk for a fresh game (the "again" button, and after a recovery)
+ *     timeoutMs  when given, every call goes to changpaiEngine.call with this timeout; otherwise through window.cp.call
+ *                (which waits for the engine and answers every failure as {error})
+ *   s.alive                 false once stopped
+ *   s.wait(ms)              a pause that stop() cancels
+ *   s.send(request)         the engine's answer as it is (a rejection becomes an EngineProblem); Stopped after stop()
+ *   s.call(request)         the same, but an answer with an error throws an EngineProblem
+ *   s.problem(error, cmd)   an EngineProblem to throw (no move, say)
+ *   s.watchStatus(element)  the engine's loading line inside element, until stop()
+ *   s.againButton()         the "play again" button
+ *   s.showProblem(problem)  a located message in place of the game
+ *   s.run(play, onStop)     runs the game's async loop (an engine restart recovers, any other failure is shown) and
+ *                           returns s.stop; onStop, when given, runs as the game stops
+ *   s.ask()                 a promise of the visitor's next choice, which s.answer(choice) gives (false when no
+ *                           choice is pending: a second tap does nothing); stop() drops a pending one
+ *   s.onStop(fn)            fn runs when the game is stopped
+ *   s.stop()                stops the game: no further call is answered, no timer fires
+ */
+(function () {
+  "use strict";
+
+  /** Thrown when the game was stopped while it waited: the loop just ends. */
+  function Stopped() {}
+
+  /** The engine answered with an error, or not at all: error is {code, where, zh, en}. */
+  function EngineProblem(error, command) {
+    this.error = error || { code: "no-response", where: command, zh: "引擎没有回答", en: "the engine gave no answer" };
+    if (!this.error.where) this.error.where = command;
+  }
+
+  function fallbackH(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) if (v != null) node.setAttribute(k, v);
+    node.append(...children.flat().filter((c) => c != null));
+    return node;
+  }
+
+  function open(options) {
+    const container = options.container;
+    const lang = options.lang === "en" ? "en" : "zh";
+    const W = options.words || {};
+    const h = (window.cp && window.cp.h) || fallbackH;
+    const timers = new Set();
+    const stops = [];
+    let alive = true;
+    let pending = null; // resolves the visitor's pending choice
+
+    const session = {
+      Stopped,
+      EngineProblem,
+      get alive() {
+        return alive;
+      },
+
+      wait(ms) {
+        return new Promise((resolve) => {
+          const id = setTimeout(() => {
+            timers.delete(id);
+            resolve();
+          }, ms);
+          timers.add(id);
+        });
+      },
+
+      async send(request) {
+        const engine = window.changpaiEngine;
+        let response;
+        try {
+          if (options.timeoutMs != null) response = await engine.call(request, { timeoutMs: options.timeoutMs });
+          else response = window.cp && window.cp.call ? await window.cp.call(request) : await engine.call(request);
+        } catch (err) {
+          if (!alive) throw new Stopped();
+          throw new EngineProblem(err && err.code ? err : { code: "engine", zh: String(err && err.message), en: String(err && err.message) }, request.command);
+        }
+        if (!alive) throw new Stopped();
+        return response;
+      },
+
+      async call(request) {
+        const response = await session.send(request);
+        if (!response || response.error) throw new EngineProblem(response ? response.error : null, request.command);
+        return response;
+      },
+
+      ask() {
+        return new Promise((resolve) => {
+          pending = resolve;
+        });
+      },
+
+      answer(choice) {
+        if (!pending || !alive) return false;
+        const resolve = pending;
+        pending = null;
+        resolve(choice);
+        return true;
+      },
+
+      problem(error, command) {
+        return new EngineProblem(error, command);
+      },
+
+      watchStatus(element) {
+        const engine = window.changpaiEngine;
+        const stopStatus = engine && engine.status ? engine.status(element) : null;
+        if (stopStatus) stops.push(stopStatus);
+      },
+
+      againButton() {
+        const b = h("button", { type: "button", class: "kiosk-btn kiosk-play__again" }, W.again);
+        b.addEventListener("click", () => options.onAgain && options.onAgain());
+        return b;
+      },
+
+      showProblem(problem) {
+        const e = problem.error || {};
+        container.replaceChildren(
+          h(
+            "div",
+            { class: "kiosk-message kiosk-message--error kiosk-play__error", role: "alert" },
+            h("p", {}, h("strong", {}, W.engineFailed)),
+            h("p", {}, e[lang] || e.en || e.zh || String(e.message || e)),
+            h("p", { class: "kiosk-play__where" }, W.where + ": " + (e.where || "?") + (e.code ? " · " + e.code : "")),
+          ),
+          session.againButton(),
+        );
+      },
+
+      /** The engine's worker died or got stuck and is being replaced: a calm notice, then a new game. */
+      recover() {
+        container.replaceChildren(h("p", { class: "kiosk-message kiosk-play__recovering", role: "status" }, W.restarting));
+        if (options.onRecover) options.onRecover();
+        window.changpaiEngine.ready.then(
+          () => alive && options.onAgain && options.onAgain(),
+          (err) => alive && session.showProblem({ error: err }),
+        );
+      },
+
+      run(play, onStop) {
+        if (onStop) stops.push(onStop);
+        play().catch((problem) => {
+          if (problem instanceof Stopped || !alive) return;
+          if (problem instanceof EngineProblem && problem.error.code === "restarted" && window.changpaiEngine && window.changpaiEngine.ready) session.recover();
+          else if (problem instanceof EngineProblem) session.showProblem(problem);
+          else {
+            const message = String(problem && problem.message);
+            session.showProblem({ error: { code: "kiosk", where: options.where || "kiosk", zh: message, en: message } });
+          }
+        });
+        return session.stop;
+      },
+
+      onStop(fn) {
+        stops.push(fn);
+      },
+
+      stop() {
+        alive = false;
+        pending = null;
+        for (const id of timers) clearTimeout(id);
+        timers.clear();
+        for (const fn of stops.splice(0)) fn();
+      },
+    };
+    return session;
+  }
+
+  window.changpaiKioskSession = { open, Stopped, EngineProblem };
+})();
