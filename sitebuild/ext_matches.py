@@ -25,6 +25,7 @@ from typing import Any
 
 from changpai.core.table import DEALER
 from changpai.core.text import ChangpaiError
+from changpai.daer.traditions import get_rules
 from mkdocs.utils import get_relative_url
 
 from sitebuild.ext_tutorials import (
@@ -70,6 +71,10 @@ UI = {
         "steps": "讲到的几步",
         "result": "结果",
         "frames_note": "打开 JavaScript，可以一步一步看每一{w}。",
+        "caption_race": "每一{w}打完后各家的子（括号里是这一{w}得的子，被抄是负数）；不付钱，谁先满目标谁胜",
+        "needs": "要满 {n}",
+        "stopped": "最后一{w}没打完就结束了",
+        "race_won": "{who}胜：先满 {n} 子",
     },
     "en": {
         "caption": "Each seat's score after every deal (in brackets, what the deal itself paid)",
@@ -81,6 +86,11 @@ UI = {
         "steps": "Steps the notes discuss",
         "result": "Result",
         "frames_note": "With JavaScript on, every deal can be stepped through.",
+        "caption_race": "Each seat's points (子) after every deal (in brackets, the points made in that deal; "
+        "a 抄 is negative); nobody pays, the first to reach the target wins",
+        "needs": "needs {n}",
+        "stopped": "the last deal was left unfinished",
+        "race_won": "{who} wins, the first to reach {n} 子",
     },
 }
 
@@ -121,7 +131,16 @@ def _match_cached(path: Path, _mtime: int) -> dict[str, Any]:
     try:
         match = MatchRecord.from_data(data, lines=lines, name=name)
         deals, ledger = replay_match(match)
-        frames = [record.frames(deal_record) for _, deal_record, _ in match.deals]
+        # A race (一百): each deal's frames show the sitting's running 子, carried from deal to deal.
+        sitting = get_rules(match.rules).variant.sitting
+        race = sitting.new_race(match.players, match.options) if sitting is not None else None
+        frames, scored, targets = [], [], []
+        for _, deal_record, _ in match.deals:
+            start, was = (len(race.log), list(race.totals)) if race is not None else (0, [])
+            frames.append(record.frames(deal_record, race=race))
+            if race is not None:
+                scored.append(_score_events(race.log[start:], was))
+                targets.append(list(race.targets))
     except ChangpaiError as exc:
         raise MatchBuildError(located(exc, name, lines)) from exc
     for n, one in enumerate(frames, start=1):
@@ -154,6 +173,11 @@ def _match_cached(path: Path, _mtime: int) -> dict[str, Any]:
                 "frames": f"{path.stem}/{n}.json?v={_digest(frames_file_text(one))}",
             }
         )
+        if race is not None:
+            view_deals[-1]["score_events"] = scored[n - 1]
+            view_deals[-1]["targets"] = targets[n - 1]
+            # the sitting was won in this deal before the deal itself was over (at the pick-up or mid-play)
+            view_deals[-1]["stopped"] = n == len(match.deals) and race.winner is not None and not deal.over
     view = {
         "id": path.stem,
         "rules": match.rules,
@@ -169,9 +193,32 @@ def _match_cached(path: Path, _mtime: int) -> dict[str, Any]:
         },
         "deals": view_deals,
         "totals": list(ledger.totals),
+        "ledger": "race" if race is not None else "payments",
     }
+    if race is not None:  # 一百: each seat's target (raised by 抄) and who reached it
+        view["target"] = race.target
+        view["targets"] = list(race.targets)
+        view["race_winner"] = race.winner
     validate(view, "match-view", f"{name}: the published match")
     return {"view": view, "frames": frames}
+
+
+def _score_events(log: list[Any], totals: list[int]) -> list[dict[str, Any]]:
+    """A race's 子 of one deal, in order, each with every seat's total after it (``totals``: before the deal)."""
+    out = []
+    running = list(totals)
+    for score in log:
+        running[score.seat] += score.points
+        out.append(
+            {
+                "step": score.step,
+                "seat": score.seat,
+                "points": score.points,
+                "label": score.text().as_dict(),
+                "totals": list(running),
+            }
+        )
+    return out
 
 
 def located(exc: ChangpaiError, name: str, lines: dict[tuple[str | int, ...], int]) -> str:
@@ -223,6 +270,7 @@ def match_static(
 ) -> str:
     ui = _ui(lang, word)
     seats = view["seats"]
+    race = view.get("ledger") == "race"  # 一百: each seat's own 子 and target, nobody pays
     head = [f'<th scope="col">{ui["deal"]}</th>']
     if view["shows_shuffler"]:
         head.append(f'<th scope="col">{ui["shuffler"]}</th>')
@@ -238,18 +286,30 @@ def match_static(
         cells.append(f"<td>{_e(seats[deal['dealer']], lang)}</td>")
         winner = deal["winner"]
         cells.append(f"<td>{_e(seats[winner], lang) if winner is not None else ui['nobody']}</td>")
-        for total, paid in zip(deal["totals"], deal["payments"], strict=True):
+        for seat, (total, paid) in enumerate(zip(deal["totals"], deal["payments"], strict=True)):
+            needs = ""
+            if race and deal["targets"][seat] != view["target"]:
+                needs = f' <span class="cp-match__target">{ui["needs"].format(n=deal["targets"][seat])}</span>'
             cells.append(
                 f'<td class="cp-match__score"><span class="cp-match__total">{total}</span> '
-                f'<span class="cp-match__change">({_signed(paid)})</span></td>'
+                f'<span class="cp-match__change">({_signed(paid)})</span>{needs}</td>'
             )
         rows.append(f'<tr data-deal="{n}">{"".join(cells)}</tr>')
+    caption = ui["caption_race"] if race else ui["caption"]
     table = (
-        f'<table class="cp-match__table"><caption>{ui["caption"]}</caption>'
+        f'<table class="cp-match__table"><caption>{caption}</caption>'
         f"<thead><tr>{''.join(head)}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
     deals = "".join(_deal_static(view, deal, frames[deal["number"] - 1], lang, page_url, ui) for deal in view["deals"])
     intro = f'<p class="cp-match__intro">{_e(view["intro"], lang)}</p>' if view.get("intro") else ""
+    if race and view.get("race_winner") is not None:
+        who = _e(seats[view["race_winner"]], lang)
+        won = ui["race_won"].format(who=who, n=view["targets"][view["race_winner"]])
+        last = view["deals"][-1]
+        if last.get("stopped"):
+            won += "；" if lang == "zh" else "; "
+            won += ui["stopped"]
+        table += f'<p class="cp-match__race-end">{won}</p>'
     return (
         f'<div class="cp-match-static"><p class="cp-match__title"><strong>{_e(view["title"], lang)}</strong></p>'
         f"{intro}{table}{deals}<noscript><p>{ui['frames_note']}</p></noscript></div>"
@@ -280,7 +340,10 @@ def _deal_static(
             f"<strong>{_e(action.get('label'), lang)}</strong> {cards}<p>{_e(step['note'], lang)}</p></li>"
         )
     settlement = frames["steps"][-1].get("settlement") or {}
-    result = "".join(f"<li>{_e(line, lang)}</li>" for line in settlement.get("lines") or [])
+    lines = settlement.get("lines") or [
+        e for step in frames["steps"] for e in step.get("events") or [] if e.get("code") == "score-end"
+    ]
+    result = "".join(f"<li>{_e(line, lang)}</li>" for line in lines)
     title = _e(deal["title"], lang)
     intro = f"<p>{_e(deal['intro'], lang)}</p>" if deal.get("intro") else ""
     steps = f'<p><strong>{ui["steps"]}</strong></p><ol class="cp-match__steps">{"".join(noted)}</ol>' if noted else ""

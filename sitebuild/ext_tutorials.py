@@ -482,7 +482,8 @@ def _lesson_level(raw: Any, rules: str, where: str) -> dict[str, Any]:
             raise TutorialError(f"{where}: answer {answer!r} is not among the choices {ids}")
         level["expected"] = wanted
         level["answer_text"] = {
-            lang: "、".join(c["label"][lang] for c in level["choices"] if c["id"] in wanted) for lang in ("zh", "en")
+            lang: ("、" if lang == "zh" else ", ").join(c["label"][lang] for c in level["choices"] if c["id"] in wanted)
+            for lang in ("zh", "en")
         }
         level["engine_lines"] = []
         return level

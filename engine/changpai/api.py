@@ -411,7 +411,13 @@ def _beats(request: Request) -> dict[str, Any]:
 
 @command("lesson", fields=("rules", "ask", "position", "options"))
 def _lesson(request: Request) -> dict[str, Any]:
-    """A lesson question a game answers itself (its package's ``lesson`` module; ``changpai.lessons``)."""
+    """A lesson question a game answers itself (its package's ``lesson`` module; ``changpai.lessons``), or a Da Er
+    rule set with questions of its own (its variant's ``lesson``: Wuchuan 一百's 子)."""
+    if _other_game("lesson", request) is None and request.get("rules") in RULESETS:
+        own = get_rules(str(request["rules"])).variant.lesson
+        if own is not None:
+            answer: dict[str, Any] = own.answer_request(request)
+            return answer
     return _only_other_games("lesson", request)
 
 

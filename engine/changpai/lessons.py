@@ -27,15 +27,34 @@ def game_for(rules: object) -> FacadeGame | None:
     return next((g for g in _games() if g.owns_rules(rules)), None)
 
 
+def _own_lesson(rules: object) -> object | None:
+    """A Da Er rule set's own lesson questions (its variant's ``lesson``: 一百's 子), or ``None``."""
+    from .daer.traditions import RULESETS
+
+    return RULESETS[rules].variant.lesson if isinstance(rules, str) and rules in RULESETS else None
+
+
 def asks(rules: object) -> dict[str, str]:
-    """The game's own asks for ``rules`` (ask → answer form); empty for a rule set without them."""
+    """The game's own asks for ``rules`` (ask → answer form); empty for a rule set without them.
+
+    >>> sorted(asks("wuchuan-yibai"))
+    ['chao', 'made', 'pickup', 'zi']
+    """
     game = game_for(rules)
-    return dict(game.lesson_asks) if game is not None else {}
+    if game is not None:
+        return dict(game.lesson_asks)
+    own = _own_lesson(rules)
+    return dict(getattr(own, "asks", {})) if own is not None else {}
 
 
 def all_asks() -> dict[str, str]:
-    """Every game's own asks (ask → answer form)."""
-    return {ask: form for game in _games() for ask, form in game.lesson_asks.items()}
+    """Every game's own asks (ask → answer form), and the Da Er rule sets' own."""
+    from .daer.traditions import RULESETS
+
+    out = {ask: form for game in _games() for ask, form in game.lesson_asks.items()}
+    for name in RULESETS:
+        out.update(asks(name))
+    return out
 
 
 def point_word(rules: object) -> Text | None:

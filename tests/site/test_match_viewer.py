@@ -144,7 +144,75 @@ def test_the_score_after_each_deal_is_the_engines_ledger(page: Page, match_id: s
         before = ledger[k - 1] if k else [0] * len(totals)
         changes = [f"({'+' if a - b > 0 else ''}{a - b})" for a, b in zip(totals, before, strict=True)]
         expect(rows.nth(k).locator(".cp-match__change")).to_have_text(changes)
-    assert sum(ledger[-1]) == 0
+    if published_ledger(match_id) == "payments":
+        assert sum(ledger[-1]) == 0  # money changes hands; a race (一百) is each seat's own 子
+
+
+def published_ledger(match_id: str) -> str:
+    from sitebuild.ext_matches import match_view
+
+    return str(match_view(match_id)["view"]["ledger"])
+
+
+RACES = [m for m in IDS if m.startswith("wuchuan-yibai")]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_yibai_sitting_shows_each_seats_points_and_target_and_ends_where_the_target_is_reached(
+    page: Page, site_dir: Path, lang: str
+):
+    # 一百 [000]: nobody pays; each seat's 子 run on across deals; 抄 keeps 2 and raises the target to 120; the
+    # sitting is over the moment a seat reaches its target, even before the deal is played.
+    assert RACES, "no 一百 sitting in tutorials/matches"
+    for match_id in RACES:
+        view = published(site_dir, match_id)
+        assert view["ledger"] == "race" and sum(view["totals"]) != 0
+        widget, live = live_widget(page, match_id, lang)
+        expect(live.locator("caption")).to_contain_text("子")
+        rows = live.locator("tbody tr")
+        for k, deal in enumerate(view["deals"]):
+            for seat, target in enumerate(deal["targets"]):
+                cell = rows.nth(k).locator(f'.cp-match__score[data-seat="{seat}"] .cp-match__target')
+                if target == view["target"]:
+                    expect(cell).to_have_count(0)
+                else:
+                    expect(cell).to_have_text("要满 120" if lang == "zh" else "needs 120")
+        chao = [(k, e) for k, d in enumerate(view["deals"]) for e in d["score_events"] if e["points"] < 0]
+        assert chao and max(view["targets"]) == 120, "the sitting shows a 抄"
+        winner = view["race_winner"]
+        assert winner is not None and view["totals"][winner] >= view["targets"][winner]
+        last = view["deals"][-1]
+        assert last["stopped"]
+        end = live.locator(".cp-match__race-end")
+        expect(end).to_contain_text(view["seats"][winner][lang])
+        expect(end).to_contain_text("没打完" if lang == "zh" else "unfinished")
+        # someone else is past 100 but short of their raised target: not a win
+        assert any(t >= view["target"] and t < view["targets"][s] for s, t in enumerate(view["totals"]))
+        # the last deal: the running 子 are the sitting's, not the deal's own, and the end is said where it falls
+        live.locator(f'.cp-match__open[data-deal="{last["number"]}"]').click()
+        viewer = widget.locator(f'[data-cp-widget="deal"][data-deal="{last["id"]}"]')
+        expect(viewer).to_have_attribute("data-frames-state", "loaded", timeout=15_000)
+        frames = deal_frames(site_dir, match_id, last)
+        at = last["score_events"][-1]["step"]
+        shown = [e for e in frames["steps"][at]["events"] if e["code"] in ("score-totals", "score-end")]
+        assert [e["code"] for e in shown] == ["score-totals", "score-end"]
+        totals = last["score_events"][-1]["totals"]
+        for seat, n in enumerate(totals):
+            assert f"{view['seats'][seat]['zh']} {n}" in shown[0]["zh"]
+        if at:
+            viewer.locator(".cp-deal__last").click()
+        expect(viewer.locator(".cp-deal__live-view")).to_have_attribute("data-step", str(at))
+        events = viewer.locator(".cp-deal__events")
+        expect(events).to_contain_text(shown[0][lang])
+        expect(events).to_contain_text(shown[1][lang])
+        # the 抄's deal: the points taken away are the sitting's, as the ledger has them
+        k, event = chao[0]
+        deal = view["deals"][k]
+        live.locator(f'.cp-match__open[data-deal="{deal["number"]}"]').click()
+        viewer = widget.locator(f'[data-cp-widget="deal"][data-deal="{deal["id"]}"]')
+        expect(viewer).to_have_attribute("data-frames-state", "loaded", timeout=15_000)
+        viewer.locator(".cp-deal__last").click()
+        expect(viewer.locator(".cp-deal__events")).to_contain_text(event["label"][lang])
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

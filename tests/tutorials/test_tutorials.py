@@ -376,6 +376,7 @@ def test_a_stolen_card_is_labelled_as_the_steal_not_as_a_claim():
 def test_yibai_scores_show_the_moment_they_are_made():
     # 一百 [000]: 子 are scored as they are made; each frame lists the scores of its step and every seat's total.
     seats = ("甲", "乙", "丙")
+    stolen: set[str] = set()
     for path in DEALS:
         record = _record(path)
         steps = frames(record)["steps"]
@@ -384,7 +385,9 @@ def test_yibai_scores_show_the_moment_they_are_made():
             assert not scored, path.name  # only a tradition that scores as it goes
             continue
         assert scored, path.name
-        totals = [0, 0, 0]
+        before = record.sitting or {}  # a deal of a sitting shown on its own starts from the sitting's 子
+        totals = list(before.get("totals", [0, 0, 0]))
+        targets = list(before.get("targets", [100, 100, 100]))
         for step in steps:
             lines = [e["zh"] for e in step["events"] if e["code"] == "score"]
             for line in lines:
@@ -393,6 +396,16 @@ def test_yibai_scores_show_the_moment_they_are_made():
             shown = [e["zh"] for e in step["events"] if e["code"] == "score-totals"]
             assert len(shown) == (1 if lines else 0), (path.name, step["index"])
             if shown:
-                assert shown[0].endswith("，".join(f"{s} {n}" for s, n in zip(seats, totals, strict=True))), shown
-        stolen = [e["zh"] for step in steps for e in step["events"] if e["code"] == "score" and "偷坎" in e["zh"]]
-        assert stolen, f"{path.name}: the 偷坎 scores its 坎 when it is made"
+                marks = [f"（要满 {t}）" if t != 100 else "" for t in targets]  # a target raised by 抄 is named
+                want = "，".join(f"{s} {n}{m}" for s, n, m in zip(seats, totals, marks, strict=True))
+                assert shown[0].endswith(want), shown
+            if any(n >= t for n, t in zip(totals, targets, strict=True)):  # the sitting is won: said, and the end
+                assert step["events"][-1]["code"] == "score-end", (path.name, step["index"])
+                assert step is steps[-1], f"{path.name}: a step follows the 子 that won the sitting"
+                break
+        for step in steps:  # a steal (偷坎 / 偷活龙) scores at the very step it is made
+            if any(e["code"] == "steal" for e in step["events"]):
+                made = [e["zh"] for e in step["events"] if e["code"] == "score"]
+                assert any("偷坎" in line or "偷活龙" in line for line in made), (path.name, step["index"], made)
+        stolen.update(w for step in steps for e in step["events"] for w in ("偷坎", "偷活龙") if w in e["zh"])
+    assert stolen == {"偷坎", "偷活龙"}, f"the 一百 tutorials show a 偷坎 and a 偷活龙 scored: {stolen}"

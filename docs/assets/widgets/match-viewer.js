@@ -14,6 +14,11 @@
       choose: (w) => "点一" + w + "的编号，就能一步一步看那一" + w + "。",
       open: (w, n, t) => "看第 " + n + " " + w + "：" + t, prev: (w) => "上一" + w, next: (w) => "下一" + w,
       of: (w, n, all) => "第 " + n + " / " + all + " " + w,
+      // a race (一百): each seat's own 子 and target, nobody pays
+      raceCaption: (w) => "每一" + w + "打完后各家的子（括号里是这一" + w + "得的子，被抄是负数）；不付钱，谁先满目标谁胜",
+      needs: (n) => "要满 " + n,
+      raceWon: (who, n) => who + "胜：先满 " + n + " 子",
+      stopped: (w) => "；最后一" + w + "没打完就结束了",
     },
     en: {
       deal: () => "Deal", shuffler: "Shuffled", nobody: "nobody",
@@ -21,6 +26,10 @@
       choose: () => "Choose a deal's number to step through that deal.",
       open: (w, n, t) => "Step through deal " + n + ": " + t, prev: () => "Previous deal", next: () => "Next deal",
       of: (w, n, all) => "Deal " + n + " of " + all,
+      raceCaption: () => "Each seat's points (子) after every deal (in brackets, the points made in that deal; a 抄 is negative); nobody pays, the first to reach the target wins",
+      needs: (n) => "needs " + n,
+      raceWon: (who, n) => who + " wins, the first to reach " + n + " 子",
+      stopped: () => "; the last deal was left unfinished",
     },
   };
   const signed = (v) => (v > 0 ? "+" + v : String(v));
@@ -40,6 +49,7 @@
     const deals = match.deals;
     const seatName = (i) => text(match.seats[i], lang);
     const state = { chosen: null };
+    const race = match.ledger === "race"; // 一百: 子 per seat, not payments that sum to zero
 
     // ---- the list of deals: the static table's columns, each row's number a button ---------------------------
     const head = [h("th", { scope: "col" }, L.deal(word))];
@@ -74,6 +84,7 @@
             h("span", { class: "cp-match__total" }, String(total)),
             " ",
             h("span", { class: "cp-match__change" }, "(" + signed(deal.payments[seat]) + ")"),
+            race && deal.targets[seat] !== match.target ? [" ", h("span", { class: "cp-match__target" }, L.needs(deal.targets[seat]))] : null,
           ),
         );
       });
@@ -82,7 +93,7 @@
     const table = h(
       "table",
       { class: "cp-match__table cp-match__list" },
-      h("caption", {}, L.caption(word)),
+      h("caption", {}, race ? L.raceCaption(word) : L.caption(word)),
       h("thead", {}, h("tr", {}, head)),
       h("tbody", {}, rows),
     );
@@ -108,6 +119,13 @@
       h("h3", { class: "cp-match__title" }, text(match.title, lang)),
       match.intro ? h("p", { class: "cp-match__intro" }, text(match.intro, lang)) : null,
       table,
+      race && match.race_winner != null
+        ? h(
+            "p",
+            { class: "cp-match__race-end" },
+            L.raceWon(seatName(match.race_winner), match.targets[match.race_winner]) + (deals[deals.length - 1].stopped ? L.stopped(word) : ""),
+          )
+        : null,
       hint,
       h("section", { class: "cp-match__viewer", "aria-label": text(match.title, lang) }, nav, stage),
     );

@@ -74,6 +74,7 @@ RECORD_KEYS = (
     "hands",
     "stock",
     "steps",
+    "sitting",  # 一百: each seat's 子 (and target) before this deal, for a deal shown on its own
 )
 
 
@@ -107,6 +108,7 @@ class DealRecord:
     seed: int | None = None
     hands: list[str] | None = None
     stock: str | None = None
+    sitting: dict[str, Any] | None = None  # a race's count before the deal (一百): {"totals": [...], "targets"?}
     lines: dict[tuple[str | int, ...], int] = field(default_factory=dict, compare=False, repr=False)
     source_name: str = field(default="<record>", compare=False, repr=False)
 
@@ -141,6 +143,7 @@ class DealRecord:
         rec.dealer = read_optional(data, "dealer", int, where)
         rec.seed = read_optional(data, "seed", int, where)
         rec.stock = read_optional(data, "stock", str, where)
+        rec.sitting = read_optional(data, "sitting", dict, where)
         if "title" in data:
             rec.title = read_text(data["title"], where.at(("title",)))
         if data.get("intro") is not None:
@@ -197,6 +200,8 @@ class DealRecord:
             out["hands"] = list(self.hands)
         if self.stock is not None:
             out["stock"] = self.stock
+        if self.sitting is not None:
+            out["sitting"] = dict(self.sitting)
         steps = []
         for step in self.steps:
             item: dict[str, Any] = {}
@@ -342,19 +347,18 @@ class DealRecord:
 # ---------------------------------------------------------------- replay and frames
 
 
-def replay(record: DealRecord, *, collect: bool = False) -> tuple[Deal, list[dict[str, Any]]]:
+def replay(record: DealRecord, *, collect: bool = False, race: Any = None) -> tuple[Deal, list[dict[str, Any]]]:
     """Apply every step; return the final deal and (with ``collect``) the viewer frames.
 
+    ``race``: for a tradition that scores as the deal goes (一百), the sitting's running count before this deal
+    (a deal of a match), which the frames then show and carry on; without it the count starts at 0.
     The first problem raises ``RecordError`` with ``where="step N"``."""
     deal = record.new_deal()
     names = record.seat_names(deal)
     frames: list[dict[str, Any]] = []
     # A tradition that scores as the deal goes (一百's 子) shows each score the moment it is made, as an event.
-    sitting = deal.rules.variant.sitting
-    running = sitting.running(deal, record.options) if collect and sitting is not None else None
+    sitting, running = _running(record, deal, collect, race)
     if collect:
-        if running is not None:
-            running.pickup()
         frames.append(
             _frame(
                 0,
@@ -395,6 +399,7 @@ def replay(record: DealRecord, *, collect: bool = False) -> tuple[Deal, list[dic
                 Text(f"这一盘已经结束，不能再“{step.do}”{loc}", f"the deal is already over: cannot “{step.do}”{loc}"),
                 where=where,
             )
+        _check_sitting_open(record, running, step.do or "", where, loc)
         try:
             action = Action.parse(step.do or "")  # an action step: ``do`` is set
             if not 0 <= action.seat < deal.players:
@@ -417,12 +422,58 @@ def replay(record: DealRecord, *, collect: bool = False) -> tuple[Deal, list[dic
     return deal, frames
 
 
+def _running(record: DealRecord, deal: Deal, collect: bool, race: Any) -> tuple[Any, Any]:
+    """The tradition's sitting (or ``None``) and, where the 子 are shown or a ``sitting`` is given, the running
+    count of this deal, already past the pick-up."""
+    sitting = deal.rules.variant.sitting
+    if record.sitting is not None and race is None:
+        race = _race_before(record, deal, sitting)
+    if sitting is None or not (collect or record.sitting is not None):
+        return sitting, None
+    running = sitting.running(deal, record.options, race)
+    running.pickup()
+    return sitting, running
+
+
+def _check_sitting_open(record: DealRecord, running: Any, do: str, where: str, loc: str) -> None:
+    """A deal of a sitting shown on its own stops at the 子 that wins the sitting: no step may follow it."""
+    if record.sitting is not None and running is not None and running.race.winner is not None:
+        raise RecordError(
+            Text(f"已经有人满了，这一场结束了，不能再“{do}”{loc}", f"the sitting was already won: cannot “{do}”{loc}"),
+            code="match-over",
+            where=where,
+        )
+
+
+def _race_before(record: DealRecord, deal: Deal, sitting: Any) -> Any:
+    """The race as it stood before a deal shown on its own (the record's ``sitting``), or a located error."""
+    line = record.lines.get(("sitting",))
+    loc = f" ({record.source_name}:{line})" if line else ""
+    if sitting is None:
+        raise RecordError(
+            Text(
+                f"只有一盘接一盘记子的打法（一百）才写 sitting{loc}",
+                f"“sitting” is only for a game scored across deals (一百){loc}",
+            ),
+            where="sitting",
+        )
+    try:
+        return sitting.race_from(deal.players, record.options, record.sitting)
+    except ChangpaiError as error:
+        raise RecordError(
+            Text(error.text.zh + loc, error.text.en + loc), code="bad-record", where=error.where or "sitting"
+        ) from None
+
+
 def _score_events(running: Any, sitting: Any, made: int) -> list[dict[str, str]]:
     """The scores made since the first ``made`` (each a line), then every seat's total so far."""
     if running is None or len(running.scores) == made:
         return []
     lines = [{"code": "score", **score.text().as_dict()} for score in running.scores[made:]]
-    return [*lines, {"code": "score-totals", **sitting.totals_text(running.race.totals).as_dict()}]
+    totals = {"code": "score-totals", **sitting.totals_text(running.race.totals, running.race).as_dict()}
+    if running.race.winner is None:
+        return [*lines, totals]
+    return [*lines, totals, {"code": "score-end", **sitting.end_text(running.race).as_dict()}]
 
 
 def _looks_like_action(text: str) -> bool:
@@ -471,11 +522,12 @@ def _frame(
     }
 
 
-def frames(record: DealRecord | dict[str, Any], name: str = "<record>") -> dict[str, Any]:
-    """The viewer's frames for a record (a ``DealRecord`` or its data); see schemas/frames.schema.json."""
+def frames(record: DealRecord | dict[str, Any], name: str = "<record>", *, race: Any = None) -> dict[str, Any]:
+    """The viewer's frames for a record (a ``DealRecord`` or its data); see schemas/frames.schema.json.
+    ``race``: a deal of a 一百 sitting shows the sitting's running 子 (see ``replay``)."""
     if not isinstance(record, DealRecord):
         record = DealRecord.from_data(record, name=name)
-    deal, steps = replay(record, collect=True)
+    deal, steps = replay(record, collect=True, race=race)
     names = record.seat_names(deal)
     title = record.title or Text(deal.play_rules.title.zh, deal.play_rules.title.en)
     return {

@@ -125,6 +125,9 @@ class Variant:
     # a sitting played and checked its own way (a race that may end mid-deal: Wuchuan 一百): an object with
     # ``play(players, deals, seed, bot, options)`` and ``replay(record)``, as ``daer.match`` calls them
     sitting: Any = None
+    # a tradition's own lesson questions (Wuchuan 一百's 子): an object with ``asks`` (ask → answer form,
+    # ``core.lesson``) and ``answer_request(request)``, as the ``lesson`` command calls it
+    lesson: Any = None
 
 
 @dataclass(frozen=True, eq=False)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.frozen import replaced
 from ..core.sourced import Sourced
 from ..core.table import seat_name
-from ..core.text import Text
+from ..core.text import RuleError, Text
 from ..decks.numerals import ALL_KINDS, Card
 from .legality import Baopai
 from .options import IN_PLAY, ON_HAND
@@ -360,11 +360,12 @@ class _Sitting:
 
         return replay(record)
 
-    def running(self, deal: Any, options: dict[str, Any] | None) -> Any:
-        """A ``DealScorer`` for one deal shown on its own (the race starts at 0): the viewer's running 子."""
+    def running(self, deal: Any, options: dict[str, Any] | None, race: Any = None) -> Any:
+        """A ``DealScorer`` for the viewer's running 子: of a deal shown on its own (the race starts at 0), or of
+        a deal of a sitting, on ``race`` (the sitting's ``Race`` as it stood before the deal; it is updated)."""
         from .wuchuan_yibai_score import DealScorer, Race
 
-        return DealScorer(deal, Race.new(deal.players, options))
+        return DealScorer(deal, race if race is not None else Race.new(deal.players, options))
 
     def live(self, deal: Any, carried: Any, *, fresh: bool) -> Any:
         """The running 子 of a deal played live through the api (``wuchuan_yibai_match.live_scorer``)."""
@@ -378,11 +379,110 @@ class _Sitting:
 
         return live_answer(running, made)
 
-    def totals_text(self, totals: Any) -> Text:
-        """Each seat's 子 so far, in one line."""
-        zh = "，".join(f"{seat_name(s).zh} {n}" for s, n in enumerate(totals))
-        en = ", ".join(f"{seat_name(s).en} {n}" for s, n in enumerate(totals))
+    def new_race(self, players: int, options: dict[str, Any] | None) -> Any:
+        """The count at the start of a sitting (a ``Race``: 0 子 each, the target of the options)."""
+        from .wuchuan_yibai_score import Race
+
+        return Race.new(players, options)
+
+    def race_from(self, players: int, options: dict[str, Any] | None, before: dict[str, Any]) -> Any:
+        """The count before a deal shown on its own: ``{"totals": [子 …], "targets"?: [目标 …]}``, each seat short
+        of its target (a target above the sitting's is a 抄 earlier on), or a located ``RuleError``.
+
+        >>> race = _Sitting().race_from(3, None, {"totals": [91, 71, 98], "targets": [100, 100, 120]})
+        >>> race.totals, race.chaos
+        ([91, 71, 98], [0, 0, 1])
+        """
+        from .wuchuan_yibai_score import Race
+
+        race = Race.new(players, options)
+        totals, targets = before.get("totals"), before.get("targets", race.targets)
+        for key, values in (("totals", totals), ("targets", targets)):
+            if (
+                not isinstance(values, list)
+                or len(values) != players
+                or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values)
+            ):
+                raise RuleError(
+                    Text(f"应是 {players} 个非负整数，每家一个", f"must be {players} whole numbers, one per seat"),
+                    code="bad-field",
+                    where=f"sitting.{key}",
+                )
+        assert isinstance(totals, list) and isinstance(targets, list)
+        if unknown := set(before) - {"totals", "targets"}:
+            raise RuleError(
+                Text(f"不认识的键 {sorted(unknown)}", f"unknown keys {sorted(unknown)} (known: totals, targets)"),
+                code="bad-field",
+                where="sitting",
+            )
+        for seat, (n, target) in enumerate(zip(totals, targets, strict=True)):
+            if target < race.target:
+                raise RuleError(
+                    Text(
+                        f"{seat_name(seat).zh}的目标不能少于 {race.target}",
+                        f"{seat_name(seat).en}'s target cannot be under {race.target}",
+                    ),
+                    code="bad-field",
+                    where="sitting.targets",
+                )
+            if n >= target:
+                raise RuleError(
+                    Text(
+                        f"{seat_name(seat).zh}已经满了 {target}，这一场在这一盘之前就结束了",
+                        f"{seat_name(seat).en} already has {target}: the sitting was over before this deal",
+                    ),
+                    code="match-over",
+                    where="sitting.totals",
+                )
+        race.totals, race.targets = list(totals), list(targets)
+        race.chaos = [int(t != race.target) for t in targets]
+        return race
+
+    def totals_text(self, totals: Any, race: Any = None) -> Text:
+        """Each seat's 子 so far, in one line; with the ``race``, a raised target (抄) is named after the seat.
+
+        >>> from .wuchuan_yibai_score import Race
+        >>> race = Race.new(3)
+        >>> race.targets[2] = 120
+        >>> print(_Sitting().totals_text([9, 0, 104], race).zh)
+        到这一步的子：甲 9，乙 0，丙 104（要满 120）
+        """
+        base = None if race is None else race.target
+        targets = [base] * len(totals) if race is None else race.targets
+
+        def mark(seat: int, lang: str) -> str:
+            if race is None or targets[seat] == base:
+                return ""
+            return f"（要满 {targets[seat]}）" if lang == "zh" else f" (needs {targets[seat]})"
+
+        zh = "，".join(f"{seat_name(s).zh} {n}{mark(s, 'zh')}" for s, n in enumerate(totals))
+        en = ", ".join(f"{seat_name(s).en} {n}{mark(s, 'en')}" for s, n in enumerate(totals))
         return Text(f"到这一步的子：{zh}", f"子 so far: {en}")
+
+    def end_text(self, race: Any) -> Text:
+        """The line shown the moment a seat reaches its target: the sitting is over there and then [000]."""
+        seat = race.winner
+        name = seat_name(seat)
+        return Text(
+            f"{name.zh}满了 {race.targets[seat]} 子，一百就此结束：这一盘不再往下打，后面的子都不算",
+            f"{name.en} has reached {race.targets[seat]} 子 and the sitting is over at once: "
+            "the deal stops here and nothing after counts",
+        )
+
+
+class _Lesson:
+    """一百's lesson questions, answered by ``wuchuan_yibai_lesson`` (imported when first asked)."""
+
+    @property
+    def asks(self) -> dict[str, str]:
+        from .wuchuan_yibai_lesson import ASKS
+
+        return dict(ASKS)
+
+    def answer_request(self, request: dict[str, Any]) -> dict[str, Any]:
+        from .wuchuan_yibai_lesson import LESSON
+
+        return LESSON.answer_request(request)
 
 
 def _match_rules(play: Any, deals: int) -> Any:
@@ -402,6 +502,7 @@ VARIANT = replaced(
         "no_class": None,
         "match_rules": _match_rules,
         "sitting": _Sitting(),
+        "lesson": _Lesson(),
     },
 )
 

@@ -44,6 +44,7 @@ class Race:
     chaos: list[int]  # how many times each seat was 抄'd
     settings: dict[str, Any]
     winner: int | None = None
+    log: list[Score] = field(default_factory=list, compare=False, repr=False)  # every 子 counted, in order
 
     @classmethod
     def new(cls, players: int, options: Mapping[str, Any] | None = None) -> Race:
@@ -52,11 +53,17 @@ class Race:
         settings = {name: _setting(options, name) for name in names}
         return cls([0] * players, [settings["yibai_target"]] * players, [0] * players, settings)
 
+    @property
+    def target(self) -> int:
+        """The sitting's target before any 抄 (``yibai_target``)."""
+        return int(self.settings["yibai_target"])
+
     def add(self, score: Score) -> bool:
         """Count ``score``; ``False`` (and nothing counted) once the sitting is over."""
         if self.winner is not None:
             return False
         self.totals[score.seat] += score.points
+        self.log.append(score)
         if self.totals[score.seat] >= self.targets[score.seat]:
             self.winner = score.seat
         return True
@@ -70,6 +77,7 @@ class Race:
         self.targets[seat] = self.settings["yibai_target"] + rise * times
         score = Score(step, seat, keep - self.totals[seat], "chao")
         self.totals[seat] = keep
+        self.log.append(score)
         return score
 
 
@@ -96,6 +104,7 @@ class DealScorer:
             return
         for score in found:  # "higher": the whole pick-up counts, then the highest count past its target wins
             race.totals[score.seat] += score.points
+            race.log.append(score)
             self.scores.append(score)
         reached = [s for s in order if race.totals[s] >= race.targets[s]]
         if reached:
