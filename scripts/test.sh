@@ -9,11 +9,16 @@
 #   6. the engine's tests inside Pyodide (node), against the wheel the site ships
 # Every step runs even when an earlier one failed (so one run shows everything); the exit code is non-zero
 # if any step failed. pytest's "no tests collected" (exit 5) counts as a failure.
+# pytest runs its tests on every core (pytest-xdist, -n auto); CHANGPAI_TEST_WORKERS=1 runs them in one process,
+# another number sets how many.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 1
 export NO_MKDOCS_2_WARNING=1
 failed=()
+WORKERS="${CHANGPAI_TEST_WORKERS:-auto}"
+PARALLEL=()
+[[ "$WORKERS" != 1 && "$WORKERS" != 0 ]] && PARALLEL=(-n "$WORKERS")
 step() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
 check() {  # check "name" command...: run it, remember a failure
   local name="$1"; shift
@@ -44,14 +49,14 @@ if [[ -f "$SITE_DIR/index.html" ]]; then
     # The browser tests run once, inside a network namespace with only loopback: a page that reaches for
     # another host fails there, and the page fixture also records any such request.
     step "pytest (engine, tutorials, build, doctests)"
-    check "pytest" .venv/bin/python -m pytest -q tests engine/changpai --doctest-modules --ignore=tests/site
+    check "pytest" .venv/bin/python -m pytest -q "${PARALLEL[@]}" tests engine/changpai --doctest-modules --ignore=tests/site
     step "browser tests with the network removed (unshare -n, loopback only)"
     check "pytest tests/site offline" unshare -n bash -c '
       ip link set lo up || exit 3
-      CHANGPAI_EXPECT_OFFLINE=1 exec .venv/bin/python -m pytest -q --durations=12 tests/site'
+      CHANGPAI_EXPECT_OFFLINE=1 exec .venv/bin/python -m pytest -q "$@" --durations=12 tests/site' _ "${PARALLEL[@]}"
   else
     step "pytest (whole suite, browser tests included; not root, so no unshare -n run)"
-    check "pytest" .venv/bin/python -m pytest -q tests engine/changpai --doctest-modules
+    check "pytest" .venv/bin/python -m pytest -q "${PARALLEL[@]}" tests engine/changpai --doctest-modules
   fi
 else
   failed+=("pytest (not run: no site was built)")

@@ -182,12 +182,16 @@ def test_an_annotated_match_keeps_its_title_and_introduction():
 
 # The figure: invariants over at least 10⁴ simulated matches (fewer inside Pyodide, which runs at half speed).
 MANY_MATCHES = 10_000 if sys.platform != "emscripten" else 600
+# In four quarters of the same 10⁴ matches (the same seeds), so a parallel run (pytest -n) spreads them over cores.
+QUARTERS = 4
 
 
-def test_ten_thousand_matches_keep_every_invariant():
+@pytest.mark.parametrize("quarter", range(QUARTERS))
+def test_ten_thousand_matches_keep_every_invariant(quarter: int):
     # Matches of 1–3 deals over every table in turn: cards conserved in every deal, each deal zero-sum, the ledger
     # the running sum, the seating as the sources say (expected_next), and the record replaying to the same score.
-    for i in range(MANY_MATCHES):
+    size = MANY_MATCHES // QUARTERS
+    for i in range(quarter * size, (quarter + 1) * size if quarter < QUARTERS - 1 else MANY_MATCHES):
         rules, players = TABLES[i % len(TABLES)]
         match, record = play_bot_match(rules, players, deals=1 + i % 3, seed=7919 * i + 1)
         deals, ledger = replay_match(record)

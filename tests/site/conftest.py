@@ -8,6 +8,15 @@
                   to any host but 127.0.0.1 is blocked and fails the test, and so does a console error or an
                   uncaught page error. A test that provokes an error on purpose says so first:
                   ``browser_log.allow_console_error(r"404")``.
+* ``warm_context`` — a browser context shared by the whole session (one per set of ``browser_context_args``), so
+                  Pyodide, the engine's snapshot and the pages come from its HTTP cache instead of the server. A
+                  foreign host is refused there by a proxy that goes nowhere (a route would turn the cache off), and
+                  still recorded and failed. Service workers are blocked in it, so no test's worker serves the next.
+* ``warm_page`` — a new page in ``warm_context``, with the same checks as ``page``; the site's storage
+                  (localStorage, sessionStorage, IndexedDB, cache storage) and cookies are cleared before each test.
+                  A module opts in with ``pytestmark = pytest.mark.warm_engine``: its ``page`` is then a
+                  ``warm_page``, except for a test that also asks for ``context`` or is marked ``fresh_context``
+                  (tests about loading, offline, recovery and kiosk resets keep a fresh context).
 """
 
 from __future__ import annotations
@@ -115,8 +124,42 @@ def browser_log() -> BrowserLog:
     return BrowserLog()
 
 
+def watch_page(page, browser_log: BrowserLog) -> None:
+    """Record the page's requests, console errors and uncaught errors in ``browser_log``."""
+
+    def on_console(message):
+        if message.type == "error":
+            location = message.location or {}
+            browser_log.console_errors.append(f"{message.text} ({location.get('url', '?')})")
+
+    page.on("request", lambda request: browser_log.requests.append(request.url))
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: browser_log.page_errors.append(str(error)))
+
+
+def close_and_check(page, browser_log: BrowserLog) -> None:
+    problems = browser_log.problems()
+    page.close()
+    if problems:
+        pytest.fail("the page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
+
+
+def wants_warm(request: pytest.FixtureRequest) -> bool:
+    node = request.node
+    return (
+        node.get_closest_marker("warm_engine") is not None
+        and node.get_closest_marker("fresh_context") is None
+        and "context" not in request.fixturenames
+    )
+
+
 @pytest.fixture
-def page(context, browser_log: BrowserLog):
+def page(request: pytest.FixtureRequest, browser_log: BrowserLog):
+    if wants_warm(request):
+        yield request.getfixturevalue("warm_page")
+        return
+    context = request.getfixturevalue("context")
+
     def on_route(route):
         url = route.request.url
         if is_local(url):
@@ -136,7 +179,71 @@ def page(context, browser_log: BrowserLog):
     page.on("console", on_console)
     page.on("pageerror", lambda error: browser_log.page_errors.append(str(error)))
     yield page
-    problems = browser_log.problems()
-    page.close()
-    if problems:
-        pytest.fail("the page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
+    close_and_check(page, browser_log)
+
+
+# A proxy on a port nothing listens on: every host but loopback fails to load (Chromium never proxies loopback, and
+# 127.0.0.1 is on the bypass list too). Unlike context.route, it leaves the HTTP cache on.
+NOWHERE_PROXY = {"server": "http://127.0.0.1:9", "bypass": f"{LOCAL_HOST},localhost"}
+
+CLEAR_STORAGE_JS = """async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  if (indexedDB.databases) {
+    for (const db of await indexedDB.databases()) {
+      await new Promise((done) => {
+        const r = indexedDB.deleteDatabase(db.name);
+        r.onsuccess = r.onerror = r.onblocked = done;
+      });
+    }
+  }
+  if (self.caches) for (const key of await caches.keys()) await caches.delete(key);
+}"""
+
+
+@pytest.fixture(scope="session")
+def warm_contexts(browser, browser_context_args: dict):
+    """Shared contexts by their extra ``browser_context_args`` (the marker's), made on first use."""
+    made: dict[str, object] = {}
+
+    def get(extra: dict):
+        key = repr(sorted(extra.items()))
+        if key not in made:
+            args = {**browser_context_args, **extra, "proxy": NOWHERE_PROXY, "service_workers": "block"}
+            made[key] = browser.new_context(**args)
+        return made[key]
+
+    yield get
+    for context in made.values():
+        context.close()
+
+
+@pytest.fixture
+def warm_context(request: pytest.FixtureRequest, warm_contexts):
+    marker = request.node.get_closest_marker("browser_context_args")
+    return warm_contexts(dict(marker.kwargs) if marker else {})
+
+
+@pytest.fixture
+def warm_page(warm_context, site_url: str, browser_log: BrowserLog):
+    warm_context.clear_cookies()
+    warm_context.clear_permissions()
+    # Storage is per origin: clear it from a small file of the site, in a page of its own (the test's page starts
+    # on about:blank with no history, as in a fresh context).
+    cleaner = warm_context.new_page()
+    cleaner.goto(site_url + "assets/engine/manifest.json")
+    cleaner.evaluate(CLEAR_STORAGE_JS)
+    cleaner.close()
+    page = warm_context.new_page()
+
+    def on_request(request):
+        if not is_local(request.url):
+            browser_log.foreign_requests.append(request.url)
+
+    warm_context.on("request", on_request)
+    watch_page(page, browser_log)
+    try:
+        yield page
+    finally:
+        warm_context.remove_listener("request", on_request)
+    close_and_check(page, browser_log)

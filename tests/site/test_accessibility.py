@@ -12,6 +12,10 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
+# Engine-backed tests share a warmed browser context (tests/site/conftest.py: warm_page); tests about loading,
+# recovery and kiosk resets are marked fresh_context.
+pytestmark = pytest.mark.warm_engine
+
 FAILING_IMPACTS = {"serious", "critical"}
 KIOSK_SCREENS = ["welcome", "menu", "cards", "watch", "play"]
 # WCAG 2.0/2.1/2.2 A and AA, plus axe's best practices that the issue names (lang, landmarks, headings).

@@ -22,6 +22,10 @@ from changpai.chuopai.record import read_record  # noqa: E402
 from changpai.chuopai.scoring import settle  # noqa: E402
 from changpai.core.table import seat_name  # noqa: E402
 
+# Engine-backed tests share a warmed browser context (tests/site/conftest.py: warm_page); tests about loading,
+# recovery and kiosk resets are marked fresh_context.
+pytestmark = pytest.mark.warm_engine
+
 PHONE = pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
 DESKTOP = pytest.mark.browser_context_args(viewport={"width": 1366, "height": 900})
 PAGES = {"zh": "rules/chuopai.html", "en": "en/rules/chuopai.html"}

@@ -9,6 +9,10 @@ from playwright.sync_api import Page
 
 from sitebuild.schemas import validate
 
+# Engine-backed tests share a warmed browser context (tests/site/conftest.py: warm_page); tests about loading,
+# recovery and kiosk resets are marked fresh_context.
+pytestmark = pytest.mark.warm_engine
+
 pytestmark = pytest.mark.browser
 
 # Wrap changpaiEngine.call as soon as engine.js defines it, so every request a widget makes and its answer are kept.

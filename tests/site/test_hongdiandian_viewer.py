@@ -11,6 +11,10 @@ from changpai import yamlfile
 from changpai.hongdiandian.record import frames
 from playwright.sync_api import Browser, Page, expect
 
+# Engine-backed tests share a warmed browser context (tests/site/conftest.py: warm_page); tests about loading,
+# recovery and kiosk resets are marked fresh_context.
+pytestmark = pytest.mark.warm_engine
+
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "tutorials" / "hongdiandian"
 PAGES = {"zh": "rules/wuchuan.html", "en": "en/rules/wuchuan.html"}

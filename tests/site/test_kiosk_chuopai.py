@@ -17,6 +17,10 @@ from playwright.sync_api import Page, expect
 from changpai.api import handle
 from tests.site.test_kiosk import MIN_TARGET_PX, SMALL_TARGETS_JS
 
+# Engine-backed tests share a warmed browser context (tests/site/conftest.py: warm_page); tests about loading,
+# recovery and kiosk resets are marked fresh_context.
+pytestmark = pytest.mark.warm_engine
+
 ENGINE_MS = 120_000
 
 
@@ -146,6 +150,7 @@ def test_a_finished_trick_names_the_seat_that_took_it(page: Page):
     expect(trick.locator(".kiosk-chuo__play.is-best")).to_have_count(1)
 
 
+@pytest.mark.fresh_context
 def test_an_idle_reset_mid_game_returns_to_welcome(page: Page):
     start(page, "zh", "dealer", 7, bot_delay_ms=400)
     page.wait_for_selector(".kiosk-chuo__choice", timeout=ENGINE_MS)

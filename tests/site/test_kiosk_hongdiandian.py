@@ -19,6 +19,10 @@ from tests.site.test_accessibility import serious_violations
 from tests.site.test_engine_recovery import KILL_AND_WAIT_JS, RECOVERY_LIMIT_MS
 from tests.site.test_kiosk import MIN_TARGET_PX, SMALL_TARGETS_JS
 
+# Engine-backed tests share a warmed browser context (tests/site/conftest.py: warm_page); tests about loading,
+# recovery and kiosk resets are marked fresh_context.
+pytestmark = pytest.mark.warm_engine
+
 ENGINE_MS = 120_000
 SICHENG, HUADA = "wuchuan-hongdiandian-sicheng", "wuchuan-hongdiandian-huada"
 WAIT_FOR = ".kiosk-play__settlement, .kiosk-play__choice, .kiosk-play__column.is-legal, .kiosk-play__error"
@@ -157,6 +161,7 @@ def test_the_offer_is_explained_and_the_tap_is_applied(page: Page):
     expect(page.locator(".kiosk-play__my-sets .kiosk-hdd__unit")).to_have_count(1)
 
 
+@pytest.mark.fresh_context
 def test_the_idle_reset_ends_a_game_midway(page: Page):
     start(page, "zh", 3, bot_delay_ms=400)
     page.wait_for_selector(".kiosk-play__column.is-legal", timeout=ENGINE_MS)
@@ -170,6 +175,7 @@ def test_the_idle_reset_ends_a_game_midway(page: Page):
     assert page.evaluate("window.changpaiKioskHdd.current.played.length") == steps, "the stopped game played on"
 
 
+@pytest.mark.fresh_context
 def test_a_worker_that_dies_mid_game_gives_a_fresh_table_not_an_error(page: Page):
     start(page, "en", 2, bot_delay_ms=400)
     page.wait_for_selector(".kiosk-play__column.is-legal", timeout=ENGINE_MS)

@@ -14,6 +14,10 @@ from playwright.sync_api import Page, expect
 
 from tests.site.test_kiosk import MIN_TARGET_PX, SMALL_TARGETS_JS
 
+# Engine-backed tests share a warmed browser context (tests/site/conftest.py: warm_page); tests about loading,
+# recovery and kiosk resets are marked fresh_context.
+pytestmark = pytest.mark.warm_engine
+
 ENGINE_MS = 120_000
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -145,6 +149,7 @@ def test_a_tap_discards_and_the_computer_players_answer(page: Page):
     assert "Computer" in page.locator(".kiosk-play__log").inner_text() or page.locator(".kiosk-play__choice").count()
 
 
+@pytest.mark.fresh_context
 def test_an_engine_failure_is_a_located_message(page: Page, browser_log):
     browser_log.allow_console_error(r"manifest\.json|Failed to load resource|net::ERR_FAILED")
     page.route("**/assets/engine/manifest.json", lambda route: route.abort())
@@ -156,6 +161,7 @@ def test_an_engine_failure_is_a_located_message(page: Page, browser_log):
     expect(page.locator(".kiosk-play__again")).to_be_visible()
 
 
+@pytest.mark.fresh_context
 def test_leaving_the_game_stops_it(page: Page):
     start(page, "zh", ".kiosk-rules-luzhou", 9)
     page.wait_for_selector(".kiosk-play__column.is-legal", timeout=ENGINE_MS)

@@ -11,7 +11,12 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
+
+# Engine-backed tests share a warmed browser context (tests/site/conftest.py: warm_page); tests about loading,
+# recovery and kiosk resets are marked fresh_context.
+pytestmark = pytest.mark.warm_engine
 
 PAGE = "learn/lessons.html"
 ENGINE_TIMEOUT_MS = 90_000

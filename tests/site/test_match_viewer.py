@@ -20,6 +20,10 @@ from playwright.sync_api import Browser, Page, expect
 
 from sitebuild.schemas import validate
 
+# Engine-backed tests share a warmed browser context (tests/site/conftest.py: warm_page); tests about loading,
+# recovery and kiosk resets are marked fresh_context.
+pytestmark = pytest.mark.warm_engine
+
 ROOT = Path(__file__).resolve().parents[2]
 MATCHES = ROOT / "tutorials" / "matches"
 PAGES = {"zh": "learn/matches.html", "en": "en/learn/matches.html"}

@@ -7,6 +7,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+# Engine-backed tests share a warmed browser context (tests/site/conftest.py: warm_page); tests about loading,
+# recovery and kiosk resets are marked fresh_context.
+pytestmark = pytest.mark.warm_engine
+
 PAGE = "learn/calculator.html"
 ENGINE_TIMEOUT_MS = 90_000
 TRADITIONS = ("luzhou-a", "luzhou-b", "leshan", "wuchuan")
@@ -160,6 +164,7 @@ def test_palette_is_usable_by_keyboard_and_touch(page: Page):
     assert small == 0
 
 
+@pytest.mark.fresh_context
 def test_an_engine_that_cannot_load_gives_a_message_not_a_blank(page: Page, browser_log):
     """If Pyodide cannot be fetched, the calculator says so in the page's language (and the status shows it)."""
     browser_log.allow_console_error(r".")  # the blocked downloads are logged as errors on purpose

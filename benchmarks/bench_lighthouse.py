@@ -1,0 +1,144 @@
+"""Lighthouse performance scores, printed (not asserted): home, a rules page and the deals page, desktop and mobile.
+
+    .venv/bin/python benchmarks/bench_lighthouse.py [--site DIR] [--runs 3] [--pages index.html ...]
+
+Lighthouse 12.2.3 (npm, pinned) drives Debian's /usr/bin/chromium (CHROME_PATH) against the built site served on
+127.0.0.1 by sitebuild/serve.py, as the visitor gets it (gzip, ETags, the same headers). Mobile is Lighthouse's
+default (a mid-range phone, simulated slow 4G and a 4× slower CPU); desktop is its ``--preset=desktop``. Both are
+simulated throttling, so the score depends on this machine's speed: each figure is the median of ``--runs`` runs,
+printed with the machine's load before and after (os.getloadavg) and the versions used.
+
+Lighthouse is not part of the project's dependencies nor of the test command: the first run installs it with npm
+into .cache/lighthouse (``npm i -E lighthouse@12.2.3``), or pass ``--lighthouse PATH`` to an installed one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT))
+
+from sitebuild.serve import SiteServer  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+LIGHTHOUSE_VERSION = "12.2.3"
+LIGHTHOUSE_DIR = REPO_ROOT / ".cache" / "lighthouse"
+PAGES = ["index.html", "rules/luzhou.html", "learn/deals.html"]
+FORM_FACTORS = ["desktop", "mobile"]
+CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking"
+# What each run reports besides the score (Lighthouse's audit ids, in milliseconds but CLS).
+METRICS = {
+    "FCP": "first-contentful-paint",
+    "LCP": "largest-contentful-paint",
+    "TBT": "total-blocking-time",
+    "SI": "speed-index",
+    "CLS": "cumulative-layout-shift",
+}
+
+
+def load_text() -> str:
+    return "/".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def find_lighthouse(given: Path | None) -> Path:
+    if given:
+        return given
+    binary = LIGHTHOUSE_DIR / "node_modules" / ".bin" / "lighthouse"
+    if not binary.exists():
+        print(f"bench_lighthouse: installing lighthouse {LIGHTHOUSE_VERSION} into {LIGHTHOUSE_DIR} (npm)", flush=True)
+        LIGHTHOUSE_DIR.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            ["npm", "i", "-E", f"lighthouse@{LIGHTHOUSE_VERSION}", "--no-audit", "--no-fund", "--loglevel=error"],
+            cwd=LIGHTHOUSE_DIR,
+            check=True,
+        )
+    return binary
+
+
+def build_site(dest: Path) -> Path:
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(dest)]
+    subprocess.run(cmd, cwd=REPO_ROOT, check=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    return dest
+
+
+def run_once(lighthouse: Path, url: str, form_factor: str, out: Path) -> dict[str, float]:
+    cmd = [
+        str(lighthouse),
+        url,
+        "--only-categories=performance",
+        "--output=json",
+        f"--output-path={out}",
+        "--quiet",
+        f"--chrome-flags={CHROME_FLAGS}",
+    ]
+    if form_factor == "desktop":
+        cmd.append("--preset=desktop")
+    env = {**os.environ, "CHROME_PATH": CHROMIUM}
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
+    if proc.returncode != 0 or not out.exists():
+        raise RuntimeError(f"lighthouse failed on {url} ({form_factor}):\n{proc.stderr[-3000:]}")
+    report = json.loads(out.read_text(encoding="utf-8"))
+    if report.get("runtimeError"):
+        raise RuntimeError(f"lighthouse on {url} ({form_factor}): {report['runtimeError']}")
+    figures = {"score": round(100 * (report["categories"]["performance"]["score"] or 0))}
+    for name, audit in METRICS.items():
+        figures[name] = report["audits"][audit]["numericValue"]
+    figures["version"] = report.get("lighthouseVersion", "?")  # type: ignore[assignment]
+    figures["chrome"] = report.get("environment", {}).get("hostUserAgent", "?")  # type: ignore[assignment]
+    return figures
+
+
+def shown(name: str, values: list[float]) -> str:
+    med = statistics.median(values)
+    return f"{name} {med:.3f}" if name == "CLS" else f"{name} {med / 1000:.2f} s"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--site", type=Path, help="a built site (default: build one into a temp dir)")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--pages", nargs="+", default=PAGES, help=f"paths under the site root (default: {PAGES})")
+    parser.add_argument("--form-factors", nargs="+", default=FORM_FACTORS, choices=FORM_FACTORS)
+    parser.add_argument("--lighthouse", type=Path, help="a lighthouse binary (default: .cache/lighthouse)")
+    args = parser.parse_args()
+    lighthouse = find_lighthouse(args.lighthouse)
+    with tempfile.TemporaryDirectory() as tmp:
+        site_dir = args.site or build_site(Path(tmp) / "site")
+        print(
+            f"bench_lighthouse: load {load_text()} (1/5/15 min) · {os.cpu_count()} cores · "
+            f"runner {platform.python_implementation()} {platform.python_version()} · {args.runs} runs each",
+            flush=True,
+        )
+        results: dict[tuple[str, str], list[dict[str, float]]] = {}
+        versions = ""
+        with SiteServer(site_dir) as server:
+            for run in range(args.runs):  # interleaved, so drift on a shared machine hits every page alike
+                for path in args.pages:
+                    for form_factor in args.form_factors:
+                        out = Path(tmp) / f"lh-{run}-{form_factor}-{path.replace('/', '_')}.json"
+                        figures = run_once(lighthouse, server.url + path, form_factor, out)
+                        versions = f"lighthouse {figures.pop('version')} · {figures.pop('chrome')}"
+                        results.setdefault((path, form_factor), []).append(figures)
+        print(f"  {versions}")
+        print(f"\nPerformance score (median of {args.runs}; min–max) and metrics (medians)")
+        for (path, form_factor), runs in results.items():
+            scores = [r["score"] for r in runs]
+            metrics = " · ".join(shown(name, [r[name] for r in runs]) for name in METRICS)
+            print(
+                f"  {path:20s} {form_factor:8s} {statistics.median(scores):5.0f} "
+                f"({min(scores):.0f}–{max(scores):.0f})   {metrics}"
+            )
+        print(f"bench_lighthouse: load {load_text()} after the runs")
+
+
+if __name__ == "__main__":
+    main()
