@@ -16,7 +16,7 @@ from changpai.chuopai.options import ChuoRules, rules_from
 from changpai.chuopai.plays import beats, plays_in, shape
 from changpai.chuopai.scoring import settle
 from changpai.core.text import RuleError
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 
@@ -55,6 +55,7 @@ decks = st.fixed_dictionaries(
 
 @settings(max_examples=60, deadline=None)
 @given(decks, st.integers(0, 2**32), st.integers(0, 3))
+@example({"copies": 4, "jokers": 6, "players": 3, "joker_play": "top", "count_over": "fifteen"}, 1716, 0)
 def test_the_deal_and_the_count_follow_the_deck(options, seed, dealer):
     players = options["players"]
     dealer %= players
@@ -79,8 +80,14 @@ def test_the_deal_and_the_count_follow_the_deck(options, seed, dealer):
         counted = Counter()
         for p in result.payments:
             counted[p.payee] += p.amount
+        fines = Counter()  # a fine (罚, or 包牌 under bao = fine) is paid to each opponent beside the count
+        for event in deal.events:
+            if event.kind == "fa" or (event.kind == "bao" and deal.rules.bao == "fine"):
+                for t in deal.table.active:
+                    if deal.side(t) != deal.side(event.payer):
+                        fines[t] += deal.rules.fine
         others = {s: sum(1 for t in deal.table.active if deal.side(t) != deal.side(s)) for s in won}
-        assert {s: counted[s] for s in won} == {s: won[s] * others[s] for s in won}
+        assert {s: counted[s] - fines[s] for s in won} == {s: won[s] * others[s] for s in won}
         assert result.outcome == ("win" if won else "huang")
 
 
