@@ -75,7 +75,8 @@ UI = {
         "needs": "要满 {n}",
         "stopped": "最后一{w}没打完就结束了",
         "race_won": "{who}胜：先满 {n} 子",
-        "caption_people": "每一{w}打完后各人的总分（人按第一{w}坐的座位称呼，输赢跟人走，不跟座位；括号里是这一{w}的输赢）",
+        "caption_people": "每一{w}打完后各人的总分（人按第一{w}坐的座位称呼，输赢跟人走，不跟座位；"
+        "括号里是这一{w}的输赢）",
         "reseat": "第 {n} {w}起换座",
         "reseat_who": "（{seats}座上依次是{people}）",
     },
@@ -127,8 +128,8 @@ def match_view(match_id: str) -> dict[str, Any]:
 
 @cache
 def _match_cached(path: Path, _mtime: int) -> dict[str, Any]:
-    from changpai.daer import record
     from changpai.core.match import reseat_of
+    from changpai.daer import record
     from changpai.daer.match import MatchRecord, match_rules, replay_match
 
     name = _relative(path)
