@@ -240,3 +240,24 @@ def _yaml(data: dict) -> str:
     import yaml
 
     return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+
+
+def test_the_command_line_records_and_replays_a_sitting_with_changes_of_seats(tmp_path, capsys):
+    from changpai.cli import main
+
+    assert main(["record", "--rules", "luzhou-a", "--match", "4", "--seed", "11", "--option", "reseat_every=2"]) == 0
+    text = capsys.readouterr().out
+    assert text.count("people:") == 4
+    path = tmp_path / "sitting.yml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    assert "4 deals" in capsys.readouterr().out
+    # a seating changed a deal early: refused with the deal, the file line and both languages
+    import yaml
+
+    data = yaml.safe_load(text)
+    data["deals"][1]["people"] = [3, 0, 1, 2]
+    path.write_text(_yaml(data), encoding="utf-8")
+    assert main(["replay", str(path)]) != 0
+    err = capsys.readouterr().err
+    assert "deals[1].people (sitting.yml:" in err and "no time to change seats" in err and "不该换座" in err
