@@ -261,3 +261,16 @@ def test_the_command_line_records_and_replays_a_sitting_with_changes_of_seats(tm
     assert main(["replay", str(path)]) != 0
     err = capsys.readouterr().err
     assert "deals[1].people (sitting.yml:" in err and "no time to change seats" in err and "不该换座" in err
+
+
+def test_simulate_counts_the_changes_of_seats(capsys):
+    import json
+
+    from changpai.cli import main
+
+    args = ["simulate", "--rules", "luzhou-a", "--match", "45", "--deals", "2", "--option", "reseat_every=20"]
+    assert main(args) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["seat_changes"] == 4 and summary["max_abs_ledger_sum"] == 0  # after deals 20 and 40, twice
+    assert main(["simulate", "--rules", "luzhou-a", "--match", "3", "--deals", "1"]) == 0
+    assert "seat_changes" not in json.loads(capsys.readouterr().out)  # no change of seats: the summary as it was
