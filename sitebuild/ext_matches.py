@@ -75,6 +75,10 @@ UI = {
         "needs": "要满 {n}",
         "stopped": "最后一{w}没打完就结束了",
         "race_won": "{who}胜：先满 {n} 子",
+        "caption_people": "每一{w}打完后各人的总分（人按第一{w}坐的座位称呼，输赢跟人走，不跟座位；"
+        "括号里是这一{w}的输赢）",
+        "reseat": "第 {n} {w}起换座",
+        "reseat_who": "（{seats}座上依次是{people}）",
     },
     "en": {
         "caption": "Each seat's score after every deal (in brackets, what the deal itself paid)",
@@ -91,6 +95,10 @@ UI = {
         "needs": "needs {n}",
         "stopped": "the last deal was left unfinished",
         "race_won": "{who} wins, the first to reach {n} 子",
+        "caption_people": "Each player's score after every deal (players are named by their seat at the first deal; "
+        "the score follows the player, not the seat; in brackets, what the deal itself paid)",
+        "reseat": "seats change from deal {n}",
+        "reseat_who": " (seats {seats} now hold {people})",
     },
 }
 
@@ -120,6 +128,7 @@ def match_view(match_id: str) -> dict[str, Any]:
 
 @cache
 def _match_cached(path: Path, _mtime: int) -> dict[str, Any]:
+    from changpai.core.match import reseat_of
     from changpai.daer import record
     from changpai.daer.match import MatchRecord, match_rules, replay_match
 
@@ -148,7 +157,10 @@ def _match_cached(path: Path, _mtime: int) -> dict[str, Any]:
     # The tradition's own words for the table's headings, from the engine.
     rules_names = engine_names()["rules"][match.rules]
     seat_names = [s["name"] for s in frames[0]["seats"]]
-    first = match_rules(match.rules, len(match.deals), match.options).first(match.players, random.Random(0))
+    rules_of_sitting = match_rules(match.rules, len(match.deals), match.options)
+    first = rules_of_sitting.first(match.players, random.Random(0))
+    # Where the table may change seats, the score is each person's and every deal says who sat where.
+    by_person = reseat_of(rules_of_sitting) is not None or bool(match.people)
     dealer_word = next(s["role_name"] for s in frames[0]["seats"] if s["role"] == DEALER)
     view_deals = []
     before = [0] * match.players
@@ -173,6 +185,9 @@ def _match_cached(path: Path, _mtime: int) -> dict[str, Any]:
                 "frames": f"{path.stem}/{n}.json?v={_digest(frames_file_text(one))}",
             }
         )
+        if by_person:
+            view_deals[-1]["people"] = list(match.sitters(n - 1))
+            view_deals[-1]["reseat"] = n > 1 and match.sitters(n - 1) != match.sitters(n - 2)
         if race is not None:
             view_deals[-1]["score_events"] = scored[n - 1]
             view_deals[-1]["targets"] = targets[n - 1]
@@ -195,6 +210,8 @@ def _match_cached(path: Path, _mtime: int) -> dict[str, Any]:
         "totals": list(ledger.totals),
         "ledger": "race" if race is not None else "payments",
     }
+    if by_person:  # the totals are each person's (person N: who sat in seat N at the first deal)
+        view["by_person"] = True
     if race is not None:  # 一百: each seat's target (raised by 抄) and who reached it
         view["target"] = race.target
         view["targets"] = list(race.targets)
@@ -241,7 +258,7 @@ def located(exc: ChangpaiError, name: str, lines: dict[tuple[str | int, ...], in
         label += f" step {m}"
         line = lines.get(("deals", n, "deal", "steps", m - 1), line)
         rest = rest[step.end() :].lstrip(" :")
-    elif part and part != "deal":
+    elif part and part not in ("deal", "people"):  # who sat where: the deal's own fault, "match deal N: …"
         label += f" {part}"
     if rest:
         reason = f"{rest}: {reason}"
@@ -280,12 +297,19 @@ def match_static(
     rows = []
     for deal in view["deals"]:
         n = deal["number"]
+        # who: a seat's sitter, named as a person (while nobody moves, person N sits in seat N)
+        people = deal.get("people") or list(range(len(seats)))
+        if deal.get("reseat"):
+            rows.append(
+                f'<tr class="cp-match__reseat" data-reseat="{n}"><td colspan="{len(head)}">'
+                f"{_reseat_line(ui, n, seats, people, lang)}</td></tr>"
+            )
         cells = [f'<th scope="row"><a href="#match-{view["id"]}-{n}">{n}</a></th>']
         if view["shows_shuffler"]:
-            cells.append(f"<td>{_e(seats[deal['shuffler']], lang)}</td>")
-        cells.append(f"<td>{_e(seats[deal['dealer']], lang)}</td>")
+            cells.append(f"<td>{_e(seats[people[deal['shuffler']]], lang)}</td>")
+        cells.append(f"<td>{_e(seats[people[deal['dealer']]], lang)}</td>")
         winner = deal["winner"]
-        cells.append(f"<td>{_e(seats[winner], lang) if winner is not None else ui['nobody']}</td>")
+        cells.append(f"<td>{_e(seats[people[winner]], lang) if winner is not None else ui['nobody']}</td>")
         for seat, (total, paid) in enumerate(zip(deal["totals"], deal["payments"], strict=True)):
             needs = ""
             if race and deal["targets"][seat] != view["target"]:
@@ -295,7 +319,7 @@ def match_static(
                 f'<span class="cp-match__change">({_signed(paid)})</span>{needs}</td>'
             )
         rows.append(f'<tr data-deal="{n}">{"".join(cells)}</tr>')
-    caption = ui["caption_race"] if race else ui["caption"]
+    caption = ui["caption_race"] if race else ui["caption_people"] if view.get("by_person") else ui["caption"]
     table = (
         f'<table class="cp-match__table"><caption>{caption}</caption>'
         f"<thead><tr>{''.join(head)}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
@@ -314,6 +338,15 @@ def match_static(
         f'<div class="cp-match-static"><p class="cp-match__title"><strong>{_e(view["title"], lang)}</strong></p>'
         f"{intro}{table}{deals}<noscript><p>{ui['frames_note']}</p></noscript></div>"
     )
+
+
+def _reseat_line(ui: dict[str, str], n: int, seats: list[Any], people: list[int], lang: str) -> str:
+    """第 N 盘起换座 / seats change from deal N, and who now sits in each seat."""
+    sep = "" if lang == "zh" else " "
+    who = ui["reseat_who"].format(
+        seats=sep.join(_e(s, lang) for s in seats), people=sep.join(_e(seats[p], lang) for p in people)
+    )
+    return ui["reseat"].format(n=n) + who
 
 
 def _deal_static(

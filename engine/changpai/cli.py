@@ -375,8 +375,8 @@ def _configure_simulate(parser: argparse.ArgumentParser) -> None:
 
 def _simulate_matches(args: argparse.Namespace, options: dict[str, Any] | None) -> int:
     """``--deals`` matches of ``--match`` deals each: who won how many deals, the scores, the ledger's check."""
-    worst = deals = no_winner = 0
-    finals: list[list[int]] = []
+    worst = deals = no_winner = changes = 0
+    finals: list[list[int]] = []  # each person's (person N: who sat in seat N at the first deal)
     players = None
     try:
         for i in range(args.deals):
@@ -386,6 +386,7 @@ def _simulate_matches(args: argparse.Namespace, options: dict[str, Any] | None) 
             players = match.players
             deals += len(match.deals)
             no_winner += sum(d.winner is None for d in match.deals)
+            changes += sum(a.people != b.people for a, b in zip(match.deals, match.deals[1:], strict=False))
             if match.ledger.zero_sum:  # (a race's ledger is points made: Wuchuan 一百)
                 worst = max([worst, *(abs(sum(t)) for t in match.ledger.history)])
             finals.append(list(match.ledger.totals))
@@ -403,6 +404,7 @@ def _simulate_matches(args: argparse.Namespace, options: dict[str, Any] | None) 
             "no_winner": no_winner,
             "match_leader_by_seat": {str(s): best[s] for s in sorted(best)},
             "max_abs_ledger_sum": worst,
+            **({"seat_changes": changes} if changes else {}),  # the table changed seats (Luzhou's reseat_every)
         },
         pretty=True,
     )

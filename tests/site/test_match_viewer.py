@@ -83,13 +83,14 @@ def test_the_table_and_each_deals_first_frame_read_with_javascript_off(
             view = published(site_dir, match_id)
             static = page.locator(f'[data-match="{match_id}"] .cp-match-static')
             expect(static).to_be_visible()
-            rows = static.locator("table.cp-match__table tbody tr")
+            rows = static.locator("table.cp-match__table tbody tr[data-deal]")  # (a change of seats is a row too)
             expect(rows).to_have_count(len(view["deals"]))
             for k, deal in enumerate(view["deals"]):
                 expect(rows.nth(k).locator(".cp-match__total")).to_have_text([str(t) for t in deal["totals"]])
                 winner = rows.nth(k).locator("td").nth(2 if view["shows_shuffler"] else 1)
-                if deal["winner"] is not None:
-                    expect(winner).to_have_text(view["seats"][deal["winner"]][lang])
+                if deal["winner"] is not None:  # the person in the winning seat (where people change seats)
+                    person = deal.get("people", list(range(view["players"])))[deal["winner"]]
+                    expect(winner).to_have_text(view["seats"][person][lang])
             # the last deal folded: open it (a <details> needs no script) and read its hands as dealt
             last = view["deals"][-1]
             frames = deal_frames(site_dir, match_id, last)
@@ -141,7 +142,7 @@ def test_choosing_a_deal_opens_the_deal_viewer_which_fetches_its_frames_then(pag
 def test_the_score_after_each_deal_is_the_engines_ledger(page: Page, match_id: str):
     _, live = live_widget(page, match_id, "en")
     ledger = engine_ledger(match_id)
-    rows = live.locator("tbody tr")
+    rows = live.locator("tbody tr[data-deal]")  # (a change of seats is a row of its own)
     expect(rows).to_have_count(len(ledger))
     for k, totals in enumerate(ledger):
         expect(rows.nth(k).locator(".cp-match__total")).to_have_text([str(t) for t in totals])

@@ -73,8 +73,11 @@ def test_the_published_match_is_what_the_engine_replays():
             assert row["winner"] == (None if deal.win is None else deal.win.seat)
             assert one == frames(deal_record, race=race)  # the deal viewer's own frames
             assert row["steps"] == len(deal_record.steps)
-            if race is None:
-                assert row["payments"] == one["steps"][-1]["settlement"]["payments"]  # the deal's own settlement
+            if race is None:  # the deal's own settlement, each seat's paid to whoever sat there (people may move)
+                by_person = [0] * record.players
+                for seat, paid in enumerate(one["steps"][-1]["settlement"]["payments"]):
+                    by_person[row.get("people", list(range(record.players)))[seat]] += paid
+                assert row["payments"] == by_person
             else:  # what the deal scored is its 子 as made, and each event's totals run on from the deal before
                 made = [0] * record.players
                 for event in row["score_events"]:
@@ -227,3 +230,45 @@ def test_the_build_publishes_the_match_and_every_deals_frames(tmp_path: Path):
             assert (
                 json.loads(path.read_text(encoding="utf-8")) == ext.match_view(match_id)["frames"][deal["number"] - 1]
             )
+
+
+def _reseat(folder: Path, change) -> None:
+    path = ROOT / "tutorials" / "matches" / "luzhou-reseat.yml"
+    data, _ = yamlfile.read_located(path, path.name)
+    change(data["deals"])
+    (folder / "broken.yml").write_text(yamlfile.dumps(data), encoding="utf-8")
+
+
+def test_the_reseat_sitting_is_shown_per_person_with_its_changes_of_seats(folder: Path):
+    _reseat(folder, lambda deals: None)
+    view = ext.match_view("broken")["view"]
+    assert view["by_person"] is True
+    changed = [d["number"] for d in view["deals"] if d["reseat"]]
+    assert changed == [3, 5]  # the sitting agreed to move after every 2 deals
+    static = ext.match_static(view, ext.match_view("broken")["frames"], "zh", "learn/matches/")
+    assert "第 3 盘起换座" in static and "第 5 盘起换座" in static
+    assert "seats change from deal 3" in ext.match_static(view, ext.match_view("broken")["frames"], "en", "x/")
+
+
+def test_a_change_of_seats_at_the_wrong_deal_is_refused_with_its_line(folder: Path):
+    def early(deals: list) -> None:
+        deals[1]["people"] = [3, 0, 1, 2]  # moved after one deal, not two
+
+    _reseat(folder, early)
+    with pytest.raises(ext.MatchBuildError) as refused:
+        ext.match_view("broken")
+    message = str(refused.value)
+    assert re.search(r"broken\.yml: match deal 2: deal 2 is no time to change seats", message), message
+    assert "不该换座" in message and re.search(r"broken\.yml:\d+\)", message), message
+
+
+def test_a_wrong_seating_at_a_change_is_refused_with_its_line(folder: Path):
+    def wrong(deals: list) -> None:
+        for deal in deals[2:4]:
+            deal["people"] = [1, 2, 3, 0]  # the other way round
+
+    _reseat(folder, wrong)
+    with pytest.raises(
+        ext.MatchBuildError, match=r"broken\.yml: match deal 3: seats change from deal 3.*broken\.yml:\d+\)"
+    ):
+        ext.match_view("broken")

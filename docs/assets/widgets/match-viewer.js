@@ -19,6 +19,9 @@
       needs: (n) => "要满 " + n,
       raceWon: (who, n) => who + "胜：先满 " + n + " 子",
       stopped: (w) => "；最后一" + w + "没打完就结束了",
+      // the table may change seats (泸州): totals are each person's, named by the seat he sat in at first
+      peopleCaption: (w) => "每一" + w + "打完后各人的总分（人按第一" + w + "坐的座位称呼，输赢跟人走，不跟座位；括号里是这一" + w + "的输赢）",
+      reseat: (w, n, seats, people) => "第 " + n + " " + w + "起换座（" + seats.join("") + "座上依次是" + people.join("") + "）",
     },
     en: {
       deal: () => "Deal", shuffler: "Shuffled", nobody: "nobody",
@@ -30,6 +33,8 @@
       needs: (n) => "needs " + n,
       raceWon: (who, n) => who + " wins, the first to reach " + n + " 子",
       stopped: () => "; the last deal was left unfinished",
+      peopleCaption: () => "Each player's score after every deal (players are named by their seat at the first deal; the score follows the player, not the seat; in brackets, what the deal itself paid)",
+      reseat: (w, n, seats, people) => "seats change from deal " + n + " (seats " + seats.join(" ") + " now hold " + people.join(" ") + ")",
     },
   };
   const signed = (v) => (v > 0 ? "+" + v : String(v));
@@ -50,6 +55,10 @@
     const seatName = (i) => text(match.seats[i], lang);
     const state = { chosen: null };
     const race = match.ledger === "race"; // 一百: 子 per seat, not payments that sum to zero
+    // Who sat in a seat, named as a person (person N: who sat in seat N at the first deal; nobody moves unless
+    // the match says who sat where, by_person).
+    const sitter = (deal, seat) => (deal.people ? deal.people[seat] : seat);
+    const personName = (deal, seat) => seatName(sitter(deal, seat));
 
     // ---- the list of deals: the static table's columns, each row's number a button ---------------------------
     const head = [h("th", { scope: "col" }, L.deal(word))];
@@ -73,9 +82,9 @@
       );
       buttons.push(button);
       const cells = [h("th", { scope: "row" }, button)];
-      if (match.shows_shuffler) cells.push(h("td", { class: "cp-match__shuffler" }, seatName(deal.shuffler)));
-      cells.push(h("td", { class: "cp-match__dealer" }, seatName(deal.dealer)));
-      cells.push(h("td", { class: "cp-match__winner" }, deal.winner == null ? L.nobody : seatName(deal.winner)));
+      if (match.shows_shuffler) cells.push(h("td", { class: "cp-match__shuffler" }, personName(deal, deal.shuffler)));
+      cells.push(h("td", { class: "cp-match__dealer" }, personName(deal, deal.dealer)));
+      cells.push(h("td", { class: "cp-match__winner" }, deal.winner == null ? L.nobody : personName(deal, deal.winner)));
       deal.totals.forEach((total, seat) => {
         cells.push(
           h(
@@ -90,12 +99,21 @@
       });
       return h("tr", { dataset: { deal: String(deal.number) } }, cells);
     });
+    // A line across the table where the seats change (第 N 盘起换座), before that deal's row.
+    const body = [];
+    deals.forEach((deal, k) => {
+      if (deal.reseat) {
+        const line = L.reseat(word, deal.number, match.seats.map((s) => text(s, lang)), deal.people.map((p) => seatName(p)));
+        body.push(h("tr", { class: "cp-match__reseat", dataset: { reseat: String(deal.number) } }, h("td", { colspan: String(head.length) }, line)));
+      }
+      body.push(rows[k]);
+    });
     const table = h(
       "table",
       { class: "cp-match__table cp-match__list" },
-      h("caption", {}, race ? L.raceCaption(word) : L.caption(word)),
+      h("caption", {}, race ? L.raceCaption(word) : match.by_person ? L.peopleCaption(word) : L.caption(word)),
       h("thead", {}, h("tr", {}, head)),
-      h("tbody", {}, rows),
+      h("tbody", {}, body),
     );
     table.addEventListener("keydown", (event) => {
       const k = buttons.indexOf(event.target);

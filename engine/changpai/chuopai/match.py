@@ -40,7 +40,17 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.match import DealOutcome, Ledger, Match, MatchError, MatchRule, Seating, play_match
+from ..core.match import (
+    DealOutcome,
+    Ledger,
+    Match,
+    MatchError,
+    MatchRule,
+    Seating,
+    ledger_mismatch,
+    play_match,
+    read_mapping,
+)
 from ..core.text import ChangpaiError, Text
 from .deal import ChuoDeal
 from .options import NEXT_DEALER, ChuoRules, rules_from
@@ -136,14 +146,7 @@ class MatchRecord:
     @classmethod
     def from_data(cls, data: Any, *, lines: Lines | None = None, name: str = "<match>") -> MatchRecord:
         rec = cls(0, 0, lines=lines or {}, source_name=name)
-        if not isinstance(data, dict):
-            raise MatchError(Text("比赛记录应是一个映射", "a match record must be a mapping"), where=f"{name}:1")
-        for key in data:
-            if key not in TOP_KEYS:
-                raise MatchError(
-                    Text(f"不认识的键“{key}”", f"unknown key “{key}” (known: {', '.join(TOP_KEYS)})"),
-                    where=rec.where((key,), str(key)),
-                )
+        data = read_mapping(data, TOP_KEYS, rec.where, name)
         if data.get("rules") != "chuopai":
             raise MatchError(
                 Text("这不是戳牌的比赛", "not a 戳牌 match (rules: chuopai)"), where=rec.where(("rules",), "rules")
@@ -326,15 +329,8 @@ def replay(record: MatchRecord) -> tuple[list[ChuoDeal], Ledger]:
         outcome = outcome_of(deal)
         ledger.add(outcome.payments, where=f"played[{n}].payments")
         if tuple(totals) != ledger.totals:
-            paid = list(outcome.payments)
-            raise MatchError(
-                Text(
-                    f"第 {n + 1} 盘输赢 {paid}，之后的总分应是 {list(ledger.totals)}，记的是 {list(totals)}",
-                    f"deal {n + 1} paid {paid}: the score after it is {list(ledger.totals)}, not {list(totals)}",
-                ),
-                code="match-ledger",
-                where=record.where(("played", n, "totals"), f"played[{n}].totals"),
-            )
+            where = record.where(("played", n, "totals"), f"played[{n}].totals")
+            raise ledger_mismatch(n, ledger.totals, totals, where, paid=outcome.payments)
         deals.append(deal)
         seating = rules.after(outcome, record.players)
     return deals, ledger

@@ -6,6 +6,12 @@ deal, who after a finished one, and whether the match is over — and the ``Ledg
 refusing a deal whose payments do not sum to zero. ``play_match`` runs a match through a callback that plays one
 deal; ``check_match`` checks a recorded one (the seating and the ledger must follow from its deals).
 
+A match follows people apart from seats. Person ``p`` is whoever sat in seat ``p`` at the first deal; a seating's
+``people`` says who sits in each seat now (empty: nobody has moved). A deal pays seats; the ledger credits the
+people sitting in them, so a change of seats moves nobody's money. Rules that let the table change seats carry a
+``reseat`` (``Reseat``: how often and how people move); who deals after a change is the person the rules name,
+in his new seat (``next_seating``).
+
 >>> rules = RotateDealer(deals=3)
 >>> results = iter([(1, (3, -1, -1, -1)), (None, (0, 0, 0, 0)), (2, (-2, -2, 6, -2))])
 >>> def one_deal(index, seating):
@@ -23,6 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from .table import seat_name
 from .text import RuleError, Text
 
 
@@ -40,6 +47,11 @@ class Seating:
     shuffler: int
     round: int = 0
     head: int | None = None
+    people: tuple[int, ...] = ()  # who sits in each seat (a person's number); empty: person n in seat n
+
+    def sitters(self, players: int) -> tuple[int, ...]:
+        """Who sits in each seat, in full."""
+        return self.people or tuple(range(players))
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +64,10 @@ class DealOutcome:
     payments: tuple[int, ...]
     round: int = 0  # the round the deal was played in (``Seating.round``)
     head: int | None = None
+    people: tuple[int, ...] = ()  # who sat in each seat (``Seating.people``)
+
+    def sitters(self) -> tuple[int, ...]:
+        return self.people or tuple(range(len(self.payments)))
 
 
 class MatchRules(Protocol):
@@ -60,7 +76,8 @@ class MatchRules(Protocol):
     Rules that count rounds may also have ``over_at(seating) -> bool`` (the rounds are done before this seating),
     ``deal_options(seating) -> dict`` (the options a deal is played with there: the round's number) and
     ``round_of(options) -> int`` (the round a recorded deal's options name); ``finished``, ``options_for`` and
-    ``recorded_round`` below ask them, so rules without rounds need none of them."""
+    ``recorded_round`` below ask them, so rules without rounds need none of them. Rules that let the table change
+    seats have ``reseat`` (a ``Reseat``; ``reseat_of`` asks it)."""
 
     def first(self, players: int, rng: random.Random) -> Seating: ...
 
@@ -98,12 +115,223 @@ def recorded_round(rules: MatchRules, options: Mapping[str, Any] | None) -> int:
     return int(hook(options or {})) if hook is not None else 0
 
 
+def reseat_of(rules: MatchRules) -> Reseat | None:
+    """The rules' change of seats, if they have one that is on."""
+    found = getattr(rules, "reseat", None)
+    return found if isinstance(found, Reseat) and found.every else None
+
+
+def person_name(person: int) -> Text:
+    """A person by the seat he sat in at the first deal (甲乙丙丁, the seats' own names)."""
+    return seat_name(person)
+
+
+def _names(people: Sequence[int]) -> Text:
+    names = [person_name(p) for p in people]
+    return Text("".join(n.zh for n in names), " ".join(n.en for n in names))
+
+
+RESEAT_HOW = {
+    "rotate": Text("每人挪到下家的座位上", "everybody moves one seat on, to the next seat"),
+    "draw": Text("重新抽牌定座位", "the seats are drawn again"),
+}
+
+
+@dataclass(frozen=True)
+class Reseat:
+    """The table changes seats after every ``every`` deals (``None`` or 0: never): ``how`` says how people move —
+    ``"rotate"`` (each person to the next seat: seat ``s``'s sitter moves to ``s + 1``) or ``"draw"`` (a new
+    seating drawn at random, which a record must then say).
+
+    >>> Reseat(3).due(3), Reseat(3).due(4), Reseat(3).move((0, 1, 2, 3), random.Random(0))
+    (True, False, (3, 0, 1, 2))
+    """
+
+    every: int | None
+    how: str = "rotate"
+    source: str = "engine"
+    how_source: str = "engine"  # the sources say nothing of how people move: the engine's reading
+
+    def due(self, deals_done: int) -> bool:
+        """Do the seats change before the next deal, ``deals_done`` deals into the match?"""
+        return bool(self.every) and deals_done > 0 and deals_done % (self.every or 1) == 0
+
+    def move(self, people: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
+        if self.how == "draw":
+            drawn = list(people)
+            rng.shuffle(drawn)
+            return tuple(drawn)
+        return people[-1:] + people[:-1]
+
+    def explain(self) -> tuple[MatchRule, ...]:
+        every = self.every or 0
+        if not every:
+            return (
+                MatchRule(
+                    Text("换座位吗？", "Do the players change seats?"),
+                    Text(
+                        "不换，除非上桌时说好（见下面的选项）", "no, unless the table agrees to (see the options below)"
+                    ),
+                    self.source,
+                ),
+            )
+        return (
+            MatchRule(
+                Text("换座位吗？", "Do the players change seats?"),
+                Text(
+                    f"每打满 {every} 盘换一次：第 {every + 1} 盘起换座",
+                    f"after every {every} deals: seats change from deal {every + 1}",
+                ),
+                self.source,
+            ),
+            MatchRule(Text("怎么换？", "How do they move?"), RESEAT_HOW[self.how], self.how_source),
+            MatchRule(
+                Text("换座以后谁打庄？", "Who deals after a change of seats?"),
+                Text(
+                    "还是规矩说的那个人（胡牌的人），坐到新座位上打；输赢跟着人走，不跟座位",
+                    "the person the rules name (the winner), from his new seat; the score follows people, not seats",
+                ),
+                self.source,
+            ),
+        )
+
+
+def _follow(seating: Seating, before: tuple[int, ...], after: tuple[int, ...]) -> Seating:
+    """``seating``'s seats (dealer, shuffler, head), named before a change of seats, moved with their people."""
+
+    def seat(old: int | None) -> int | None:
+        return None if old is None else after.index(before[old])
+
+    shuffler = seat(seating.shuffler)
+    assert shuffler is not None
+    return replace(seating, dealer=seat(seating.dealer), shuffler=shuffler, head=seat(seating.head), people=after)
+
+
+def next_seating(
+    rules: MatchRules,
+    previous: DealOutcome,
+    players: int,
+    deals_done: int,
+    rng: random.Random,
+    *,
+    chosen: tuple[int, ...] | None = None,
+) -> Seating:
+    """The seating of the next deal: the rules' ``after``; where the table changes seats now, everybody moves
+    (``chosen``: the seating a record says was drawn) and the seats the rules named go with their people."""
+    seating = rules.after(previous, players)
+    reseat = reseat_of(rules)
+    if reseat is None:
+        return seating
+    before = previous.sitters()
+    if not reseat.due(deals_done):
+        return replace(seating, people=before)
+    return _follow(seating, before, chosen if chosen is not None else reseat.move(before, rng))
+
+
+def _check_people(rules: MatchRules, n: int, deal: DealOutcome, players: int, before: tuple[int, ...]) -> None:
+    """A recorded seating: everybody once; changed only where the rules change seats, and as they say."""
+    reseat = reseat_of(rules)
+    people = deal.sitters()
+    where = f"deals[{n}].people"
+    if sorted(people) != list(range(players)):
+        raise MatchError(
+            Text(
+                f"第 {n + 1} 盘的座位表 {list(people)} 应让 {players} 个人各坐一个座位",
+                f"deal {n + 1}'s seating {list(people)} must put each of the {players} people in one seat",
+            ),
+            code="match-people",
+            where=where,
+        )
+    due = reseat is not None and n > 0 and reseat.due(n)
+    if not due and people != before:
+        every = reseat.every if reseat is not None else None
+        told = (
+            (f"每打满 {every} 盘才换一次", f"they change only after every {every} deals")
+            if every
+            else ("这场不换座", "this match keeps its seats")
+        )
+        raise MatchError(
+            Text(f"第 {n + 1} 盘不该换座：{told[0]}", f"deal {n + 1} is no time to change seats: {told[1]}"),
+            code="match-reseat",
+            where=where,
+        )
+    if due and reseat is not None and reseat.how == "rotate" and people != reseat.move(before, random.Random(0)):
+        want = reseat.move(before, random.Random(0))
+        raise MatchError(
+            Text(
+                f"第 {n + 1} 盘起换座，{RESEAT_HOW['rotate'].zh}："
+                f"座位应是 {_names(want).zh}，记的是 {_names(people).zh}",
+                f"seats change from deal {n + 1}, {RESEAT_HOW['rotate'].en}: the seating is "
+                f"{_names(want).en}, not {_names(people).en}",
+            ),
+            code="match-reseat",
+            where=where,
+        )
+
+
+def ledger_mismatch(
+    n: int,
+    want: Sequence[int],
+    got: Sequence[int],
+    where: str,
+    *,
+    paid: Sequence[int] | None = None,
+    word: Text | None = None,
+) -> MatchError:
+    """The one refusal of a recorded score that does not follow from the deals: after deal ``n + 1`` (from 0)
+    the ledger says ``want`` and the record ``got``; ``paid``: the deal's own payments, said first; ``word``: what
+    the score counts (a race's 子)."""
+    if word is not None:
+        return MatchError(
+            Text(
+                f"第 {n + 1} 盘后的{word.zh}应是 {list(want)}，记的是 {list(got)}",
+                f"after deal {n + 1} the {word.en} are {list(want)}, not {list(got)}",
+            ),
+            code="match-ledger",
+            where=where,
+        )
+    if paid is not None:
+        return MatchError(
+            Text(
+                f"第 {n + 1} 盘输赢 {list(paid)}，之后的总分应是 {list(want)}，记的是 {list(got)}",
+                f"deal {n + 1} paid {list(paid)}: the score after it is {list(want)}, not {list(got)}",
+            ),
+            code="match-ledger",
+            where=where,
+        )
+    return MatchError(
+        Text(
+            f"第 {n + 1} 盘后的总分应是 {list(want)}，记的是 {list(got)}",
+            f"after deal {n + 1} the score is {list(want)}, not {list(got)}",
+        ),
+        code="match-ledger",
+        where=where,
+    )
+
+
+def read_mapping(
+    data: Any, known: Sequence[str], where: Callable[[tuple[str | int, ...], str], str], name: str
+) -> dict[str, Any]:
+    """A match record's top level: a mapping (else refused at ``name:1``) with no key outside ``known`` (refused
+    where the key is, by ``where(path, label)``). Shared by every game's match record."""
+    if not isinstance(data, dict):
+        raise MatchError(Text("比赛记录应是一个映射", "a match record must be a mapping"), where=f"{name}:1")
+    for key in data:
+        if key not in known:
+            raise MatchError(
+                Text(f"不认识的键“{key}”", f"unknown key “{key}” (known: {', '.join(known)})"),
+                where=where((key,), str(key)),
+            )
+    return data
+
+
 NO_WIN_WORDS = {"same": Text("原庄家再打", "the same dealer again"), "next": Text("下家接庄", "the next seat")}
 
 
 @dataclass
 class Ledger:
-    """The running score of each seat; every deal's payments sum to zero, so the totals always do — unless
+    """The running score of each person (of each seat while nobody changes seats); every deal's payments sum to
+    zero, so the totals always do — unless
     ``zero_sum`` is off: a race whose score is points made, not money changing hands (Wuchuan 一百's 子)."""
 
     players: int
@@ -114,7 +342,9 @@ class Ledger:
     def __post_init__(self) -> None:
         self.totals = self.totals or (0,) * self.players
 
-    def add(self, payments: Sequence[int], *, where: str = "payments") -> None:
+    def add(self, payments: Sequence[int], *, where: str = "payments", people: Sequence[int] = ()) -> None:
+        """Add a deal's ``payments`` (by seat) to the totals of the people in the seats (``people``: who sat in
+        each; empty: person n in seat n)."""
         if len(payments) != self.players or (self.zero_sum and sum(payments) != 0):
             raise MatchError(
                 Text(
@@ -124,7 +354,10 @@ class Ledger:
                 code="match-payments",
                 where=where,
             )
-        self.totals = tuple(t + p for t, p in zip(self.totals, payments, strict=True))
+        by_person = list(self.totals)
+        for seat, paid in enumerate(payments):
+            by_person[people[seat] if people else seat] += paid
+        self.totals = tuple(by_person)
         self.history.append(self.totals)
 
     @property
@@ -154,16 +387,23 @@ def play_match(
     rng = rng or random.Random(0)
     match = Match(players)
     seating = rules.first(players, rng)
+    if reseat_of(rules) is not None:
+        seating = replace(seating, people=seating.sitters(players))
     while not finished(rules, match.ledger, seating) and match.ledger.deals < max_deals:
-        outcome = replace(play_deal(match.ledger.deals, seating), round=seating.round, head=seating.head)
+        outcome = replace(
+            play_deal(match.ledger.deals, seating), round=seating.round, head=seating.head, people=seating.people
+        )
         if seating.dealer is not None and outcome.dealer != seating.dealer:
             raise MatchError(
                 Text(f"该 {seating.dealer} 号座位做庄", f"seat {seating.dealer} should deal"), code="match-dealer"
             )
-        match.ledger.add(outcome.payments, where=f"deals[{match.ledger.deals}].payments")
+        match.ledger.add(outcome.payments, where=f"deals[{match.ledger.deals}].payments", people=outcome.people)
         match.deals.append(outcome)
-        seating = rules.after(outcome, players)
+        seating = next_seating(rules, outcome, players, match.ledger.deals, rng)
     return match
+
+
+_NO_DRAW = random.Random(0)  # a recorded match's draws are its own (``chosen``): nothing is drawn in a check
 
 
 def check_match(
@@ -176,9 +416,11 @@ def check_match(
     check_seating: Callable[[int, Seating], None] | None = None,
 ) -> Ledger:
     """Check a recorded match: each deal dealt and shuffled by the seat the rules name after the one before
-    (``first`` for deal 0), in the round they name, and ``totals`` (the score after each deal) following from the
-    payments. ``check_seating(n, seating)`` may check more of deal ``n`` (a game's cut). Returns the ledger; the
-    first disagreement raises ``MatchError`` located at ``deals[N]`` or ``deals[N].totals``."""
+    (``first`` for deal 0), in the round they name, its people seated as the rules allow (``DealOutcome.people``:
+    changed only where the table changes seats), and ``totals`` (each person's score after each deal) following
+    from the payments. ``check_seating(n, seating)`` may check more of deal ``n`` (a game's cut). Returns the
+    ledger; the first disagreement raises ``MatchError`` located at ``deals[N]``, ``deals[N].people`` or
+    ``deals[N].totals``."""
     ledger = Ledger(players)
     seating = first
     if len(totals) != len(deals):
@@ -190,8 +432,14 @@ def check_match(
             code="match-ledger",
             where="totals",
         )
+    before = first.sitters(players)
     for n, deal in enumerate(deals):
         where = f"deals[{n}]"
+        _check_people(rules, n, deal, players, before)
+        if n > 0:
+            chosen = deal.sitters() if reseat_of(rules) is not None else None
+            seating = next_seating(rules, replace(deals[n - 1], head=seating.head), players, n, _NO_DRAW, chosen=chosen)
+        before = deal.sitters()
         if finished(rules, ledger, seating):
             raise MatchError(
                 Text(f"比赛在第 {n} 盘后已经结束，不该再有第 {n + 1} 盘", f"the match was over after deal {n}"),
@@ -217,17 +465,9 @@ def check_match(
             )
         if check_seating is not None:
             check_seating(n, seating)
-        ledger.add(deal.payments, where=f"{where}.payments")
+        ledger.add(deal.payments, where=f"{where}.payments", people=deal.people)
         if tuple(totals[n]) != ledger.totals:
-            raise MatchError(
-                Text(
-                    f"第 {n + 1} 盘后的总分应是 {list(ledger.totals)}，记的是 {list(totals[n])}",
-                    f"after deal {n + 1} the score is {list(ledger.totals)}, not {list(totals[n])}",
-                ),
-                code="match-ledger",
-                where=f"deals[{n}].totals",
-            )
-        seating = rules.after(replace(deal, head=seating.head), players)
+            raise ledger_mismatch(n, ledger.totals, totals[n], f"deals[{n}].totals")
     return ledger  # a match may stop before its end (the players rise); only going on past it is wrong
 
 
@@ -241,6 +481,7 @@ class WinnerDeals:
     first_dealer: int = 0
     source: str = "engine"  # where the winner-deals rule comes from
     winner_note: Text | None = None  # said after the rule (e.g. that the tradition's own source is silent)
+    reseat: Reseat | None = None  # the table may change seats (Luzhou [001]); its lines follow the dealer's
 
     def first(self, players: int, rng: random.Random) -> Seating:
         return Seating(self.first_dealer, self.first_dealer)
@@ -263,6 +504,7 @@ class WinnerDeals:
                 NO_WIN_WORDS[self.after_no_win],
                 "engine",
             ),
+            *(self.reseat.explain() if self.reseat is not None else ()),
         )
 
     def after(self, previous: DealOutcome, players: int) -> Seating:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ..core.match import WinnerDeals
+from ..core.match import Reseat, WinnerDeals
 from ..core.sourced import Sourced
 from ..core.table import seat_name
 from ..core.text import Text
@@ -104,8 +104,11 @@ def _four_display(rules: RuleSet, seat: int, card: Card) -> tuple[str, str]:
 
 def _match_rules(play: PlayRules, deals: int) -> WinnerDeals:
     """From the second deal on the winner deals, the seat opposite sits out [001] (坐底 follows the dealer:
-    ``dealing.make_table``); the first dealer is agreed at the table (seat 0 here)."""
-    return WinnerDeals(deals, play.option("dealer_after_no_win"), source="[001]")
+    ``dealing.make_table``); the first dealer is agreed at the table (seat 0 here). The table may agree to change
+    seats after every so many deals [001] (options ``reseat_every``, ``reseat_how``; off by default); the winner
+    still deals, from his new seat."""
+    reseat = Reseat(int(play.option("reseat_every")) or None, str(play.option("reseat_how")), source="[001]")
+    return WinnerDeals(deals, play.option("dealer_after_no_win"), source="[001]", reseat=reseat)
 
 
 VARIANT_A = Variant(

@@ -21,10 +21,12 @@ from .options import (
     WIN_ON_PAIR,
     OptionSet,
     dealer_after_no_win,
+    reseat_options,
 )
 from .playrules import _COMMON, EAT_PREV_DISCARD_ONLY, EAT_PREV_DISCARD_OR_TURN, _p
 
 LUZHOU = ("[001]", "[004]")
+RESEAT_EVERY, RESEAT_HOW = reseat_options("[001]")  # [001] lets the table agree to change seats; [004] is silent
 _EACH = ("各照来源：[001] 说必须，[004] 说可以", "Each follows its source: [001] must, [004] may")
 _YES, _NO = ("能", "yes"), ("不能", "no")
 
@@ -283,6 +285,8 @@ OPTIONS_A = OptionSet(
             ),
             ("[001]", "engine"),
         ),
+        RESEAT_EVERY,
+        RESEAT_HOW,
     )
 )
 
@@ -331,5 +335,7 @@ OPTIONS_B = OptionSet(
             ),
             ("[004]", "[001]", "engine"),
         ),
+        RESEAT_EVERY,
+        RESEAT_HOW,
     )
 )

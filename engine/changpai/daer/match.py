@@ -10,11 +10,17 @@ A match record, as data (``schemas/match-record.schema.json``)::
     deals:
       - shuffler: 2
         deal: {rules: leshan, dealer: 0, hands: [...], stock: ..., steps: [...]}   # a deal record
-        totals: [12, -6, -6]   # the score after this deal
+        totals: [12, -6, -6]   # each person's score after this deal
+        people: [0, 1, 2]      # who sits in each seat; only where the rules let the table change seats
       - ...
 
+Person N is whoever sat in seat N at the first deal; while nobody moves, a person's score is his seat's. Where the
+table changes seats (Luzhou's ``reseat_every``), each deal says who sat where, the payments of a seat go to its
+sitter, and the winner deals the next deal from whatever seat he moves to.
+
 ``replay_match`` checks every deal as ``replay`` does, then that each was shuffled and dealt by the seat the rules
-name after the one before, and that the score follows from the payments; the first problem is located
+name after the one before, that people changed seats only when and as the rules say, and that the score follows
+from the payments; the first problem is located
 (``deals[N].deal: step M …``, ``deals[N].totals``) with the file line when the record came from a file.
 """
 
@@ -35,7 +41,9 @@ from ..core.match import (
     check_match,
     options_for,
     play_match,
+    read_mapping,
     recorded_round,
+    reseat_of,
 )
 from ..core.text import ChangpaiError, Text
 from .deal import Deal
@@ -46,7 +54,8 @@ from .traditions import RULESETS, get_play_rules, get_rules
 
 MAX_DEALS = 200  # a long evening; a record with more is refused
 MATCH_KEYS = ("rules", "players", "options", "title", "intro", "first_shuffler", "deals")
-DEAL_KEYS = ("shuffler", "deal", "totals", "scores")  # scores: a race's 子 as made (Wuchuan 一百), optional
+DEAL_KEYS = ("shuffler", "deal", "totals", "scores", "people")  # scores: a race's 子 as made (Wuchuan 一百), optional
+# people: who sits in each seat, where the seats may change (Luzhou's reseat_every), optional
 
 
 def match_rules(rules: str, deals: int, options: dict[str, Any] | None = None) -> MatchRules:
@@ -62,13 +71,14 @@ def match_rules(rules: str, deals: int, options: dict[str, Any] | None = None) -
     return hook(play, deals)
 
 
-def outcome_of(deal: Deal, shuffler: int, round_: int = 0) -> DealOutcome:
+def outcome_of(deal: Deal, shuffler: int, round_: int = 0, people: tuple[int, ...] = ()) -> DealOutcome:
     return DealOutcome(
         deal.table.dealer,
         shuffler,
         None if deal.win is None else deal.win.seat,
         tuple(settle(deal).payments),
         round=round_,
+        people=people,
     )
 
 
@@ -84,6 +94,11 @@ class MatchRecord:
     lines: dict[tuple[str | int, ...], int] = field(default_factory=dict, compare=False, repr=False)
     source_name: str = field(default="<match>", compare=False, repr=False)
     scores: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # by deal: the 子 as made (一百)
+    people: dict[int, tuple[int, ...]] = field(default_factory=dict)  # by deal: who sat in each seat (reseating)
+
+    def sitters(self, n: int) -> tuple[int, ...]:
+        """Who sat in each seat at deal ``n`` (from 0): as recorded, else person N in seat N."""
+        return self.people.get(n) or tuple(range(self.players))
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {"rules": self.rules, "players": self.players}
@@ -99,6 +114,8 @@ class MatchRecord:
         ]
         for n, scores in self.scores.items():
             out["deals"][n]["scores"] = [dict(s) for s in scores]
+        for n, people in self.people.items():
+            out["deals"][n]["people"] = list(people)
         return out
 
     def where(self, path: tuple[str | int, ...], label: str) -> str:
@@ -111,14 +128,7 @@ class MatchRecord:
     ) -> MatchRecord:
         lines = lines or {}
         rec = cls("", 0, 0, lines=lines, source_name=name)
-        if not isinstance(data, dict):
-            raise MatchError(Text("比赛记录应是一个映射", "a match record must be a mapping"), where=f"{name}:1")
-        for key in data:
-            if key not in MATCH_KEYS:
-                raise MatchError(
-                    Text(f"不认识的键“{key}”", f"unknown key “{key}” (known: {', '.join(MATCH_KEYS)})"),
-                    where=rec.where((key,), str(key)),
-                )
+        data = read_mapping(data, MATCH_KEYS, rec.where, name)
         rec.rules = _field(data, "rules", str, rec)
         rec.players = _field(data, "players", int, rec)
         rec.first_shuffler = _seat(_field(data, "first_shuffler", int, rec), rec, ("first_shuffler",), "first_shuffler")
@@ -173,7 +183,27 @@ class MatchRecord:
             rec.deals.append((shuffler, deal, tuple(totals)))
             if "scores" in entry:
                 rec.scores[n] = _scores(entry["scores"], rec, n)
+            if "people" in entry:
+                rec.people[n] = _people(entry["people"], rec, n)
         return rec
+
+
+def _people(raw: Any, rec: MatchRecord, n: int) -> tuple[int, ...]:
+    """A deal's ``people``: a person's number for each seat (whether they fit the rules, ``replay_match`` says)."""
+    if (
+        not isinstance(raw, list)
+        or len(raw) != rec.players
+        or not all(isinstance(p, int) and not isinstance(p, bool) for p in raw)
+    ):
+        raise MatchError(
+            Text(
+                f"people 应为 {rec.players} 个座位各写一个人的号码",
+                f"“people” must give a person's number for each of the {rec.players} seats",
+            ),
+            code="match-people",
+            where=rec.where(("deals", n, "people"), f"deals[{n}].people"),
+        )
+    return tuple(raw)
 
 
 SCORE_KEYS = {"step": int, "seat": int, "points": int, "for": str, "card": str}
@@ -257,6 +287,8 @@ def play_bot_match(
         play_out(deal, make_players(deal, rng, bot))
         outcome = outcome_of(deal, seating.shuffler)
         record.deals.append((seating.shuffler, DealRecord.from_deal(deal, notes=False), ()))
+        if seating.people:  # the seats may change: each deal says who sat where
+            record.people[index] = seating.people
         return outcome
 
     rng = random.Random(seed)
@@ -296,7 +328,8 @@ def replay_match(record: MatchRecord) -> tuple[list[Deal], Ledger]:
         if not deal.over:
             raise MatchError(Text("这一盘还没打完", "this deal is not finished"), where=here)
         deals.append(deal)
-        outcomes.append(outcome_of(deal, shuffler, recorded_round(rules, deal_record.options)))
+        people = record.sitters(n) if reseat_of(rules) is not None or n in record.people else ()
+        outcomes.append(outcome_of(deal, shuffler, recorded_round(rules, deal_record.options), people))
     first = rules.first(record.players, random.Random(0))
     first = Seating(
         first.dealer if first.dealer is None else record.first_shuffler, record.first_shuffler, first.round, first.head
@@ -334,7 +367,7 @@ def replay_match(record: MatchRecord) -> tuple[list[Deal], Ledger]:
 
 def _path(where: str) -> tuple[str | int, ...]:
     """``deals[3].payments`` → ("deals", 3); ``deals[2].totals`` → ("deals", 2, "totals")."""
-    found = re.match(r"deals\[(\d+)\](\.totals|\.deal)?", where)
+    found = re.match(r"deals\[(\d+)\](\.totals|\.deal|\.people)?", where)
     if not found:
         return ()
     return ("deals", int(found.group(1))) + ((found.group(2)[1:],) if found.group(2) else ())

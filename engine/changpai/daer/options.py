@@ -32,7 +32,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.frozen import replaced
-from ..core.options import BY_RECORD, OptionDef, default_from, option
+from ..core.options import ANY_NUMBER, BY_RECORD, OptionDef, default_from, option
 from ..core.sourced import Sourced
 from ..core.text import RuleError, Text
 
@@ -258,3 +258,52 @@ def dealer_after_no_win(why: tuple[str, str], sources: tuple[str, ...]) -> Optio
         why,
         sources,
     )
+
+
+def reseat_options(source: str) -> tuple[OptionDef, OptionDef]:
+    """Changing seats during a sitting (``core.match.Reseat``): how often (0: never), and how people move.
+    ``source``: the tradition's source that lets the table agree to it."""
+    every = option(
+        "reseat_every",
+        IN_PLAY,
+        ("连着打的时候换不换座位？隔几盘换？", "In a sitting, do the players change seats, and after how many deals?"),
+        {"0": ("不换", "never"), ANY_NUMBER: ("每打满 N 盘换一次", "after every N deals")},
+        Sourced(
+            0,
+            source,
+            Text(
+                f"{source} 允许大家事先商量，每过 20 盘挪一次位子；既然是商量的事，默认不挪，商量好了就设为 20",
+                f"{source} says the table may agree to move seats once every 20 deals; it is an agreement, so by "
+                "default nobody moves; set 20 to follow it",
+            ),
+        ),
+        (
+            f"{source}：可以约定，不是必须",
+            f"{source}: the table may agree to it; it is not required",
+        ),
+        (source,),
+    )
+    how = option(
+        "reseat_how",
+        IN_PLAY,
+        ("换座位时怎么换？", "When the seats change, how do people move?"),
+        {
+            "rotate": ("每人挪到下家的座位上", "everybody moves one seat on, to the next seat"),
+            "draw": ("重新抽牌定座位", "the seats are drawn again"),
+        },
+        Sourced(
+            "rotate",
+            "engine",
+            Text(
+                f"{source} 没有说怎么搬：本站的读法是每人往下家挪一个座位，这样人人都换了邻座，也能从记录里核对",
+                f"{source} does not say how people move: our reading is one seat on for everybody, so that each has "
+                "new neighbours and a record can be checked",
+            ),
+        ),
+        (
+            f"{source} 没有说怎么换座位；本站默认各往下家挪一座",
+            f"{source} does not say how the seats change; by default everybody moves one seat on",
+        ),
+        ("engine",),
+    )
+    return every, how

@@ -25,7 +25,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.match import DealOutcome, Ledger, Match, MatchError, MatchRule, Seating, WinnerDeals
+from ..core.match import DealOutcome, Ledger, Match, MatchError, MatchRule, Seating, WinnerDeals, ledger_mismatch
 from ..core.text import ChangpaiError, Text
 from ..decks.numerals import parse_cards
 from .actions import Action, ActionType
@@ -206,14 +206,8 @@ def replay(record: MatchRecord) -> tuple[list[Deal], Ledger]:
         outcome = _outcome(played, scorer)
         ledger.add(outcome.payments, where=f"deals[{n}].payments")
         if tuple(totals) != tuple(race.totals):
-            raise MatchError(
-                Text(
-                    f"第 {n + 1} 盘后的子应是 {race.totals}，记的是 {list(totals)}",
-                    f"after deal {n + 1} the 子 are {race.totals}, not {list(totals)}",
-                ),
-                code="match-ledger",
-                where=record.where(("deals", n, "totals"), f"deals[{n}].totals"),
-            )
+            where = record.where(("deals", n, "totals"), f"deals[{n}].totals")
+            raise ledger_mismatch(n, race.totals, totals, where, word=Text("子", "子"))
         deals.append(played)
         seating = rules.after(outcome, record.players)
     return deals, ledger
