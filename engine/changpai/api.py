@@ -122,7 +122,6 @@ from .hongdiandian import api as hongdiandian_api
 Request = dict[str, Any]
 Handler = Callable[[Request], dict[str, Any]]
 
-DEFAULT_MATCH_DEALS = 8  # a match of the Da Er family by computer players, unless ``deals`` says otherwise
 MAX_TABLE_SETS = 27  # 80 cards make at most 26 sets of three: more cannot be a table
 _COMMANDS: dict[str, Handler] = {}
 _FIELDS: dict[str, frozenset[str]] = {}
@@ -479,9 +478,10 @@ def _simulate_match(request: Request) -> dict[str, Any]:
     options = request.get("options")
     if options is not None and not isinstance(options, dict):
         raise HandError(Text("options 应是对象", "options must be an object"), code="bad-field", where="options")
-    if deals is None:
-        deals = MAX_MATCH_DEALS if sitting is not None else DEFAULT_MATCH_DEALS
-    match, record = play_bot_match(name, players, deals=deals, seed=seed, bot=bot, options=options)
+    if deals is None and sitting is not None:
+        deals = MAX_MATCH_DEALS
+    length = {} if deals is None else {"deals": deals}  # else play_bot_match's own default
+    match, record = play_bot_match(name, players, seed=seed, bot=bot, options=options, **length)
     dealt = [(d.dealer, d.winner) for d in match.deals]
     return {**match_answer(name, match.players, dealt, match.ledger), "record": record.to_data()}
 
