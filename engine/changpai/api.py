@@ -22,6 +22,12 @@ Built-in commands
             戳牌 (``chuopai``): ``rules`` with ``"name": "chuopai"``, ``new_deal`` with ``"rules": "chuopai"`` and
             ``legal_actions`` / ``apply`` / ``bot_move`` with a 戳牌 ``state`` answer from ``chuopai.api`` (stateless:
             send the state back; no ``game`` ids).
+``simulate_match`` ``{"rules", "players"?, "deals"?, "seed"?, "bot"?, "options"?}`` → a whole match by computer
+            players, for every game with a match (a Da Er tradition: 8 deals unless ``deals``; Wuchuan 一百: the
+            sitting until a seat reaches its target; 戳牌: once round the table): ``{"rules", "players", "deals":
+            [{"dealer", "winner", "payments", "totals"}], "ledger": {"totals", "zero_sum"}, "record"}``
+            (``core.match_summary``). ``replay_match`` ``{"record"}`` → the same without ``record``, or the
+            record's first problem, located (``deals[N].deal: step M``, ``deals[N].totals``, ``played[N]`` …).
 ``lesson``  ``{"rules", "ask", "position", "options"?}`` → a game's own lesson question answered
             (each game's ``lesson`` module): ``{"form", "value", "shown", "lines", "rows", …}``.
 
@@ -95,11 +101,14 @@ from . import __version__
 from .bots.daer import BOTS, next_action
 from .chuopai import api as chuopai_api
 from .core.game import FacadeGame
+from .core.match_summary import match_answer
 from .core.table import ROLE_NAMES, seat_name
 from .core.text import ChangpaiError, HandError, RuleError, Text
 from .daer.actions import Action, native_words
 from .daer.analysis import SOURCES, analyse, not_ready_reasons, waits
 from .daer.deal import Deal, check_seed
+from .daer.match import MAX_DEALS as MAX_MATCH_DEALS
+from .daer.match import MatchRecord, play_bot_match, replay_match
 from .daer.options import IN_PLAY
 from .daer.options import apply as apply_options
 from .daer.options import describe as describe_options
@@ -253,6 +262,31 @@ def text_field(request: Request, key: str, *, required: bool = True, default: st
     return value
 
 
+def record_field(request: Request, what: Text) -> dict[str, Any]:
+    """The request's ``record``: a record's data (the engine reads no YAML: a file is read at the edge,
+    ``changpai.yamlfile``)."""
+    data = request.get("record")
+    if not isinstance(data, dict):
+        raise HandError(
+            Text(f"record 应是{what.zh}的数据（JSON 对象）", f"“record” must be {what.en}'s data (a JSON object)"),
+            code="missing-field" if data is None else "bad-field",
+            where="record",
+        )
+    return data
+
+
+def bot_field(request: Request) -> str:
+    """The request's ``bot``: one of the Da Er family's computer players (default ``simple``)."""
+    kind = request.get("bot", "simple")
+    if not isinstance(kind, str) or kind not in BOTS:
+        raise HandError(
+            Text(f"没有“{kind}”这种电脑玩家", f"there is no computer player “{kind}” (known: {', '.join(BOTS)})"),
+            code="bad-field",
+            where="bot",
+        )
+    return kind
+
+
 def rules_field(request: Request, key: str = "rules", *, hands_only: bool = True) -> RuleSet:
     """The rule set named by ``key`` with the request's hand options (``hands_only=False``: options unread)."""
     name = text_field(request, key)
@@ -293,23 +327,36 @@ def table_field(request: Request) -> list[dict[str, Any]]:
 # the rest. No command below branches on a game's name.
 OTHER_GAMES: tuple[FacadeGame, ...] = (hongdiandian_api.GAME, chuopai_api.GAME)
 _BY_STATE = frozenset({"legal_actions", "apply", "bot_move"})
+_BY_RECORD = frozenset({"frames", "replay_match"})
+
+
+def _owns(game: FacadeGame, command_name: str, request: Request, key: str = "rules") -> bool:
+    """Whether ``game`` owns ``request`` (by its state, its record or its rules, as the command reads it)."""
+    if command_name in _BY_STATE:
+        return game.owns_state(request)
+    if command_name in _BY_RECORD:
+        return game.owns_record(request.get("record"))
+    return game.owns_rules(request.get(key))
 
 
 def _other_game(command_name: str, request: Request, key: str = "rules") -> dict[str, Any] | None:
     """The answer of the game that owns ``request`` and answers ``command_name``, or ``None`` (the Da Er family)."""
     for game in OTHER_GAMES:
         handler = game.commands.get(command_name)
-        if handler is None:
-            continue
-        if command_name in _BY_STATE:
-            owned = game.owns_state(request)
-        elif command_name == "frames":
-            owned = game.owns_record(request.get("record"))
-        else:
-            owned = game.owns_rules(request.get(key))
-        if owned:
+        if handler is not None and _owns(game, command_name, request, key):
             return handler(request)
     return None
+
+
+def _not_for_other_games(command_name: str, request: Request, key: str) -> None:
+    """Refuse, located at ``key``, a request a game of its own owns but cannot answer (红点点 has no match)."""
+    for game in OTHER_GAMES:
+        if command_name not in game.commands and _owns(game, command_name, request, key):
+            raise RuleError(
+                Text(f"{game.title.zh}没有 {command_name} 这个命令", f"{game.title.en} has no {command_name} command"),
+                code="unknown-rules",
+                where=key,
+            )
 
 
 def _only_other_games(command_name: str, request: Request, key: str = "rules") -> dict[str, Any]:
@@ -402,6 +449,55 @@ def _simulate(request: Request) -> dict[str, Any]:
         code="bad-field",
         where="rules",
     )
+
+
+def _whole_field(request: Request, key: str, low: int, high: int) -> int | None:
+    value = request.get(key)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high):
+        raise HandError(
+            Text(f"应是 {low} 到 {high} 的整数", f"must be a whole number from {low} to {high}"),
+            code="bad-field",
+            where=key,
+        )
+    return value
+
+
+@command("simulate_match", fields=("rules", "players", "deals", "seed", "bot", "options"))
+def _simulate_match(request: Request) -> dict[str, Any]:
+    """A whole match played by computer players: each deal's dealer, winner and payments, the ledger, the record
+    (a Da Er tradition, 一百's sitting until a seat reaches its target, 戳牌)."""
+    if (answer := _other_game("simulate_match", request)) is not None:
+        return answer
+    _not_for_other_games("simulate_match", request, "rules")
+    name = text_field(request, "rules")
+    sitting = get_rules(name).variant.sitting  # a race stops by itself: at most MAX_DEALS deals
+    players = _whole_field(request, "players", 2, 8)
+    deals = _whole_field(request, "deals", 1, MAX_MATCH_DEALS)
+    seed = check_seed(request.get("seed", 0)) or 0
+    bot = bot_field(request)
+    options = request.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise HandError(Text("options 应是对象", "options must be an object"), code="bad-field", where="options")
+    if deals is None and sitting is not None:
+        deals = MAX_MATCH_DEALS
+    length = {} if deals is None else {"deals": deals}  # else play_bot_match's own default
+    match, record = play_bot_match(name, players, seed=seed, bot=bot, options=options, **length)
+    dealt = [(d.dealer, d.winner) for d in match.deals]
+    return {**match_answer(name, match.players, dealt, match.ledger), "record": record.to_data()}
+
+
+@command("replay_match", fields=("record",))
+def _replay_match(request: Request) -> dict[str, Any]:
+    """A match record checked deal by deal (seats, dealers, ledger): the same answer as ``simulate_match`` without
+    the record, or the first problem, located (``deals[N].deal: step M`` …)."""
+    data = record_field(request, Text("比赛记录", "a match record"))
+    if (answer := _other_game("replay_match", request)) is not None:
+        return answer
+    _not_for_other_games("replay_match", request, "record")
+    record = MatchRecord.from_data(data, name="record")
+    deals, ledger = replay_match(record)
+    dealt = [(d.table.dealer, None if d.win is None else d.win.seat) for d in deals]
+    return match_answer(record.rules, record.players, dealt, ledger)
 
 
 @command("beats", fields=("rules", "hand", "options"))
@@ -521,13 +617,7 @@ def _answer(deal: Deal, key: str | None, running: Any = None, made: int = 0) -> 
 
 @command("frames", fields=("record", "name"))
 def _frames(request: Request) -> dict[str, Any]:
-    data = request.get("record")
-    if not isinstance(data, dict):  # the engine reads no YAML: a file is read at the edge (changpai.yamlfile)
-        raise HandError(
-            Text("record 应是牌谱的数据（JSON 对象）", "“record” must be the record's data (a JSON object)"),
-            code="missing-field" if data is None else "bad-field",
-            where="record",
-        )
+    data = record_field(request, Text("牌谱", "the record"))
     if (answer := _other_game("frames", request)) is not None:
         return answer
     name = text_field(request, "name", required=False) or "<record>"
@@ -618,13 +708,7 @@ def _bot_move(request: Request) -> dict[str, Any]:
     if (answer := _other_game("bot_move", request)) is not None:
         return answer
     deal, _ = _deal_from(request)
-    kind = request.get("bot", "simple")
-    if not isinstance(kind, str) or kind not in BOTS:
-        raise HandError(
-            Text(f"没有“{kind}”这种电脑玩家", f"there is no computer player “{kind}” (known: {', '.join(BOTS)})"),
-            code="bad-field",
-            where="bot",
-        )
+    kind = bot_field(request)
     seed = check_seed(request.get("seed", deal.seed if deal.seed is not None else 0))
     rng = random.Random(f"{seed}:{len(deal.history)}")  # fixed by the seed and the step, never global
     players = [BOTS[kind](random.Random(rng.getrandbits(64))) for _ in range(deal.players)]

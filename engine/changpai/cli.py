@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from .api import handle
+from .api import OTHER_GAMES, handle
 from .bots.daer import BOTS, make_players, play_out
 from .bots.hongdiandian import simulate as simulate_hdd
 from .bots.hongdiandian import simulate_one as simulate_hdd_one
@@ -44,7 +44,6 @@ from .daer.match import MatchRecord, play_bot_match, replay_match
 from .daer.record import DealRecord, replay
 from .daer.settlement import settle
 from .hongdiandian.record import record_of
-from .hongdiandian.record import replay as replay_hdd
 from .hongdiandian.rules import is_hdd_rules
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 2, 70
@@ -319,19 +318,26 @@ def _replay(args: argparse.Namespace) -> int:
         raise InputError(f"{path}: cannot read ({error}) / 无法读取文件") from None
     except ChangpaiError as error:
         return refuse(error)
-    if isinstance(data, dict) and data.get("rules") == "chuopai" and "played" in data:  # a 戳牌 match
-        return _chuopai_match_replay(data, lines, path.name)
-    if isinstance(data, dict) and data.get("rules") == "chuopai":
-        return _chuopai_replay(data, path.name)
-    if isinstance(data, dict) and "deals" in data:  # a match record
-        return _replay_match(data, lines, path.name)
-    if isinstance(data, dict) and data.get("game") == "hongdiandian":
-        return _replay_hdd(data, path.name)
+    # the game that owns the record (``core.game.FacadeGame``), else the Da Er family's
+    owners = (g.replay_file for g in OTHER_GAMES if g.replay_file is not None and g.owns_record(data))
+    summary = next(owners, _replay_daer)
     try:
-        record = DealRecord.from_data(data, lines=lines, name=path.name)
-        deal, _ = replay(record)
+        line = summary(data, lines, path.name)
     except ChangpaiError as error:
         return refuse(error)
+    print(f"ok: {path.name}: {line}")
+    return EXIT_OK
+
+
+def _replay_daer(data: Any, lines: Any, name: str) -> str:
+    """The Da Er family's record, a match's (``deals``) or a deal's: the summary of ``changpai replay``."""
+    if isinstance(data, dict) and "deals" in data:  # a match record
+        match = MatchRecord.from_data(data, lines=lines, name=name)
+        deals, ledger = replay_match(match)
+        winners, score = sum(d.win is not None for d in deals), list(ledger.totals)
+        return f"a {match.rules} match, {match.players} seats, {len(deals)} deals, {winners} won, score {score}"
+    record = DealRecord.from_data(data, lines=lines, name=name)
+    deal, _ = replay(record)
     result = settle(deal)
     if deal.win is not None:
         outcome = f"{seat_name(deal.win.seat).en} wins ({deal.win.points} points)"
@@ -339,33 +345,7 @@ def _replay(args: argparse.Namespace) -> int:
         outcome = f"over, no winner ({deal.ended_by})"
     else:
         outcome = "not finished"
-    print(
-        f"ok: {path.name}: {record.rules}, {deal.players} seats, {len(record.steps)} steps, {outcome}, "
-        f"payments {result.payments}"
-    )
-    return EXIT_OK
-
-
-def _replay_hdd(data: Any, name: str) -> int:
-    try:
-        deal, steps = replay_hdd(data)
-    except ChangpaiError as error:
-        return refuse(error)
-    settled = deal.settlement()
-    print(f"ok: {name}: {deal.rules.name}, {len(steps)} steps, {settled['type']}")
-    return EXIT_OK
-
-
-def _replay_match(data: Any, lines: Any, name: str) -> int:
-    try:
-        match = MatchRecord.from_data(data, lines=lines, name=name)
-        deals, ledger = replay_match(match)
-    except ChangpaiError as error:
-        return refuse(error)
-    winners = sum(d.win is not None for d in deals)
-    score = list(ledger.totals)
-    print(f"ok: {name}: a {match.rules} match, {match.players} seats, {len(deals)} deals, {winners} won, score {score}")
-    return EXIT_OK
+    return f"{record.rules}, {deal.players} seats, {len(record.steps)} steps, {outcome}, payments {result.payments}"
 
 
 def _configure_simulate(parser: argparse.ArgumentParser) -> None:
@@ -539,34 +519,4 @@ def _chuopai_match(args: argparse.Namespace, what: str, options: dict[str, Any])
         },
         pretty=True,
     )
-    return EXIT_OK
-
-
-def _chuopai_match_replay(data: Any, lines: Any, name: str) -> int:
-    from .chuopai.match import MatchRecord as ChuoMatchRecord
-    from .chuopai.match import replay as chuo_match_replay
-
-    try:
-        record = ChuoMatchRecord.from_data(data, lines=lines, name=name)
-        deals, ledger = chuo_match_replay(record)
-    except ChangpaiError as error:
-        return refuse(error)
-    dealers = [d.table.dealer for d in deals]
-    print(
-        f"ok: {name}: a chuopai match, {record.players} seats, {len(deals)} of {record.deals} deals, "
-        f"dealers {dealers}, score {list(ledger.totals)}"
-    )
-    return EXIT_OK
-
-
-def _chuopai_replay(data: Any, name: str) -> int:
-    from .chuopai.record import read_record
-    from .chuopai.scoring import settle as chuo_settle
-
-    try:
-        deal, steps = read_record(data)
-    except ChangpaiError as error:
-        return refuse(error)
-    result = chuo_settle(deal)
-    print(f"ok: {name}: chuopai, {deal.table.size} seats, {len(steps)} steps, {result.outcome}, scores {result.scores}")
     return EXIT_OK

@@ -1,7 +1,8 @@
 """红点点 hands in the two hand widgets, in a real browser and in both languages: the calculator (learn/calculator)
 and the home page's "what does it wait for" widget. The red points, the class and its 层 and the waits on the
 page are the in-page engine's; this file asks the same engine under CPython what they must be. Bad input (a
-wrong size, a pair that cannot hold, a fifth copy) gets a located message in the page's language."""
+wrong size, a pair that cannot hold, a fifth copy) gets a located message in the page's language. The last
+tests switch on 红点点's variants in the calculator (大叁 wild, five-handed)."""
 
 from __future__ import annotations
 
@@ -196,3 +197,69 @@ def test_the_home_widget_locates_bad_hongdiandian_input(page: Page, lang):
         expect(answer).to_have_attribute("data-state", "error")
         expect(answer).to_contain_text(error[lang])
         expect(answer.locator(".cp-hand-check__where")).to_contain_text("手牌" if lang == "zh" else "the hand")
+
+
+# ---------------------------------------------------------------- the variants [000]: 大叁 (长二) wild, five-handed
+# The switches are worded by the engine (its option questions, in the page's language) and only shown for 红点点;
+# what the page shows with a switch on is what the same engine answers under CPython with that option.
+
+WILD_HAND = "拾玖拾九柒七柒五捌八陆贰十三壹叁"  # 壹 with 大叁: a pair only if 大叁 is wild
+SHORT_HAND = "拾玖拾九柒七"  # six cards: a complete hand only for the seat holding five, five-handed
+
+
+def switch(widget, option: str):
+    return widget.locator(f'.cp-calc__variant[data-option="{option}"]')
+
+
+def test_the_switches_speak_the_engines_words_and_only_for_hongdiandian(page: Page):
+    words = cpython({"command": "rules", "name": SICHENG})["options"]
+    for lang, path in (("zh", CALC), ("en", f"en/{CALC}")):
+        widget = open_calc(page, path, SICHENG)
+        box = widget.locator(".cp-calc__variants")
+        expect(box).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+        for option in ("wild_dasan", "five_players"):
+            expect(box).to_contain_text(words[option]["question"][lang])
+            expect(switch(widget, option)).not_to_be_checked()
+        expect(box).not_to_contain_text("wild_dasan")  # never the engine's option names
+        widget.locator(".cp-calc__rules").select_option("wuchuan")
+        expect(box).to_be_hidden()
+
+
+def test_a_wild_dasan_scores_as_the_engine_says(page: Page):
+    widget = open_calc(page, CALC, SICHENG)
+    tap(widget, WILD_HAND)
+    plain = cpython({"command": "score", "rules": SICHENG, "hand": WILD_HAND})
+    verdict = widget.locator(".cp-calc__verdict")
+    expect(verdict).to_contain_text("胡了" if plain.get("win") else "还没成胡", timeout=ENGINE_TIMEOUT_MS)
+    switch(widget, "wild_dasan").check()
+    wild = cpython({"command": "score", "rules": SICHENG, "hand": WILD_HAND, "options": {"wild_dasan": "true"}})
+    assert wild["win"] and not plain.get("win")  # the switch is what makes it a win
+    expect(widget.locator(".cp-calc__points [data-points]")).to_have_text(str(wild["points"]))
+    expect(verdict).to_contain_text("胡了")
+    expect(widget.locator(".cp-calc__class")).to_have_attribute("data-layers", str(wild["layers"]))
+    stood = [u["as"] for u in wild["split"] if u.get("as")]
+    assert stood, wild["split"]
+    expect(widget.locator(".cp-calc__split")).to_contain_text(f"当作 {stood[0]}")
+    # the other way of counting 红点点 is asked with the same switch
+    other = "wuchuan-hongdiandian-huada"
+    theirs = cpython({"command": "score", "rules": other, "hand": WILD_HAND, "options": {"wild_dasan": "true"}})
+    expect(widget.locator(f'.cp-calc__compare tr[data-rules="{other}"]')).to_contain_text(str(theirs["points"]))
+
+
+def test_five_handed_the_short_seat_holds_five_and_one(page: Page):
+    widget = open_calc(page, f"en/{CALC}", SICHENG)
+    tap(widget, SHORT_HAND[:-1])
+    building = widget.locator(".cp-calc__building")
+    expect(building).to_contain_text("10 more", timeout=ENGINE_TIMEOUT_MS)  # four-handed: 15 to wait
+    switch(widget, "five_players").check()
+    options = {"five_players": "true"}
+    waits = cpython({"command": "waits", "rules": SICHENG, "hand": SHORT_HAND[:-1], "options": options})["waits"]
+    winning = [w for w in waits if w["win"]]
+    assert any(w["card"] == SHORT_HAND[-1] for w in winning)
+    expect(widget.locator(".cp-calc__wait-list li")).to_have_count(len(winning))
+    tap(widget, SHORT_HAND[-1])
+    score = cpython({"command": "score", "rules": SICHENG, "hand": SHORT_HAND, "options": options})
+    expect(widget.locator(".cp-calc__points [data-points]")).to_have_text(str(score["points"]))
+    expect(widget.locator(".cp-calc__verdict")).to_contain_text("A win")
+    switch(widget, "five_players").uncheck()  # four-handed again: six cards are only being built
+    expect(building).to_contain_text("a complete one 16")

@@ -1,7 +1,7 @@
 /* Wuchuan 一百 (抠百) at the kiosk: the visitor (甲) and two computer players race across deals to a target of 子;
  * the first to reach it wins at once, in the middle of a deal too. Each deal is played by play.js as any Da Er deal
  * (the private draw, 偷坎 and 偷活龙 included); the engine counts the 子 as they are made and says who deals next
- * (changpai.api: new_deal and apply answer a `sitting`, see schemas/api.schema.json $defs/sitting):
+ * (changpai.api: new_deal and apply answer a `sitting`, see schemas/common.schema.json $defs/sitting):
  *
  *   new_deal {rules: "wuchuan-yibai", options: {yibai_target}, dealer, sitting: {totals, targets, chaos}}
  *   apply {game, action}  → … sitting: {totals, targets, winner, scores, new, next_dealer}

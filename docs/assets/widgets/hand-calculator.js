@@ -2,7 +2,9 @@
  * and the in-page engine ("score" and "waits", changpai.api) shows the best split, the points with
  * their reasons, the patterns and the waits — and the same hand under every other tradition of the same game.
  * 红点点 (the engine's games.hongdiandian rule sets) is a game of its own: 16 cards in pairs, its red points, its
- * class (名堂) and 层; its hands are compared only with its other rule set. */
+ * class (名堂) and 层; its hands are compared only with its other rule set. Its two variants [000] — 大叁 (长二) as a
+ * wild card, and five players with one seat holding five — are switches worded by the engine (the "rules" command's
+ * option questions), sent as the rule set's options to every 红点点 request. */
 (function () {
   "use strict";
   const { h, text } = window.cp;
@@ -36,17 +38,19 @@
     { id: "dihu", zh: "庄家打出的第一张（地胡）", en: "the dealer's first discard (地胡)" },
   ];
   const HDD_SIZES = { waiting: 15, complete: 16 }; // [000]: the dealer 16, the others 15
+  // 红点点's variants (changpai.hongdiandian.options): the engine's option names; their words come from the engine.
+  const HDD_VARIANTS = ["wild_dasan", "five_players"];
   const HDD_UI = {
     zh: {
       points: "红点", unit: "点", layers: (n) => n + " 层", hua: "花胡（每一家都有红点）", badui: "八对（全是本身相靠）",
       noClass: "配得拢，但不成胡", waitsFor: "等这些牌：", waitLine: (w, c) => w.card + "：" + w.points + " 点" + (c ? "，" + c : ""),
-      building: (n) => "再点 " + n + " 张：红点点等一张牌的手牌是 " + HDD_SIZES.waiting + " 张，成牌是 " + HDD_SIZES.complete + " 张。",
+      building: (n, z) => "再点 " + n + " 张：红点点等一张牌的手牌是 " + z.waiting + " 张，成牌是 " + z.complete + " 张。",
       wildAs: (as) => "（当作 " + as + "）",
     },
     en: {
       points: "Red points", unit: "pts", layers: (n) => n + " 层", hua: "花 (every unit holds red points)", badui: "八对 (all twin pairs)",
       noClass: "the pairs hold, but it is no win", waitsFor: "Waits for: ", waitLine: (w, c) => w.card + ": " + w.points + " pts" + (c ? ", " + c : ""),
-      building: (n) => "Tap " + n + " more card" + (n === 1 ? "" : "s") + ": a 红点点 hand waiting for one card holds " + HDD_SIZES.waiting + ", a complete one " + HDD_SIZES.complete + ".",
+      building: (n, z) => "Tap " + n + " more card" + (n === 1 ? "" : "s") + ": a 红点点 hand waiting for one card holds " + z.waiting + ", a complete one " + z.complete + ".",
       wildAs: (as) => " (as " + as + ")",
     },
   };
@@ -95,6 +99,8 @@
       source: "discard",
       zone: "hand", // "hand" | "win" | table index
       seq: 0,
+      variants: {}, // 红点点's variants switched on: {option name: true}
+      short: null, // five-handed, the short seat's cards (the engine's deal.short_cards), once the words are loaded
     };
     try {
       state.hand = C.parse(query.get("hand") || el.dataset.hand || "");
@@ -138,6 +144,7 @@
       return { card: c, button: b, count };
     });
     const zones = h("div", { class: "cp-calc__zones" });
+    const variantBox = h("div", { class: "cp-calc__variants", role: "group", hidden: true });
     const result = h("div", { class: "cp-calc__result", "aria-live": "polite" });
     const status = window.cp.engineStatus(lang);
     const clearBtn = h("button", { type: "button", class: "cp-btn cp-calc__clear" }, L.clear);
@@ -148,6 +155,7 @@
         "div",
         { class: "cp-calc" },
         h("div", { class: "cp-calc__controls" }, h("label", { class: "cp-deal__field" }, h("span", {}, L.tradition), rulesSelect), clearBtn),
+        variantBox,
         h("p", { class: "cp-muted" }, L.palette),
         palette,
         h("div", { class: "cp-calc__controls" }, typed, applyTyped, typedError),
@@ -194,6 +202,7 @@
       state.rules = rulesSelect.value;
       window.cp.tradition.set(state.rules);
       if (gameOf(state.rules) !== before) switchGame();
+      showVariants();
       for (const p of paletteButtons) p.button.replaceChild(C.element(p.card, { scheme: C.schemeFor(state.rules), lang, size: "s" }), p.button.firstChild);
       changed();
     });
@@ -326,6 +335,8 @@
         r.win_card = state.win[0].zh;
         r.from = state.source;
       }
+      const on = gameOf(rules) === "hongdiandian" ? HDD_VARIANTS.filter((v) => state.variants[v]) : [];
+      if (on.length) r.options = Object.fromEntries(on.map((v) => [v, "true"]));
       return r;
     }
 
@@ -503,16 +514,22 @@
       const why = r.win ? hddClass(r) : (r.reasons || []).map((x) => text(x, lang)).join(sep);
       return head + (why ? " — " + why : "");
     }
+    // The hand sizes to aim for: five-handed, a hand no bigger than the short seat's is the short seat's ([000]).
+    function hddSizes(total) {
+      if (state.variants.five_players && state.short && total <= state.short + 1) return { waiting: state.short, complete: state.short + 1 };
+      return HDD_SIZES;
+    }
     function renderHdd(parts, score, waits, countOnly) {
       const total = state.hand.length + state.win.length + state.table.reduce((n, x) => n + x.cards.length, 0);
       // Answers true when it showed an error (a located engine message), false otherwise.
-      const missing = (state.win.length ? HDD_SIZES.complete : HDD_SIZES.waiting) - total;
+      const sizes = hddSizes(total);
+      const missing = (state.win.length ? sizes.complete : sizes.waiting) - total;
       if (countOnly(score) && !waits.error) {
         parts.push(renderHddWaits(waits), h("p", { class: "cp-muted" }, L.pickWin));
         return false;
       }
       if (countOnly(score) && (!waits.error || countOnly(waits)) && missing > 0) {
-        parts.push(h("p", { class: "cp-calc__building" }, H.building(missing)));
+        parts.push(h("p", { class: "cp-calc__building" }, H.building(missing, sizes)));
         return false;
       }
       if (score.error) {
@@ -637,9 +654,37 @@
       rulesSelect.replaceChildren(...state.traditions.map((t) => h("option", { value: t.id, selected: t.id === state.rules }, label(t))));
     }
 
+    // 红点点's variants as switches, in the engine's words (each option's question; its "yes" as the tooltip).
+    let variantWords = null;
+    async function loadVariants() {
+      if (variantWords || !window.cp.engine()) return;
+      const id = state.traditions.find((t) => t.game === "hongdiandian");
+      if (!id) return;
+      const r = await window.cp.call({ command: "rules", name: id.id });
+      if (r.error || !r.options) return;
+      variantWords = r.options;
+      state.short = r.deal && r.deal.short_cards ? r.deal.short_cards.value : null;
+      variantBox.replaceChildren(
+        ...HDD_VARIANTS.filter((v) => variantWords[v]).map((v) => {
+          const words = variantWords[v];
+          const box = h("input", { type: "checkbox", class: "cp-calc__variant", dataset: { option: v } });
+          box.checked = !!state.variants[v];
+          box.addEventListener("change", () => {
+            state.variants[v] = box.checked;
+            changed();
+          });
+          return h("label", { class: "cp-deal__field", title: text(words.choices.true, lang) }, box, h("span", {}, text(words.question, lang)));
+        }),
+      );
+      showVariants();
+    }
+    function showVariants() {
+      variantBox.hidden = !hdd() || !variantWords;
+    }
+
     renderZones();
     result.replaceChildren(h("p", { class: "cp-muted" }, L.thinking));
-    loadTraditions().then(compute);
+    loadTraditions().then(loadVariants).then(compute);
   }
 
   window.cp.widget("calculator", mount);

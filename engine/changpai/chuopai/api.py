@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from ..core.game import FacadeGame
+from ..core.match_summary import match_answer
 from ..core.table import DEALER, PLAYER, SITTER, seat_name
 from ..core.text import ChangpaiError, RuleError, Text
 from . import lesson
@@ -186,11 +187,61 @@ def bot_move_request(request: dict[str, Any]) -> dict[str, Any]:
     return {"action": str(action), "detail": action.as_dict()}
 
 
+def simulate_match_request(request: dict[str, Any]) -> dict[str, Any]:
+    """A 戳牌 match by computer players (``chuopai.match.play``): its deals, ledger and record."""
+    from .match import MAX_DEALS as MATCH_DEALS
+    from .match import play
+
+    players = None if request.get("players") is None else _int_field(request, "players", 3, 2, 4)
+    deals = None if request.get("deals") is None else _int_field(request, "deals", 1, 1, MATCH_DEALS)
+    seed = _int_field(request, "seed", 0, 0, 2**64 - 1)
+    bot = request.get("bot", "simple")
+    match, record = play(players, deals, seed, bot if isinstance(bot, str) else "", request.get("options"))
+    dealt = [(d.dealer, d.winner) for d in match.deals]
+    return {**match_answer(NAME, record.players, dealt, match.ledger), "record": record.to_data()}
+
+
+def replay_match_request(request: dict[str, Any]) -> dict[str, Any]:
+    """A 戳牌 match record checked (``chuopai.match.replay``): its deals and ledger, or the located error."""
+    from .match import MatchRecord, outcome_of, replay
+
+    record = MatchRecord.from_data(request.get("record"), name="record")
+    deals, ledger = replay(record)
+    dealt = [(o.dealer, o.winner) for o in map(outcome_of, deals)]
+    return match_answer(NAME, record.players, dealt, ledger)
+
+
+def _owns_record(data: object) -> bool:
+    return isinstance(data, dict) and data.get("rules") == NAME
+
+
+def replay_file(data: object, lines: Any, name: str) -> str:
+    """``changpai replay`` of a 戳牌 record, a match's (``played``) or a deal's (``core.game.FacadeGame``)."""
+    if isinstance(data, dict) and "played" in data:
+        from .match import MatchRecord
+        from .match import replay as replay_match
+
+        record = MatchRecord.from_data(data, lines=lines, name=name)
+        deals, ledger = replay_match(record)
+        dealers = [d.table.dealer for d in deals]
+        return (
+            f"a chuopai match, {record.players} seats, {len(deals)} of {record.deals} deals, "
+            f"dealers {dealers}, score {list(ledger.totals)}"
+        )
+    from .record import read_record
+
+    deal, steps = read_record(data)
+    result = settle(deal)
+    return f"chuopai, {deal.table.size} seats, {len(steps)} steps, {result.outcome}, scores {result.scores}"
+
+
 GAME = FacadeGame(
     name=NAME,
     title=Text("泸州戳牌", "Luzhou 戳牌"),
     owns_rules=lambda name: name == NAME,
     owns_state=lambda request: is_state(request.get("state")),
+    owns_record=_owns_record,
+    replay_file=replay_file,
     commands={
         "rules": lambda request: describe_rules(request.get("options")),
         "simulate": simulate_request,
@@ -200,6 +251,8 @@ GAME = FacadeGame(
         "apply": apply_request,
         "bot_move": bot_move_request,
         "lesson": lesson.answer_request,
+        "simulate_match": simulate_match_request,
+        "replay_match": replay_match_request,
     },
     lesson_asks=lesson.ASKS,
 )

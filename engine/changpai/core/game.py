@@ -102,6 +102,8 @@ class FacadeGame:
     request (``legal_actions``, ``apply``, ``bot_move``); ``owns_record`` a record's data (``frames``).
     ``lesson_asks`` are the lesson questions it answers itself (ask → answer form, ``core.lesson``; the ``lesson``
     command) and ``point_word`` what it calls a hand's points (红点点 点), for the lessons.
+    ``replay_file(data, lines, name)`` replays a record file it owns (a deal's or a match's) and answers the CLI's
+    one-line summary after ``ok: NAME:``, or raises the record's located ``ChangpaiError`` (``changpai replay``).
     """
 
     name: str
@@ -112,3 +114,4 @@ class FacadeGame:
     owns_record: Callable[[object], bool] = _owns_nothing
     lesson_asks: Mapping[str, str] = field(default_factory=dict)
     point_word: Text | None = None
+    replay_file: Callable[[object, Mapping[tuple[str | int, ...], int], str], str] | None = None

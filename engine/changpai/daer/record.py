@@ -108,7 +108,9 @@ class DealRecord:
     seed: int | None = None
     hands: list[str] | None = None
     stock: str | None = None
-    sitting: dict[str, Any] | None = None  # a race's count before the deal (一百): {"totals": [...], "targets"?}
+    # a race's count before the deal (一百), as written: the one sitting shape (``wuchuan_yibai_score.Sitting``,
+    # read by the tradition's ``sitting.race_from``) with the fields of a deal in play absent
+    sitting: dict[str, Any] | None = None
     lines: dict[tuple[str | int, ...], int] = field(default_factory=dict, compare=False, repr=False)
     source_name: str = field(default="<record>", compare=False, repr=False)
 

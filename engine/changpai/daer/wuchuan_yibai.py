@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.frozen import replaced
 from ..core.sourced import Sourced
 from ..core.table import seat_name
-from ..core.text import RuleError, Text
+from ..core.text import Text
 from ..decks.numerals import ALL_KINDS, Card
 from .legality import Baopai
 from .options import IN_PLAY, ON_HAND
@@ -386,57 +386,17 @@ class _Sitting:
         return Race.new(players, options)
 
     def race_from(self, players: int, options: dict[str, Any] | None, before: dict[str, Any]) -> Any:
-        """The count before a deal shown on its own: ``{"totals": [子 …], "targets"?: [目标 …]}``, each seat short
-        of its target (a target above the sitting's is a 抄 earlier on), or a located ``RuleError``.
+        """The count before a deal shown on its own (a ``wuchuan_yibai_score.Sitting``: ``{"totals": [子 …],
+        "targets"?: [目标 …]}``), each seat short of its target (a target above the sitting's is a 抄 earlier on),
+        or a located ``RuleError``.
 
         >>> race = _Sitting().race_from(3, None, {"totals": [91, 71, 98], "targets": [100, 100, 120]})
         >>> race.totals, race.chaos
         ([91, 71, 98], [0, 0, 1])
         """
-        from .wuchuan_yibai_score import Race
+        from .wuchuan_yibai_score import Sitting
 
-        race = Race.new(players, options)
-        totals, targets = before.get("totals"), before.get("targets", race.targets)
-        for key, values in (("totals", totals), ("targets", targets)):
-            if (
-                not isinstance(values, list)
-                or len(values) != players
-                or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values)
-            ):
-                raise RuleError(
-                    Text(f"应是 {players} 个非负整数，每家一个", f"must be {players} whole numbers, one per seat"),
-                    code="bad-field",
-                    where=f"sitting.{key}",
-                )
-        assert isinstance(totals, list) and isinstance(targets, list)
-        if unknown := set(before) - {"totals", "targets"}:
-            raise RuleError(
-                Text(f"不认识的键 {sorted(unknown)}", f"unknown keys {sorted(unknown)} (known: totals, targets)"),
-                code="bad-field",
-                where="sitting",
-            )
-        for seat, (n, target) in enumerate(zip(totals, targets, strict=True)):
-            if target < race.target:
-                raise RuleError(
-                    Text(
-                        f"{seat_name(seat).zh}的目标不能少于 {race.target}",
-                        f"{seat_name(seat).en}'s target cannot be under {race.target}",
-                    ),
-                    code="bad-field",
-                    where="sitting.targets",
-                )
-            if n >= target:
-                raise RuleError(
-                    Text(
-                        f"{seat_name(seat).zh}已经满了 {target}，这一场在这一盘之前就结束了",
-                        f"{seat_name(seat).en} already has {target}: the sitting was over before this deal",
-                    ),
-                    code="match-over",
-                    where="sitting.totals",
-                )
-        race.totals, race.targets = list(totals), list(targets)
-        race.chaos = [int(t != race.target) for t in targets]
-        return race
+        return Sitting.read(before, players, options, before_deal=True).race(options)
 
     def totals_text(self, totals: Any, race: Any = None) -> Text:
         """Each seat's 子 so far, in one line; with the ``race``, a raised target (抄) is named after the seat.

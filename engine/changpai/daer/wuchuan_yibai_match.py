@@ -26,14 +26,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.match import DealOutcome, Ledger, Match, MatchError, MatchRule, Seating, WinnerDeals, ledger_mismatch
-from ..core.text import ChangpaiError, Text
-from ..decks.numerals import parse_cards
+from ..core.text import Text
 from .actions import Action, ActionType
 from .deal import CLAIM, Deal
 from .match import MAX_DEALS, MatchRecord, replay_match_deal
 from .record import DealRecord
-from .wuchuan_yibai import PLAY, SCORE_WORDS, YIBAI, Score
-from .wuchuan_yibai_score import DealScorer, Race
+from .wuchuan_yibai import PLAY, YIBAI, Score
+from .wuchuan_yibai_score import SITTING_ERRORS, DealScorer, Race, Sitting
 
 RULES_NAME = YIBAI.name
 
@@ -157,11 +156,6 @@ def play(
     return match, record
 
 
-SITTING_ERRORS = {
-    "after-end": Text("比赛已经有人满了，不该再有这一盘", "the sitting was already won: this deal should not be"),
-}
-
-
 def replay(record: MatchRecord) -> tuple[list[Deal], Ledger]:
     """Replay and check a 一百 sitting (see the module docstring); returns the deals and the ledger."""
     rules = _seating(record.options, max(1, len(record.deals)))
@@ -250,88 +244,31 @@ def _check_scores(record: MatchRecord, n: int, made: list[Score]) -> None:
 
 # ----------------------------------------------------------------------------- a sitting played live (api)
 
-_SEATS_KEYS = ("totals", "targets", "chaos")
-
-
-def _bad(where: str, zh: str, en: str) -> MatchError:
-    return MatchError(Text(zh, en), code="bad-field", where=where)
-
-
-def _int_list(data: dict[str, Any], key: str, players: int, where: str) -> list[int]:
-    value = data.get(key)
-    if (
-        not isinstance(value, list)
-        or len(value) != players
-        or not all(isinstance(n, int) and not isinstance(n, bool) for n in value)
-    ):
-        raise _bad(f"{where}.{key}", f"应是 {players} 个整数", f"must be {players} whole numbers")
-    return list(value)
-
-
-def _score_from(data: Any, players: int, where: str) -> Score:
-    if not isinstance(data, dict) or not {"step", "seat", "points", "for"} <= data.keys():
-        raise _bad(where, "一条子应写成 {step, seat, points, for}", "a score is {step, seat, points, for}")
-    step, seat, points, code = data["step"], data["seat"], data["points"], data["for"]
-    if not all(isinstance(n, int) and not isinstance(n, bool) for n in (step, seat, points)) or not (
-        0 <= seat < players and step >= 0
-    ):
-        raise _bad(
-            where, "step、seat、points 应是整数，座位在桌上", "step, seat, points: whole numbers, a seat at the table"
-        )
-    if code not in SCORE_WORDS:
-        raise _bad(f"{where}.for", f"不认识“{code}”", f"unknown “{code}” (known: {', '.join(SCORE_WORDS)})")
-    card = data.get("card")
-    try:
-        cards = parse_cards(card) if isinstance(card, str) else []
-    except ChangpaiError:
-        cards = []
-    if card is not None and len(cards) != 1:
-        raise _bad(f"{where}.card", "应是一张牌", "must be one card")
-    return Score(step, seat, points, code, cards[0] if cards else None)
-
 
 def live_scorer(deal: Deal, carried: Any, *, fresh: bool, where: str = "sitting") -> DealScorer:
-    """The running 子 of ``deal`` played live: a new deal (``fresh``) goes on from ``carried``'s totals and targets
-    (a sitting's earlier deals; none: from 0) and scores the pick-up; otherwise ``carried`` is this deal's own count
+    """The running 子 of ``deal`` played live: a new deal (``fresh``) goes on from ``carried`` (a ``Sitting`` as
+    JSON: the count before it; none: from 0) and scores the pick-up; otherwise ``carried`` is this deal's own count
     so far (``live_answer`` of the previous step), as a client sends it back with the deal's state."""
     options = deal.to_dict().get("options") or None
     race = Race.new(deal.players, options)
     if carried is not None:
-        if not isinstance(carried, dict):
-            raise _bad(where, "sitting 应是上一次回答里的 sitting", "“sitting” must be the previous answer's sitting")
-        race.totals, race.targets, race.chaos = (_int_list(carried, k, deal.players, where) for k in _SEATS_KEYS)
-        winner = carried.get("winner")
-        if winner is not None and (not isinstance(winner, int) or not 0 <= winner < deal.players):
-            raise _bad(f"{where}.winner", "应是座位或 null", "must be a seat or null")
-        if fresh and winner is not None:
-            raise MatchError(SITTING_ERRORS["after-end"], code="match-over", where=f"{where}.winner")
-        race.winner = winner
+        sitting = Sitting.read(carried, deal.players, options, before_deal=fresh, where=where)
+        race = sitting.race(options)
     scorer = DealScorer(deal, race)
     if fresh:
         scorer.pickup()
     elif carried is not None:
-        raw = carried.get("scores", [])
-        if not isinstance(raw, list):
-            raise _bad(f"{where}.scores", "应是一串子", "must be a list of scores")
-        scorer.scores = [_score_from(s, deal.players, f"{where}.scores[{k}]") for k, s in enumerate(raw)]
+        scorer.scores = list(sitting.scores or ())
     return scorer
 
 
 def live_answer(scorer: DealScorer, made: int) -> dict[str, Any]:
-    """What a client shows of the sitting after a step: every seat's 子 and target, the winner once a seat has
-    reached its target (the sitting is then over, even mid-deal), this deal's scores (the last ``new`` just made,
-    each with its line), and once the deal is over without a winner of the sitting, who deals the next."""
+    """What a client shows of the sitting after a step (a ``Sitting``): every seat's 子 and target, the winner once
+    a seat has reached its target (the sitting is then over, even mid-deal), this deal's scores (the last ``new``
+    just made, each with its line), and once the deal is over without a winner of the sitting, who deals the next."""
     race, deal = scorer.race, scorer.deal
-    out: dict[str, Any] = {
-        "totals": list(race.totals),
-        "targets": list(race.targets),
-        "chaos": list(race.chaos),
-        "winner": race.winner,
-        "scores": [{**s.as_dict(), "text": s.text().as_dict()} for s in scorer.scores],
-        "new": len(scorer.scores) - made,
-        "next_dealer": None,
-    }
+    next_dealer = None
     if race.winner is None and deal.over:
         options = deal.to_dict().get("options") or None
-        out["next_dealer"] = _seating(options, MAX_DEALS).after(_outcome(deal, scorer), deal.players).dealer
-    return out
+        next_dealer = _seating(options, MAX_DEALS).after(_outcome(deal, scorer), deal.players).dealer
+    return Sitting.of(scorer, made, next_dealer).as_dict()

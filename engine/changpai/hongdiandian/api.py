@@ -193,6 +193,14 @@ def bot_move_request(request: dict[str, Any]) -> dict[str, Any]:
     return {"action": str(action), "detail": action.as_dict()}
 
 
+def replay_file(data: object, lines: object, name: str) -> str:
+    """``changpai replay`` of a 红点点 record: its rules, steps and how it ended (``core.game.FacadeGame``)."""
+    from .record import replay
+
+    deal, steps = replay(data)
+    return f"{deal.rules.name}, {len(steps)} steps, {deal.settlement()['type']}"
+
+
 def _owns_record(data: object) -> bool:
     return isinstance(data, dict) and data.get("game") == "hongdiandian"
 
@@ -203,6 +211,7 @@ GAME = FacadeGame(
     owns_rules=is_hdd_rules,
     owns_state=is_hdd_state,
     owns_record=_owns_record,
+    replay_file=replay_file,
     commands={
         "score": score_request,
         "waits": waits_request,
