@@ -7,6 +7,7 @@ Run ``python -m sitebuild.card_art [OUT_DIR]`` (default ``docs/assets/cards``) t
 * ``wuchuan-dual/<ascii>.svg``  the Wuchuan "one end pips, one end numeral" cards (一头点子一头字, [000]),
   drawn only for the kinds whose domino partner can be read from [000]/[002] (see ``DUAL_PAIRING``);
 * ``dominoes/<a>-<b>.svg``  the 21 faces of the Sichuan long cards (川牌, [002]);
+* ``dominoes/joker.svg``  the joker (王牌) of a 戳牌 deck with jokers, our own plain drawing (no source shows one);
 * ``back.svg``  the black back ([000]: backs are usually black, faces white or yellow).
 
 Glyphs are outlines taken from AR PL UKai (a Kai, brush-style face) with fontTools, so the files need no
@@ -259,6 +260,30 @@ def domino_svg(a: int, b: int) -> str:
     return _svg(_domino_title(a, b), body)
 
 
+JOKER_CHAR = "王"  # the joker's own name on the card; no source draws one (see ``chuopai.options.JOKERS``)
+JOKER_BOX = (12, 14, 88, 90)  # the framed field at the top end, where a domino face would be
+
+
+def joker_svg() -> str:
+    """The joker (王牌) of a 戳牌 deck with jokers: a plain card with the character 王 in red inside a ruled
+    field at each end, where a domino face has its pips. No source describes one (a collector's deck has jokers:
+    ``chuopai.options.JOKERS``), so this is a drawing of ours in the style of the other faces."""
+    x0, y0, x1, y1 = JOKER_BOX
+    field = (
+        f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" rx="5" fill="none" stroke="{RED}"'
+        f' stroke-width="1.2"/><rect x="{x0 + 4}" y="{y0 + 4}" width="{x1 - x0 - 8}" height="{y1 - y0 - 8}" rx="3"'
+        f' fill="none" stroke="{RED}" stroke-width="0.6"/>'
+    )
+    inner = (x0 + 8, y0 + 8, x1 - 8, y1 - 8)
+    end = field + f'<use href="#g" transform="{_fit(glyph(JOKER_CHAR), inner)}"/>'
+    body = (
+        _glyph_def(JOKER_CHAR, RED)
+        + f'<g id="j">{end}</g><use href="#j" transform="rotate(180 {WIDTH / 2:g} {HEIGHT / 2:g})"/>'
+        + _mid_mark(RED)
+    )
+    return _svg("川牌 王牌（本站画的样子）· Sichuan long card: joker (our drawing)", body)
+
+
 def dual_svg(pairing: DualPairing) -> str:
     """A Wuchuan 一头点子一头字 card: the numeral at the top end, its domino partner at the bottom end."""
     card = pairing.card
@@ -295,6 +320,7 @@ def all_files() -> dict[str, str]:
         files[f"wuchuan-dual/{pairing.card.ascii()}.svg"] = dual_svg(pairing)
     for a, b in DOMINO_NAMES:
         files[f"dominoes/{a}-{b}.svg"] = domino_svg(a, b)
+    files["dominoes/joker.svg"] = joker_svg()
     return files
 
 

@@ -23,8 +23,11 @@ from typing import Any
 
 from changpai import yamlfile
 from changpai.chuopai.api import ladder
-from changpai.chuopai.cards import CLASS, FACES, HARD, PIPS, SHORT
+from changpai.chuopai.cards import ALL_FACES, FACES, PICTURE, SHORT, picture_label
+from changpai.chuopai.cards import CLASS as CLASS  # noqa: F401 (kept for the tests that read it from here)
+from changpai.chuopai.cards import HARD as HARD  # noqa: F401
 from changpai.chuopai.options import OPTIONS, ChuoRules
+from changpai.chuopai.plays import is_hard
 from changpai.chuopai.record import Question, frames, read_record
 from changpai.chuopai.scoring import settle
 from changpai.core.options import choice_key
@@ -49,12 +52,13 @@ def site_root(page_url: str) -> str:
     return "../" * page_url.count("/")
 
 
-def _img(face: int, root: str, *, small: bool = False) -> str:
-    a, b = PIPS[face]
+def _img(face: int, root: str, *, small: bool = False, lang: str = "zh") -> str:
+    """A face's picture (the engine's ``cards.PICTURE``, the joker included) with its words as the alt text."""
     name = SHORT[face]
-    src = f"{root}assets/cards/dominoes/{a}-{b}.svg"
+    src = f"{root}assets/cards/dominoes/{PICTURE[face]}.svg"
     size = 'width="16" height="60"' if small else 'width="30" height="114"'
-    return f'<img class="cp-card" src="{src}" alt="{name}（{a}-{b}）" title="{name}" {size}>'
+    alt = _esc(picture_label(face).get(lang))
+    return f'<img class="cp-card" src="{src}" alt="{alt}" title="{name}" {size}>'
 
 
 def _faces_of(kind: str) -> list[int]:
@@ -73,7 +77,7 @@ def chuopai_ladder(args: list[str], lang: str, page: Any) -> str:
     zh = not lang.startswith("en")
     lines = [""]
     for kind, words_zh, words_en in _CLASSES:
-        cards = " ".join(_img(f, site_root(page.url)) for f in _faces_of(kind))
+        cards = " ".join(_img(f, site_root(page.url), lang=lang) for f in _faces_of(kind))
         lines.append(f"- **{words_zh if zh else words_en}** [\\[002\\]]{'：' if zh else ':'}<br>{cards}")
     return "\n".join(lines).replace("[\\[002\\]]", _tag("[002]", page, lang)) + "\n"
 
@@ -111,8 +115,8 @@ def _esc(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _cards_html(cards: tuple[int, ...] | list[int], root: str, *, names: bool = True) -> str:
-    drawn = "".join(_img(c, root, small=True) for c in cards)
+def _cards_html(cards: tuple[int, ...] | list[int], root: str, *, names: bool = True, lang: str = "zh") -> str:
+    drawn = "".join(_img(c, root, small=True, lang=lang) for c in cards)
     return f"{drawn} {_esc(' '.join(SHORT[c] for c in cards))}" if names else drawn
 
 
@@ -152,12 +156,12 @@ def deal_html(name: str, lang: str, page_url: str) -> str:
         notes[index] = pending + extra
         pending, index = [], index + 1
     rows, index = [], 0
-    piles = [sum(1 for c in h if CLASS[c] == HARD) for h in deal.dealt]
+    piles = [sum(1 for c in h if is_hard(c, deal.rules)) for h in deal.dealt]  # 硬张, and jokers read as such
     for n, trick in enumerate(deal.tricks):
         cells, texts = [], []
         for action in trick.actions:
             if action.kind == "play":
-                shown = _cards_html(action.cards, root)
+                shown = _cards_html(action.cards, root, lang=lang)
             else:
                 shown = (f"扣 {len(action.cards)} 张" if zh else f"{len(action.cards)} down") if action.cards else "—"
             cells.append(f'<span class="cp-play">{seats[action.seat]}{colon}{shown}</span>')
@@ -170,9 +174,13 @@ def deal_html(name: str, lang: str, page_url: str) -> str:
             f'<td>{" / ".join(map(str, piles))}</td><td class="cp-notes">{"".join(texts)}</td></tr>'
         )
     tail = "".join(t for i in range(index, len(deal.history)) for t in notes.get(i, []))
+
+    def shown(cards: tuple[int, ...] | list[int]) -> str:
+        return _cards_html(cards, root, lang=lang)
+
     if deal.trick:
         cells = [
-            f"{seats[a.seat]}{colon}{_cards_html(a.cards, root) if a.kind == 'play' else '扣' if zh else 'down'}"
+            f"{seats[a.seat]}{colon}{shown(a.cards) if a.kind == 'play' else '扣' if zh else 'down'}"
             for a in deal.trick
         ]
         rows.append(
@@ -183,9 +191,9 @@ def deal_html(name: str, lang: str, page_url: str) -> str:
     outcome = words.get(result.outcome, (result.outcome, result.outcome))[0 if zh else 1]
     scores = comma.join(f"{seats[s]} {result.scores[s]:+d}" for s in range(deal.table.size))
     hands = "".join(
-        f"<li>{seats[s]}（{'庄家' if s == deal.table.dealer else '闲家'}）：{_cards_html(list(h), root)}</li>"
+        f"<li>{seats[s]}（{'庄家' if s == deal.table.dealer else '闲家'}）：{shown(list(h))}</li>"
         if zh
-        else f"<li>{seats[s]} ({'dealer' if s == deal.table.dealer else 'ally'}): {_cards_html(list(h), root)}</li>"
+        else f"<li>{seats[s]} ({'dealer' if s == deal.table.dealer else 'ally'}): {shown(list(h))}</li>"
         for s, h in enumerate(deal.dealt)
     )
     head = ["轮", "出牌", "谁拿", "面前张数", "说明"] if zh else ["Trick", "Plays", "Taken by", "In front", "Notes"]
@@ -358,9 +366,9 @@ def _fill(template: str, **values: object) -> str:
     return template
 
 
-def _faces_html(names: list[str], root: str) -> str:
-    by_name = {SHORT[f]: f for f in FACES}
-    return "".join(_img(by_name[n], root, small=True) for n in names)
+def _faces_html(names: list[str], root: str, lang: str = "zh") -> str:
+    by_name = {SHORT[f]: f for f in ALL_FACES}
+    return "".join(_img(by_name[n], root, small=True, lang=lang) for n in names)
 
 
 def frame_html(view: dict[str, Any], index: int, lang: str, root: str) -> str:
@@ -378,7 +386,7 @@ def frame_html(view: dict[str, Any], index: int, lang: str, root: str) -> str:
             shown = f'<span class="cp-chuo-back" role="img" aria-label="{_esc(w["faceDown"])}">{p["n"]}</span>'
             what = _fill(w["down"], n=p["n"])
         else:
-            shown = _faces_html(p["cards"], root) + " " + _esc(" ".join(p["cards"]))
+            shown = _faces_html(p["cards"], root, lang) + " " + _esc(" ".join(p["cards"]))
             what = w["lead"] if p["lead"] else (w["beat"] if p["beat"] else w["under"])
         cls = "is-lead" if p["lead"] else "is-beat" if p["beat"] else "is-down" if p["down"] else "is-under"
         plays.append(
@@ -400,10 +408,10 @@ def frame_html(view: dict[str, Any], index: int, lang: str, root: str) -> str:
             f'<section class="cp-chuo-seat{" is-to-act" if frame["to_act"] == s else ""}">'
             f"<h5>{seats[s]} · {role}{act}</h5>"
             f'<div class="cp-chuo-pile"><span class="cp-chuo-count">{_fill(w["front"], n=frame["counts"][s])}</span>'
-            f'<div class="cp-chuo-won">{_faces_html(pile["won"], root)}</div>'
-            f'<div class="cp-chuo-hard"><span>{w["hard"]}</span>{_faces_html(pile["hard"], root)}</div></div>'
+            f'<div class="cp-chuo-won">{_faces_html(pile["won"], root, lang)}</div>'
+            f'<div class="cp-chuo-hard"><span>{w["hard"]}</span>{_faces_html(pile["hard"], root, lang)}</div></div>'
             f'<div class="cp-chuo-hand"><span>{_fill(w["hand"], n=len(frame["hands"][s]))}</span>'
-            f"{_faces_html(frame['hands'][s], root)}</div></section>"
+            f"{_faces_html(frame['hands'][s], root, lang)}</div></section>"
         )
     notes = []
     if frame.get("line"):

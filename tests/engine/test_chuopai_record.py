@@ -19,6 +19,7 @@ EXPECTED = {
     "chuopai-huang": ("huang", (11, 15, 8)),
     "chuopai-win": ("win", (16, 9, 8)),
     "chuopai-penalty": ("fa", (7, 3, 2)),
+    "chuopai-jokers": ("win", (9, 17, 5)),  # two jokers, laid in front as hard cards (the default reading)
 }
 
 

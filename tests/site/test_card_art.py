@@ -62,8 +62,8 @@ def test_every_deck_is_complete():
     for scheme in ("luzhou", "leshan"):
         assert {f"{scheme}/{c.ascii()}.svg" for c in ALL_KINDS} <= names
     dominoes = {n for n in names if n.startswith("dominoes/")}
-    assert dominoes == {f"dominoes/{a}-{b}.svg" for a in range(1, 7) for b in range(a, 7)}
-    assert len(dominoes) == 21
+    assert dominoes == {f"dominoes/{a}-{b}.svg" for a in range(1, 7) for b in range(a, 7)} | {"dominoes/joker.svg"}
+    assert len(dominoes) == 21 + 1  # the 21 faces and the joker of a deck with jokers
     assert "back.svg" in names
 
 
@@ -134,3 +134,20 @@ def test_dual_cards_agree_with_wuchuan_red_points():
         assert points == WUCHUAN_RED_POINTS.get(pairing.card.ascii(), 0), pairing.card.ascii()
         expected = card_art.RED if is_red_by_tradition(pairing.card, "luzhou") else card_art.INK
         assert glyph_fill(root) == expected
+
+
+def test_every_chuopai_face_the_engine_names_has_its_picture_and_the_joker_is_a_red_wang_at_both_ends():
+    from changpai.chuopai.cards import ALL_FACES, JOKER, PICTURE, PIPS
+
+    for face in ALL_FACES:  # the engine's one mapping of a face to its picture, the joker included
+        assert (CARDS_DIR / "dominoes" / f"{PICTURE[face]}.svg").is_file(), PICTURE[face]
+        if face != JOKER:
+            assert PICTURE[face] == "-".join(map(str, PIPS[face]))
+    root = parse(CARDS_DIR / "dominoes" / f"{PICTURE[JOKER]}.svg")
+    assert glyph_fill(root) == card_art.RED
+    (glyph,) = [p for p in root.iter(f"{SVG}path") if p.get("data-char")]
+    assert glyph.get("data-char") == "王"
+    assert not pips(root)  # a joker has no pips
+    turned = [u for u in root.iter(f"{SVG}use") if "rotate(180" in (u.get("transform") or "")]
+    assert len(turned) == 1  # the same end again, turned round, as every long card
+    assert "王牌" in (root.find(f"{SVG}title").text or "") and "joker" in (root.find(f"{SVG}title").text or "")

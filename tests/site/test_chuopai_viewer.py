@@ -8,6 +8,7 @@ Every expectation is read from the frames the build published (assets/chuopai/NA
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -152,3 +153,24 @@ def test_a_question_step_shows_the_question(page: Page, site_dir: Path):
         page.keyboard.press("ArrowRight")
     expect(el.locator(".cp-chuo-frame")).to_have_attribute("data-step", str(at))
     expect(el.locator(".cp-chuo-notes .cp-question")).to_contain_text(frames[at]["question"]["prompt"]["zh"])
+
+
+@PHONE
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_deal_with_jokers_shows_the_joker_picture_with_its_words(page: Page, site_dir: Path, lang: str):
+    from changpai.chuopai.cards import JOKER, PICTURE, SHORT, picture_label  # noqa: PLC0415
+
+    view = frames_of(site_dir, "chuopai-jokers")
+    assert view["faces"][SHORT[JOKER]] == PICTURE[JOKER]
+    alt = picture_label(JOKER).get(lang)
+    held = sum(p["hard"].count(SHORT[JOKER]) for p in view["frames"][0]["piles"])
+    el = viewer(page, "chuopai-jokers", lang)
+    jokers = el.locator(f'.cp-chuo-frame img.cp-card[alt="{alt}"]')
+    expect(jokers).to_have_count(held)  # the first frame, drawn at build time
+    el.locator('button[data-go="next"]').click()
+    expect_step(el, 1)
+    expect(jokers).to_have_count(held)  # and the frames the viewer draws itself
+    expect(jokers.first).to_be_visible()
+    expect(jokers.first).to_have_attribute("src", re.compile(rf"/dominoes/{PICTURE[JOKER]}\.svg$"))
+    width = jokers.first.evaluate("img => img.decode().then(() => img.naturalWidth)")  # waits for the picture
+    assert width > 0, "the joker's picture did not load"

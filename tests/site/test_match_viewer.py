@@ -326,3 +326,24 @@ def test_the_viewer_mounts_after_instant_navigation_from_a_page_without_widgets(
     viewer = widget.locator(f'[data-deal="{deal["id"]}"]')
     expect(viewer).to_have_attribute("data-frames-state", "loaded", timeout=15_000)
     expect(viewer.locator(".cp-deal__live-view")).to_have_attribute("data-step", "0")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_luzhou_rules_page_shows_the_match_played_by_the_entry(page: Page, site_dir: Path, lang: str):
+    # [004]'s match is on the Luzhou page too, beside the table of the two rule sets' differences
+    match_id = "luzhou-b-evening"
+    view = published(site_dir, match_id)
+    page.goto({"zh": "rules/luzhou.html", "en": "en/rules/luzhou.html"}[lang])
+    widget = page.locator(f'[data-cp-widget="match"][data-match="{match_id}"]')
+    live = widget.locator(".cp-match__live")
+    expect(live).to_be_visible()
+    expect(live.locator("tbody tr")).to_have_count(len(view["deals"]))
+    first = view["deals"][0]
+    frames = deal_frames(site_dir, match_id, first)
+    live.locator(f'.cp-match__open[data-deal="{first["number"]}"]').click()
+    viewer = widget.locator(f'[data-cp-widget="deal"][data-deal="{first["id"]}"]')
+    expect(viewer).to_have_attribute("data-frames-state", "loaded", timeout=15_000)
+    expect(viewer.locator(".cp-deal__title")).to_have_text(frames["title"][lang])
+    viewer.locator(".cp-deal__last").click()
+    expect(viewer.locator(".cp-deal__note")).to_contain_text(frames["steps"][-1]["note"][lang][:20])
+    expect(viewer.locator(".cp-settlement")).to_be_visible()

@@ -79,3 +79,26 @@ def test_the_frames_are_published_for_every_deal(tmp_path):
     names = sorted(p.stem for p in (tmp_path / "assets" / "chuopai").glob("*.json"))
     assert names == sorted(p.stem for p in TUTORIALS.glob("*.yml"))
     shutil.rmtree(tmp_path)
+
+
+def test_a_deal_with_jokers_draws_the_joker_picture_with_its_words_in_each_language():
+    from changpai.chuopai.cards import JOKER, PICTURE, SHORT, picture_label
+
+    deal, steps = read_record(yamlfile.read(TUTORIALS / "chuopai-jokers.yml"))
+    jokers = sum(h.count(JOKER) for h in deal.dealt)
+    assert deal.rules.jokers and jokers > 0
+    view = frames(deal, steps)
+    assert (
+        view["faces"][SHORT[JOKER]] == PICTURE[JOKER] and view["labels"][SHORT[JOKER]] == picture_label(JOKER).as_dict()
+    )
+    ext_chuopai.check_frames(view, "chuopai-jokers.yml")
+    for lang in ("zh", "en"):
+        html = ext_chuopai.deal_html("chuopai-jokers", lang, "rules/chuopai.html")
+        frame = html[html.index('<div class="cp-chuo-frame"') : html.index('<details class="cp-chuopai-deal"')]
+        src = f"../assets/cards/dominoes/{PICTURE[JOKER]}.svg"
+        drawn = f'<img class="cp-card" src="{src}" alt="{picture_label(JOKER).get(lang)}"'
+        assert frame.count(drawn) == jokers, lang  # laid in front at the deal, as 硬张 are (the default reading)
+        assert frame.count("<img") == sum(len(h) for h in deal.dealt)
+    # a deck without jokers does not name them to the viewer
+    plain, plain_steps = read_record(yamlfile.read(TUTORIALS / "chuopai-win.yml"))
+    assert SHORT[JOKER] not in frames(plain, plain_steps)["faces"]

@@ -15,7 +15,8 @@ from changpai import yamlfile
 from changpai.bots.daer import make_players, play_out
 from changpai.daer.deal import Deal
 from changpai.daer.match import MatchRecord, replay_match
-from changpai.daer.record import DealRecord, frames
+from changpai.daer.record import DealRecord, frames, replay
+from changpai.daer.settlement import settle
 
 from sitebuild import ext_matches as ext
 from sitebuild.schemas import validate
@@ -272,3 +273,49 @@ def test_a_wrong_seating_at_a_change_is_refused_with_its_line(folder: Path):
         ext.MatchBuildError, match=r"broken\.yml: match deal 3: seats change from deal 3.*broken\.yml:\d+\)"
     ):
         ext.match_view("broken")
+
+
+# ----------------------------------------------------------------- the Luzhou match played by the entry [004]
+
+LUZHOU_B = ROOT / "tutorials" / "matches" / "luzhou-b-evening.yml"
+
+
+def _grade_oracle(points: int) -> int:
+    """[004]'s grades counted by hand: 10 hu is the first grade, and every started ten above it adds one."""
+    grade, ceiling = 1, 10
+    while points > ceiling:
+        grade, ceiling = grade + 1, ceiling + 10
+    return grade
+
+
+def test_the_luzhou_b_match_deals_by_the_winner_seats_the_sitter_opposite_and_pays_by_grades():
+    record, deals, ledger = _engine(LUZHOU_B)
+    assert record.rules == "luzhou-b" and len(deals) >= 4
+    assert any(d.win is None for d in deals) and sum(d.win is not None for d in deals) >= 3
+    dealer = 0  # agreed at the table for the first deal
+    running = [0, 0, 0, 0]
+    for n, deal in enumerate(deals):
+        assert deal.table.dealer == dealer, n + 1
+        assert deal.table.sitter == (dealer + 2) % 4, n + 1  # the seat facing the dealer sits out [004]
+        paid = [0, 0, 0, 0]
+        if deal.win is not None:
+            each = max(_grade_oracle(deal.win.points), 2) + 1  # no doubling in this match: grade (≥ 2) + the sitter's 1
+            for seat in range(4):
+                if seat not in (deal.win.seat, deal.table.sitter):
+                    paid[seat] = -each
+            paid[deal.table.sitter] = 1
+            paid[deal.win.seat] = 2 * each - 1
+            dealer = deal.win.seat  # the winner deals next ([001]; [004] is silent)
+        assert list(settle(deal).payments) == paid, n + 1
+        running = [a + b for a, b in zip(running, paid, strict=True)]
+        assert list(ledger.history[n]) == running, n + 1
+
+
+def test_the_luzhou_b_matchs_first_note_on_the_rule_sheet_is_what_the_engine_pays_under_it():
+    data, _ = yamlfile.read_located(LUZHOU_B, LUZHOU_B.name)
+    first = data["deals"][0]["deal"]
+    as_sheet = dict(first, rules="luzhou-a")
+    deal, _ = replay(DealRecord.from_data(as_sheet))
+    assert list(settle(deal).payments) == [0, 16, 4, -20]  # 放炮兜底: D covers both losers under [001]
+    note = first["steps"][-1]["note"]
+    assert "丁输 20" in note["zh"] and "乙得 16" in note["zh"] and "D would lose 20" in note["en"]

@@ -13,6 +13,7 @@ DATA_FILES = [
     *((p, "lesson") for p in sorted((REPO_ROOT / "tutorials" / "lessons").glob("*.yml"))),
     (REPO_ROOT / "docs" / "data" / "glossary.yml", "glossary"),
     *((p, "chuopai-match-record") for p in sorted((REPO_ROOT / "tutorials" / "matches" / "chuopai").glob("*.yml"))),
+    *((p, "match-record") for p in sorted((REPO_ROOT / "tutorials" / "matches").glob("*.yml"))),
 ]
 
 LESSON = """\

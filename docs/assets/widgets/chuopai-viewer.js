@@ -27,10 +27,13 @@
     let view = null;
     let index = 0;
 
+    // Each name's picture and its words come with the frames (the engine's chuopai.cards.PICTURE and
+    // picture_label: the joker included), so no card is named here.
     function faces(names) {
       return names.map((n) => {
-        const pips = view.faces[n];
-        return h("img", { class: "cp-card", src: cards + pips + ".svg", alt: n + "（" + pips + "）", title: n, width: "16", height: "60" });
+        const picture = view.faces[n];
+        const alt = view.labels && view.labels[n] ? pick(view.labels[n], lang) : n + "（" + picture + "）";
+        return h("img", { class: "cp-card", src: cards + picture + ".svg", alt, title: n, width: "16", height: "60" });
       });
     }
 

@@ -47,6 +47,24 @@ SHORT: tuple[str, ...] = (
 )  # fmt: skip
 ENGLISH: tuple[str, ...] = (*(DOMINO_NAMES[p][1] for p in PIPS), "joker")
 
+# The picture of each face, the one home of the face → picture mapping (the site's card images are named so:
+# ``assets/cards/dominoes/<picture>.svg``): a domino face by its pips, the joker by its name. A face's words for
+# a picture's alt text are ``picture_label``.
+PICTURE: tuple[str, ...] = (*(f"{a}-{b}" for a, b in PIPS), "joker")
+
+
+def picture_label(face: int) -> Text:
+    """What a picture of ``face`` says to a reader who cannot see it: its name and pips, or for the joker its name
+    in words (it has no pips).
+
+    >>> picture_label(0).zh, picture_label(JOKER).zh, picture_label(JOKER).en
+    ('天（6-6）', '王（王牌）', '王 (joker)')
+    """
+    if face == JOKER:
+        return Text(f"{SHORT[face]}（王牌）", f"{SHORT[face]} (joker)")
+    return Text(f"{SHORT[face]}（{PICTURE[face]}）", f"{SHORT[face]}（{PICTURE[face]}）")
+
+
 # The ladder of the 正门 side [002]: 天 > 地 > 人 > 和 > 中三 (equal) > 幺牌 (equal). Point and hard cards are off it.
 # The joker's 7 (above 天) counts only under ``joker_play = top``; under ``hard`` it is laid in front like a 硬张.
 _LADDER = {0: 6, 1: 5, 2: 4, 3: 3, JOKER: 7}

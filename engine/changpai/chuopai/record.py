@@ -29,7 +29,7 @@ from typing import Any
 from ..core.table import seat_name
 from ..core.text import RuleError, Text
 from .actions import DOWN, PLAY, ChuoAction
-from .cards import JOKER, PIPS, SHORT, format_cards
+from .cards import ALL_FACES, JOKER, PICTURE, SHORT, format_cards, picture_label
 from .deal import ChuoDeal
 from .options import ChuoRules
 from .plays import is_hard
@@ -203,7 +203,8 @@ def frames(deal: ChuoDeal, steps: list[Step]) -> dict[str, Any]:
     trick the step closed: seat, ``down`` with the number of cards and no faces, ``lead``, ``beat``), ``leader``,
     ``taker`` (when the step closed a trick), ``piles`` (won cards and 硬张 per seat), ``counts``, ``covered``,
     ``hands``, ``to_act``, the record's ``note`` and ``question``, the engine's plain ``line`` and, on the last frame
-    of a finished deal, ``result`` (outcome, counts, payments, scores). ``faces`` maps each name to its pips."""
+    of a finished deal, ``result`` (outcome, counts, payments, scores). ``faces`` maps each name to its picture
+    (``cards.PICTURE``), ``labels`` to the picture's words."""
     replay = ChuoDeal.from_dict({**deal.to_dict(), "history": []})
     lines = narrate(deal)
     shown: list[dict[str, Any]] = []
@@ -270,14 +271,13 @@ def frames(deal: ChuoDeal, steps: list[Step]) -> dict[str, Any]:
         out.append(frame)
     if replay.over:
         out[-1]["result"] = settle(replay).as_dict()
-    faces = {SHORT[f]: f"{a}-{b}" for f, (a, b) in enumerate(PIPS)}
-    if replay.rules.jokers:
-        faces[SHORT[JOKER]] = "joker"  # no pips: the viewer has no picture of it yet
+    shown_faces = [f for f in ALL_FACES if f != JOKER or replay.rules.jokers]  # the joker only in a deck with jokers
     return {
         "rules": "chuopai",
         "seats": replay.table.size,
         "dealer": replay.table.dealer,
-        "faces": faces,
+        "faces": {SHORT[f]: PICTURE[f] for f in shown_faces},  # each name's picture (cards.PICTURE)
+        "labels": {SHORT[f]: picture_label(f).as_dict() for f in shown_faces},  # and its alt text
         "over": replay.over,
         "frames": out,
     }
