@@ -304,6 +304,6 @@ def reseat_options(source: str) -> tuple[OptionDef, OptionDef]:
             f"{source} 没有说怎么换座位；本站默认各往下家挪一座",
             f"{source} does not say how the seats change; by default everybody moves one seat on",
         ),
-        ("engine",),
+        (source, "engine"),
     )
     return every, how
