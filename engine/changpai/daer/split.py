@@ -69,6 +69,9 @@ _TEMPLATE_NEEDS = tuple(tuple(tuple(sorted({k: t.count(k) for k in t}.items())) 
 # The search keeps a hand's counts packed, three bits a kind (0–4 copies): a set comes off by one subtraction.
 _BITS = 3
 _PACKED_NEEDS = tuple(tuple(tuple((k, m, _BITS * k) for k, m in needs) for needs in row) for row in _TEMPLATE_NEEDS)
+# The search always places the lowest card left (held, or the extra card below them): a set that holds a lower
+# kind cannot place it, so each kind keeps only the sets it is the lowest card of.
+_LOWEST_NEEDS = tuple(tuple(needs for needs in row if needs[0][0] == i) for i, row in enumerate(_PACKED_NEEDS))
 
 
 def fits(
@@ -146,7 +149,7 @@ def _fits_search(  # noqa: C901 — the engine's hottest loop, written out inlin
             found = memo[key] = _fits_search(rest, left_sets, False, after, memo)
         if found:
             return True
-    for needs in _PACKED_NEEDS[i]:
+    for needs in _LOWEST_NEEDS[i]:
         left = extra
         rest = packed
         for k, m, at in needs:  # take the set's cards off; the extra card may stand in for one
