@@ -83,15 +83,23 @@ def fits(
 
     The search always places the lowest card left, so every split is tried once; ``memo`` (one per
     deal) remembers the answers for the rest of the deal."""
-    if memo is None:
-        memo = {}
-    key = (counts, sets_left, pair_ok, extra)
+    return fits_packed(pack(counts), sets_left, pair_ok, extra, {} if memo is None else memo)
+
+
+def pack(counts: tuple[int, ...] | list[int]) -> int:
+    """A hand's counts in one integer, three bits a kind (what ``fits_packed`` reads)."""
+    packed = 0
+    for i, n in enumerate(counts):
+        if n:
+            packed |= n << (_BITS * i)
+    return packed
+
+
+def fits_packed(packed: int, sets_left: int, pair_ok: bool, extra: int, memo: dict[FitsKey, bool]) -> bool:
+    """``fits`` on counts already packed (``pack``): a deal packs each hand once, however many cards it meets."""
+    key = (((packed << 4 | sets_left) << 1 | pair_ok) << 5) | (extra + 1)
     found = memo.get(key)
     if found is None:
-        packed = 0
-        for i, n in enumerate(counts):
-            if n:
-                packed |= n << (_BITS * i)
         found = memo[key] = _fits_search(packed, sets_left, pair_ok, extra, memo)
     return found
 
