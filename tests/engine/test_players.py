@@ -87,3 +87,37 @@ def test_bots_take_a_win_and_a_compulsory_pong():
         deal.play("0 discard 二")
         assert bot.choose(deal, 1, list(deal.legal_actions(1))).type == ActionType.WIN
         assert bot.choose(deal, 3, list(deal.legal_actions(3))).type == ActionType.PONG  # no pass offered [001]
+
+
+def _usefulness_by_numbers(hand: list[int], k: int) -> float:
+    """The simple player's card score written out from the card's number and case (the oracle for the tabled
+    ``_usefulness``): a pair 4, a neighbour one number away 2, two away 1, a 2-7-10 partner 1.5, each copy of the
+    same number in the other case 1.5; a held triple 100. Only cards outside held triples count."""
+    n = hand[k]
+    number = k % 10 + 1
+    base = k - number + 1
+    score = 0.0
+    if n >= 3:
+        return 100.0
+    if n == 2:
+        score += 4.0
+    for d, w in ((-2, 1.0), (-1, 2.0), (1, 2.0), (2, 1.0)):
+        m = number + d
+        if 1 <= m <= 10 and hand[base + m - 1] and hand[base + m - 1] < 3:
+            score += w
+    if number in (2, 7, 10):
+        for m in (2, 7, 10):
+            if m != number and hand[base + m - 1] and hand[base + m - 1] < 3:
+                score += 1.5
+    other = (k + 10) % 20
+    if hand[other] and hand[other] < 3:
+        score += 1.5 * hand[other]
+    return score
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=20, max_size=20), st.integers(0, 19))
+def test_the_simple_players_card_score_matches_its_plain_form(hand, k):
+    from changpai.bots.daer import _usefulness
+
+    assert _usefulness(hand, k) == _usefulness_by_numbers(hand, k)

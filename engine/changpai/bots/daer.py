@@ -25,26 +25,35 @@ class Player(Protocol):
     def choose(self, deal: Deal, seat: int, legal: list[Action]) -> Action: ...
 
 
+def _neighbours(k: int) -> tuple[tuple[tuple[int, float], ...], tuple[int, ...], int]:
+    """For kind ``k``: the kinds one or two numbers away in its case with their weights, its 2-7-10 partners
+    (when it is a 2, 7 or 10) and the same number in the other case, in the order ``_usefulness`` adds them."""
+    number = k % 10 + 1
+    base = k - number + 1
+    near = tuple(
+        (base + number + d - 1, w) for d, w in ((-2, 1.0), (-1, 2.0), (1, 2.0), (2, 1.0)) if 1 <= number + d <= 10
+    )
+    partners = tuple(base + m - 1 for m in (2, 7, 10) if m != number) if number in (2, 7, 10) else ()
+    return near, partners, (k + 10) % 20
+
+
+_NEIGHBOURS = tuple(_neighbours(k) for k in range(20))
+
+
 def _usefulness(hand: list[int], k: int) -> float:
     """How well card kind ``k`` fits the rest of the hand (higher = keep it)."""
     n = hand[k]
-    number = k % 10 + 1
-    base = k - number + 1
-    score = 0.0
     if n >= 3:
         return 100.0  # a held triple (坎) is never broken
-    if n == 2:
-        score += 4.0
-    for d, w in ((-2, 1.0), (-1, 2.0), (1, 2.0), (2, 1.0)):
-        m = number + d
-        if 1 <= m <= 10 and hand[base + m - 1] and hand[base + m - 1] < 3:
+    near, partners, other = _NEIGHBOURS[k]
+    score = 4.0 if n == 2 else 0.0
+    for j, w in near:
+        if 0 < hand[j] < 3:
             score += w
-    if number in (2, 7, 10):
-        for m in (2, 7, 10):
-            if m != number and hand[base + m - 1] and hand[base + m - 1] < 3:
-                score += 1.5
-    other = (k + 10) % 20
-    if hand[other] and hand[other] < 3:
+    for j in partners:
+        if 0 < hand[j] < 3:
+            score += 1.5
+    if 0 < hand[other] < 3:
         score += 1.5 * hand[other]
     return score
 

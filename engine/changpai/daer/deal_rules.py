@@ -15,7 +15,9 @@ from .actions import Action, ActionType
 from .analysis import analyse
 from .deal_state import DealState, SeatState
 from .sets import SetKind, classify_three
-from .split import can_join, fits
+from .split import can_join, fits_packed, pack
+
+_PACKED_KEPT = 4096  # hands packed per deal, at most (a deal sees a few dozen)
 
 
 class DealRules(DealState):
@@ -102,15 +104,21 @@ class DealRules(DealState):
         """The analysis of the win if seat ``s`` may win on ``card`` (None = on its own hand), else None."""
         st = self.seats[s]
         hand_key = tuple(st.hand)
+        packed = self._packed.get(hand_key)  # each hand is packed once, for every card it meets
+        if packed is None:
+            if len(self._packed) >= _PACKED_KEPT:
+                self._packed.clear()
+            packed = self._packed[hand_key] = pack(hand_key)
+        sets_left = self.rules.sets_in_win - len(st.laid)
         if card is not None:
             k = card.index
             # the card must join a set with the hand (twin, or two partners not locked in a held triple):
             # a cheap test that spares the search for about a quarter of the cards offered
             if not st.hand[k] and not can_join(st.hand, k):
                 return None
-            if not fits(hand_key, self.rules.sets_in_win - len(st.laid), True, k, self._fits_memo):
+            if not fits_packed(packed, sets_left, True, k, self._fits_memo):
                 return None
-        elif not fits(hand_key, self.rules.sets_in_win - len(st.laid), True, -1, self._fits_memo):
+        elif not fits_packed(packed, sets_left, True, -1, self._fits_memo):
             return None  # 天胡 / 三龙 checks on the dealt hand: most hands fail here, before the full analysis
         ex = self.exposed
         where = None if ex is None else (ex.source == s, ex.first_discard_of)

@@ -160,6 +160,7 @@ class DealState:
         self.eight_blocks_by: int | None = None  # the seat that just called 八块 (no discard)
         self._win_cache: dict[tuple[Any, ...], Any] = {}
         self._fits_memo: dict[FitsKey, bool] = {}
+        self._packed: dict[tuple[int, ...], int] = {}  # each hand's counts packed for ``fits_packed``
         self._version = 0  # bumped on every change of state; keys the per-state caches below
         self._state_cache: dict[Any, Any] = {}
         self._state_cache_version = 0

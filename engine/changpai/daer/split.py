@@ -69,6 +69,9 @@ _TEMPLATE_NEEDS = tuple(tuple(tuple(sorted({k: t.count(k) for k in t}.items())) 
 # The search keeps a hand's counts packed, three bits a kind (0–4 copies): a set comes off by one subtraction.
 _BITS = 3
 _PACKED_NEEDS = tuple(tuple(tuple((k, m, _BITS * k) for k, m in needs) for needs in row) for row in _TEMPLATE_NEEDS)
+# The search always places the lowest card left (held, or the extra card below them): a set that holds a lower
+# kind cannot place it, so each kind keeps only the sets it is the lowest card of.
+_LOWEST_NEEDS = tuple(tuple(needs for needs in row if needs[0][0] == i) for i, row in enumerate(_PACKED_NEEDS))
 
 
 def fits(
@@ -80,15 +83,23 @@ def fits(
 
     The search always places the lowest card left, so every split is tried once; ``memo`` (one per
     deal) remembers the answers for the rest of the deal."""
-    if memo is None:
-        memo = {}
-    key = (counts, sets_left, pair_ok, extra)
+    return fits_packed(pack(counts), sets_left, pair_ok, extra, {} if memo is None else memo)
+
+
+def pack(counts: tuple[int, ...] | list[int]) -> int:
+    """A hand's counts in one integer, three bits a kind (what ``fits_packed`` reads)."""
+    packed = 0
+    for i, n in enumerate(counts):
+        if n:
+            packed |= n << (_BITS * i)
+    return packed
+
+
+def fits_packed(packed: int, sets_left: int, pair_ok: bool, extra: int, memo: dict[FitsKey, bool]) -> bool:
+    """``fits`` on counts already packed (``pack``): a deal packs each hand once, however many cards it meets."""
+    key = (((packed << 4 | sets_left) << 1 | pair_ok) << 5) | (extra + 1)
     found = memo.get(key)
     if found is None:
-        packed = 0
-        for i, n in enumerate(counts):
-            if n:
-                packed |= n << (_BITS * i)
         found = memo[key] = _fits_search(packed, sets_left, pair_ok, extra, memo)
     return found
 
@@ -146,7 +157,7 @@ def _fits_search(  # noqa: C901 — the engine's hottest loop, written out inlin
             found = memo[key] = _fits_search(rest, left_sets, False, after, memo)
         if found:
             return True
-    for needs in _PACKED_NEEDS[i]:
+    for needs in _LOWEST_NEEDS[i]:
         left = extra
         rest = packed
         for k, m, at in needs:  # take the set's cards off; the extra card may stand in for one
