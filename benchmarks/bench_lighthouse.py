@@ -1,6 +1,10 @@
 """Lighthouse performance scores, printed (not asserted): home, a rules page and the deals page, desktop and mobile.
 
-    .venv/bin/python benchmarks/bench_lighthouse.py [--site DIR] [--runs 3] [--pages index.html ...]
+    .venv/bin/python benchmarks/bench_lighthouse.py [--site DIR [DIR ...]] [--runs 3] [--pages index.html ...]
+        [--form-factors mobile] [--keep DIR]
+
+Several --site folders (a build before and after a change) are measured side by side, run by run, under the
+same load; --keep keeps each JSON report, whose audits say why (main-thread work, DOM size, long tasks).
 
 Lighthouse 12.2.3 (npm, pinned) drives Debian's /usr/bin/chromium (CHROME_PATH) against the built site served on
 127.0.0.1 by sitebuild/serve.py, as the visitor gets it (gzip, ETags, the same headers). Mobile is Lighthouse's
@@ -15,9 +19,11 @@ into .cache/lighthouse (``npm i -E lighthouse@12.2.3``), or pass ``--lighthouse 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -43,6 +49,8 @@ METRICS = {
     "SI": "speed-index",
     "CLS": "cumulative-layout-shift",
 }
+# Why a figure is what it is: the page's elements and the main thread's work in the (unthrottled) trace.
+DIAGNOSTICS = ["DOM", "main thread"]
 
 
 def load_text() -> str:
@@ -56,6 +64,10 @@ def find_lighthouse(given: Path | None) -> Path:
     if not binary.exists():
         print(f"bench_lighthouse: installing lighthouse {LIGHTHOUSE_VERSION} into {LIGHTHOUSE_DIR} (npm)", flush=True)
         LIGHTHOUSE_DIR.mkdir(parents=True, exist_ok=True)
+        # A package.json of its own, or npm walks up to the repository's and adds lighthouse to it.
+        manifest = LIGHTHOUSE_DIR / "package.json"
+        if not manifest.exists():
+            manifest.write_text('{"private": true}\n', encoding="utf-8")
         subprocess.run(
             ["npm", "i", "-E", f"lighthouse@{LIGHTHOUSE_VERSION}", "--no-audit", "--no-fund", "--loglevel=error"],
             cwd=LIGHTHOUSE_DIR,
@@ -92,6 +104,8 @@ def run_once(lighthouse: Path, url: str, form_factor: str, out: Path) -> dict[st
     figures = {"score": round(100 * (report["categories"]["performance"]["score"] or 0))}
     for name, audit in METRICS.items():
         figures[name] = report["audits"][audit]["numericValue"]
+    figures["DOM"] = report["audits"]["dom-size"]["numericValue"]
+    figures["main thread"] = report["audits"]["mainthread-work-breakdown"]["numericValue"]
     figures["version"] = report.get("lighthouseVersion", "?")  # type: ignore[assignment]
     figures["chrome"] = report.get("environment", {}).get("hostUserAgent", "?")  # type: ignore[assignment]
     return figures
@@ -99,42 +113,60 @@ def run_once(lighthouse: Path, url: str, form_factor: str, out: Path) -> dict[st
 
 def shown(name: str, values: list[float]) -> str:
     med = statistics.median(values)
-    return f"{name} {med:.3f}" if name == "CLS" else f"{name} {med / 1000:.2f} s"
+    if name == "CLS":
+        return f"{name} {med:.3f}"
+    if name == "DOM":
+        return f"{name} {med:.0f} elements"
+    return f"{name} {med / 1000:.2f} s"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--site", type=Path, help="a built site (default: build one into a temp dir)")
+    parser.add_argument(
+        "--site",
+        type=Path,
+        nargs="+",
+        help="one built site, or several to compare side by side, run by run (default: build one into a temp dir)",
+    )
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--pages", nargs="+", default=PAGES, help=f"paths under the site root (default: {PAGES})")
     parser.add_argument("--form-factors", nargs="+", default=FORM_FACTORS, choices=FORM_FACTORS)
     parser.add_argument("--lighthouse", type=Path, help="a lighthouse binary (default: .cache/lighthouse)")
+    parser.add_argument("--keep", type=Path, help="copy each run's JSON report into this folder (for its audits)")
     args = parser.parse_args()
     lighthouse = find_lighthouse(args.lighthouse)
     with tempfile.TemporaryDirectory() as tmp:
-        site_dir = args.site or build_site(Path(tmp) / "site")
+        sites = args.site or [build_site(Path(tmp) / "site")]
         print(
             f"bench_lighthouse: load {load_text()} (1/5/15 min) · {os.cpu_count()} cores · "
-            f"runner {platform.python_implementation()} {platform.python_version()} · {args.runs} runs each",
+            f"runner {platform.python_implementation()} {platform.python_version()} · {args.runs} runs each"
+            + (f" · sites compared run by run: {', '.join(str(s) for s in sites)}" if len(sites) > 1 else ""),
             flush=True,
         )
-        results: dict[tuple[str, str], list[dict[str, float]]] = {}
+        results: dict[tuple[str, str, int], list[dict[str, float]]] = {}
         versions = ""
-        with SiteServer(site_dir) as server:
-            for run in range(args.runs):  # interleaved, so drift on a shared machine hits every page alike
+        with contextlib.ExitStack() as stack:
+            servers = [stack.enter_context(SiteServer(site)) for site in sites]
+            for run in range(args.runs):  # interleaved, so drift on a shared machine hits every page and site alike
                 for path in args.pages:
                     for form_factor in args.form_factors:
-                        out = Path(tmp) / f"lh-{run}-{form_factor}-{path.replace('/', '_')}.json"
-                        figures = run_once(lighthouse, server.url + path, form_factor, out)
-                        versions = f"lighthouse {figures.pop('version')} · {figures.pop('chrome')}"
-                        results.setdefault((path, form_factor), []).append(figures)
+                        for index, server in enumerate(servers):
+                            name = f"lh-{run}-{form_factor}-{path.replace('/', '_')}-site{index}.json"
+                            out = Path(tmp) / name
+                            figures = run_once(lighthouse, server.url + path, form_factor, out)
+                            versions = f"lighthouse {figures.pop('version')} · {figures.pop('chrome')}"
+                            results.setdefault((path, form_factor, index), []).append(figures)
+                            if args.keep:
+                                args.keep.mkdir(parents=True, exist_ok=True)
+                                shutil.copy(out, args.keep / name)
         print(f"  {versions}")
         print(f"\nPerformance score (median of {args.runs}; min–max) and metrics (medians)")
-        for (path, form_factor), runs in results.items():
+        for (path, form_factor, index), runs in results.items():
             scores = [r["score"] for r in runs]
-            metrics = " · ".join(shown(name, [r[name] for r in runs]) for name in METRICS)
+            metrics = " · ".join(shown(name, [r[name] for r in runs]) for name in [*METRICS, *DIAGNOSTICS])
+            site = f" site{index}" if len(sites) > 1 else ""
             print(
-                f"  {path:20s} {form_factor:8s} {statistics.median(scores):5.0f} "
+                f"  {path:20s} {form_factor:8s}{site} {statistics.median(scores):5.0f} "
                 f"({min(scores):.0f}–{max(scores):.0f})   {metrics}"
             )
         print(f"bench_lighthouse: load {load_text()} after the runs")
