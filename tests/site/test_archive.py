@@ -12,6 +12,9 @@ import pytest
 from changpai.daer.traditions import PLAY_RULES, RULESETS
 from playwright.sync_api import Page, expect
 
+# Pages only (nothing about loading): the shared, warmed browser context (tests/site/conftest.py: warm_page).
+pytestmark = pytest.mark.warm_engine
+
 PAGES = ["index", "history", "making", "places", "sources", "decks", "words", "help", "credits", "colophon"]
 LABELS = {
     "zh": ["标题", "传统", "地区", "年代", "资料", "最后修改"],
@@ -28,7 +31,10 @@ def url(name: str, lang: str) -> str:
 def open_page(page: Page, name: str, lang: str) -> None:
     response = page.goto(url(name, lang))
     assert response is not None and response.ok, f"{url(name, lang)} answered {response and response.status}"
-    page.wait_for_load_state("networkidle")
+    # The archive pages fetch nothing after "load": wait for their fonts (layouts are measured), not for the
+    # half second of network silence "networkidle" would cost.
+    page.wait_for_load_state("load")
+    page.evaluate("() => document.fonts.ready.then(() => true)")
 
 
 # Accessible text of every top-level figure in the article: an <img>'s alt, or the title + desc an SVG
