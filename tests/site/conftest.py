@@ -224,16 +224,30 @@ def warm_context(request: pytest.FixtureRequest, warm_contexts):
     return warm_contexts(dict(marker.kwargs) if marker else {})
 
 
+@pytest.fixture(scope="session")
+def warm_cleaners(site_url: str):
+    """One page per warm context, left open on a small file of the site (no scripts, no storage of its own), that
+    clears the site's storage before each test: opening and loading a page for that every time cost more."""
+    made: dict[int, object] = {}
+
+    def get(context):
+        cleaner = made.get(id(context))
+        if cleaner is None or cleaner.is_closed():
+            cleaner = context.new_page()
+            cleaner.goto(site_url + "assets/engine/manifest.json")
+            made[id(context)] = cleaner
+        return cleaner
+
+    return get
+
+
 @pytest.fixture
-def warm_page(warm_context, site_url: str, browser_log: BrowserLog):
+def warm_page(warm_context, warm_cleaners, browser_log: BrowserLog):
     warm_context.clear_cookies()
     warm_context.clear_permissions()
     # Storage is per origin: clear it from a small file of the site, in a page of its own (the test's page starts
     # on about:blank with no history, as in a fresh context).
-    cleaner = warm_context.new_page()
-    cleaner.goto(site_url + "assets/engine/manifest.json")
-    cleaner.evaluate(CLEAR_STORAGE_JS)
-    cleaner.close()
+    warm_cleaners(warm_context).evaluate(CLEAR_STORAGE_JS)
     page = warm_context.new_page()
 
     def on_request(request):

@@ -6,11 +6,14 @@ Moderate and minor findings are not asserted (they are reported by scripts, not 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
+
+from tests.site.conftest import BrowserLog, watch_page
 
 # Engine-backed tests share a warmed browser context (tests/site/conftest.py: warm_page); tests about loading,
 # recovery and kiosk resets are marked fresh_context.
@@ -33,12 +36,9 @@ def built_pages(site: Path) -> list[str]:
     )
 
 
-def serious_violations(page: Page, where: str) -> list[str]:
-    # Colours are judged at rest: let entrance animations and transitions finish first.
-    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
-    results = axe.run(page, options=AXE_OPTIONS)
+def report(results: dict, where: str) -> list[str]:
     found = []
-    for violation in results.response["violations"]:
+    for violation in results["violations"]:
         if violation.get("impact") not in FAILING_IMPACTS:
             continue
         targets = [" ".join(map(str, node.get("target", []))) for node in violation.get("nodes", [])[:3]]
@@ -46,27 +46,68 @@ def serious_violations(page: Page, where: str) -> list[str]:
     return found
 
 
-def test_every_built_page_has_no_serious_violation(page: Page, site_dir: Path):
+def serious_violations(page: Page, where: str) -> list[str]:
+    # Colours are judged at rest: let entrance animations and transitions finish first.
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
+    return report(axe.run(page, options=AXE_OPTIONS).response, where)
+
+
+# The page sweep keeps axe busy in one tab while the next page loads in another (axe runs on the page's own thread,
+# so on two cores two tabs take about half the time). In the page: wait for the widgets that mount after the page's
+# scripts, let animations finish (colours are judged at rest), then run axe; the promise is collected later.
+START_AXE_JS = """([options, settleMs]) => {
+  window.__cpAxe = new Promise((done) => setTimeout(done, settleMs))
+    .then(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))))
+    .then(() => axe.run(options));
+}"""
+SETTLE_MS = 150  # widgets mount after the page's scripts run
+AXE_TABS = max(1, int(os.environ.get("CHANGPAI_AXE_TABS", "2")))
+
+
+def sweep(page: Page, browser_log: BrowserLog, pages: list[str], suffix: str = "") -> list[str]:
+    """Every page in ``pages`` through axe, in ``AXE_TABS`` tabs of the test page's context (each tab watched like
+    the test's own page: a console error or a foreign request fails the test)."""
+    tabs = [page]
+    for _ in range(AXE_TABS - 1):
+        tab = page.context.new_page()
+        watch_page(tab, browser_log)
+        tabs.append(tab)
+    found: list[str] = []
+    busy: list[tuple[Page, str]] = []  # oldest first
+
+    def collect() -> None:
+        tab, rel = busy.pop(0)
+        found.extend(report(tab.evaluate("() => window.__cpAxe"), rel + suffix))
+
+    try:
+        for rel in pages:
+            if len(busy) == len(tabs):
+                collect()
+            tab = next(t for t in tabs if all(t is not b for b, _ in busy))
+            tab.goto(rel)
+            tab.wait_for_load_state("load")
+            tab.evaluate(axe.axe_script)
+            tab.evaluate(START_AXE_JS, [AXE_OPTIONS, SETTLE_MS])
+            busy.append((tab, rel))
+        while busy:
+            collect()
+    finally:
+        for tab in tabs[1:]:
+            tab.close()
+    return found
+
+
+def test_every_built_page_has_no_serious_violation(page: Page, site_dir: Path, browser_log: BrowserLog):
     pages = built_pages(site_dir)
     assert len(pages) >= 4, f"the site has only {pages}"
-    found: list[str] = []
-    for rel in pages:
-        page.goto(rel)
-        page.wait_for_load_state("load")
-        page.wait_for_timeout(150)  # widgets mount after the page's scripts run
-        found += serious_violations(page, rel)
+    found = sweep(page, browser_log, pages)
     assert not found, "axe found serious/critical violations:\n  " + "\n  ".join(found)
 
 
 @pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-def test_every_built_page_has_no_serious_violation_on_a_phone(page: Page, site_dir: Path):
+def test_every_built_page_has_no_serious_violation_on_a_phone(page: Page, site_dir: Path, browser_log: BrowserLog):
     # At phone width wide tables, code lines and the map scroll sideways: they must still be reachable by keyboard.
-    found: list[str] = []
-    for rel in built_pages(site_dir):
-        page.goto(rel)
-        page.wait_for_load_state("load")
-        page.wait_for_timeout(150)
-        found += serious_violations(page, f"{rel} (phone)")
+    found = sweep(page, browser_log, built_pages(site_dir), " (phone)")
     assert not found, "axe found serious/critical violations at phone width:\n  " + "\n  ".join(found)
 
 

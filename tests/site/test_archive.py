@@ -10,7 +10,11 @@ from pathlib import Path
 
 import pytest
 from changpai.daer.traditions import PLAY_RULES, RULESETS
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
+
+# Pages only (nothing about loading): the shared, warmed browser context (tests/site/conftest.py: warm_page).
+pytestmark = pytest.mark.warm_engine
 
 PAGES = ["index", "history", "making", "places", "sources", "decks", "words", "help", "credits", "colophon"]
 LABELS = {
@@ -28,7 +32,10 @@ def url(name: str, lang: str) -> str:
 def open_page(page: Page, name: str, lang: str) -> None:
     response = page.goto(url(name, lang))
     assert response is not None and response.ok, f"{url(name, lang)} answered {response and response.status}"
-    page.wait_for_load_state("networkidle")
+    # The archive pages fetch nothing after "load": wait for their fonts (layouts are measured), not for the
+    # half second of network silence "networkidle" would cost.
+    page.wait_for_load_state("load")
+    page.evaluate("() => document.fonts.ready.then(() => true)")
 
 
 # Accessible text of every top-level figure in the article: an <img>'s alt, or the title + desc an SVG
@@ -49,11 +56,8 @@ FIGURE_TEXTS_JS = """() => {
 }"""
 
 
-@pytest.mark.browser
-@pytest.mark.parametrize("lang", ["zh", "en"])
-@pytest.mark.parametrize("name", PAGES)
-def test_page_renders_with_its_record_card(page: Page, name: str, lang: str):
-    open_page(page, name, lang)
+def renders_with_its_record_card(page: Page, name: str, lang: str) -> None:
+    """The page renders in its language with its record card right under the title."""
     assert page.evaluate("document.documentElement.lang").startswith(lang)
     card = page.locator("article .cp-record")
     expect(card).to_have_count(1)
@@ -76,11 +80,8 @@ def test_page_renders_with_its_record_card(page: Page, name: str, lang: str):
     assert (cjk > latin) if lang == "zh" else (latin > 8 * cjk)
 
 
-@pytest.mark.browser
-@pytest.mark.parametrize("lang", ["zh", "en"])
-@pytest.mark.parametrize("name", PAGES)
-def test_figures_have_text_alternatives_in_the_page_language(page: Page, name: str, lang: str):
-    open_page(page, name, lang)
+def figures_have_text_alternatives_in_the_page_language(page: Page, name: str, lang: str) -> None:
+    """Every figure has a text alternative in the page's language."""
     figures = page.evaluate(FIGURE_TEXTS_JS)
     if name in ("making", "places"):
         assert [kind for kind, _ in figures].count("svg") >= 1, "the page's own drawing is missing"
@@ -143,11 +144,8 @@ UNLINKED_TAGS_JS = """() => {
 }"""
 
 
-@pytest.mark.browser
-@pytest.mark.parametrize("lang", ["zh", "en"])
-@pytest.mark.parametrize("name", PAGES)
-def test_every_source_tag_in_the_text_links_to_the_sources_page(page: Page, name: str, lang: str):
-    open_page(page, name, lang)
+def every_source_tag_in_the_text_links_to_the_sources_page(page: Page, name: str, lang: str) -> None:
+    """Every source tag in the text links to its entry on the sources page."""
     assert page.evaluate(UNLINKED_TAGS_JS) == []
     for href in set(page.eval_on_selector_all("article a[href*='#source-']", "as => as.map(a => a.href)")):
         anchor = href.split("#", 1)[1]
@@ -210,11 +208,8 @@ def test_on_a_phone_the_disagreement_table_reads_as_labelled_cards(page: Page, l
     assert table.bounding_box()["width"] <= 390
 
 
-@pytest.mark.browser
-@pytest.mark.parametrize("lang", ["zh", "en"])
-@pytest.mark.parametrize("name", PAGES)
-def test_the_record_names_exactly_the_sources_the_page_cites(page: Page, name: str, lang: str):
-    open_page(page, name, lang)
+def the_record_names_exactly_the_sources_the_page_cites(page: Page, name: str, lang: str) -> None:
+    """The record card names exactly the sources the text cites."""
     in_card = page.eval_on_selector_all("article .cp-record a[href*='#source-']", "as => as.map(a => a.hash)")
     in_text = page.eval_on_selector_all(
         "article a[href*='#source-']", "as => as.filter(a => !a.closest('.cp-record')).map(a => a.hash)"
@@ -236,11 +231,13 @@ def test_every_engine_name_on_the_sources_page_exists_in_the_engine():
         assert named <= known, f"{name} names {sorted(named - known)}, which the engine does not have"
 
 
-@pytest.mark.browser
-@pytest.mark.parametrize("lang, heading", [("zh", "如何引用本页"), ("en", "How to cite this page")])
-@pytest.mark.parametrize("name", PAGES)
-def test_every_archive_page_ends_with_how_to_cite_it(page: Page, name: str, lang: str, heading: str):
-    open_page(page, name, lang)
+CITE_HEADINGS = {"zh": "如何引用本页", "en": "How to cite this page"}
+
+
+def ends_with_how_to_cite_it(page: Page, name: str, lang: str) -> None:
+    """The page ends with how to cite it, and its credits link leads to the credits page (it leaves the page, so
+    it is checked last)."""
+    heading = CITE_HEADINGS[lang]
     cite = page.locator("article .cp-cite")
     expect(cite).to_have_count(1)
     expect(cite).to_be_visible()
@@ -254,3 +251,28 @@ def test_every_archive_page_ends_with_how_to_cite_it(page: Page, name: str, lang
     credits = cite.locator("a")
     credits.click()
     page.wait_for_url(re.compile(r"archive/credits\.html$"))
+
+
+# Each archive page is loaded once and every check above is made on it (a check that fails is reported by its name;
+# the others still run). The link-following check goes last, as it leaves the page.
+PAGE_CHECKS = (
+    renders_with_its_record_card,
+    figures_have_text_alternatives_in_the_page_language,
+    every_source_tag_in_the_text_links_to_the_sources_page,
+    the_record_names_exactly_the_sources_the_page_cites,
+    ends_with_how_to_cite_it,
+)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("name", PAGES)
+def test_each_archive_page_passes_every_page_check(page: Page, name: str, lang: str):
+    open_page(page, name, lang)
+    failed = []
+    for check in PAGE_CHECKS:
+        try:
+            check(page, name, lang)
+        except (AssertionError, PlaywrightError) as error:  # expect() and a timed-out read
+            failed.append(f"{check.__name__} on {url(name, lang)}: {error}")
+    assert not failed, "\n".join(failed)

@@ -8,6 +8,9 @@ import re
 import pytest
 from playwright.sync_api import Page
 
+# Pages only (nothing about loading): the shared, warmed browser context (tests/site/conftest.py: warm_page).
+pytestmark = pytest.mark.warm_engine
+
 CJK = re.compile(r"[\u4e00-\u9fff]")
 CARD_IMAGES = 20 + 20 + 16 + 21 + 1  # two colour schemes, Wuchuan two-ended cards, domino faces, the back
 

@@ -12,6 +12,9 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
+# Pages only (nothing about loading): the shared, warmed browser context (tests/site/conftest.py: warm_page).
+pytestmark = pytest.mark.warm_engine
+
 CALC = "learn/calculator.html"
 ENGINE_TIMEOUT_MS = 90_000
 SICHENG, HUADA = "wuchuan-hongdiandian-sicheng", "wuchuan-hongdiandian-huada"

@@ -10,6 +10,10 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+# The shared, warmed browser context (tests/site/conftest.py: warm_page); the idle resets, the reload and the
+# instant navigation keep a fresh context (fresh_context).
+pytestmark = pytest.mark.warm_engine
+
 KIOSK = "kiosk/index.html"
 KIOSK_EN = "en/kiosk/index.html"
 MIN_TARGET_PX = 60
@@ -148,6 +152,7 @@ def test_no_selection_no_context_menu_no_external_links(page: Page):
         assert visible_links.count() == 0, "the kiosk shows a link that would leave it"
 
 
+@pytest.mark.fresh_context
 def test_idle_countdown_then_reset_clears_everything(page: Page):
     page.clock.install()
     open_kiosk(page)
@@ -175,6 +180,7 @@ def test_idle_countdown_then_reset_clears_everything(page: Page):
     assert page.evaluate("window.changpaiKiosk.state.lastReset") == "idle"
 
 
+@pytest.mark.fresh_context
 def test_a_touch_during_the_countdown_keeps_the_visitor(page: Page):
     page.clock.install()
     open_kiosk(page)
@@ -190,6 +196,7 @@ def test_a_touch_during_the_countdown_keeps_the_visitor(page: Page):
     expect(page.locator("#kiosk-app")).to_have_attribute("data-screen", "menu")
 
 
+@pytest.mark.fresh_context
 def test_idle_time_is_configurable(page: Page):
     page.clock.install()
     # Set the attribute as the page is parsed, before kiosk.js reads it.
@@ -210,6 +217,7 @@ def test_idle_time_is_configurable(page: Page):
     expect(page.locator("#kiosk-app")).to_have_attribute("data-screen", "welcome")
 
 
+@pytest.mark.fresh_context
 def test_the_welcome_screen_has_no_countdown(page: Page):
     page.clock.install()
     open_kiosk(page)
@@ -218,6 +226,7 @@ def test_the_welcome_screen_has_no_countdown(page: Page):
     assert page.evaluate("window.changpaiKiosk.state.resets") == 0
 
 
+@pytest.mark.fresh_context
 def test_the_attract_loop_keeps_moving_while_idle(page: Page):
     page.clock.install()
     open_kiosk(page)
@@ -296,6 +305,7 @@ def test_watch_lists_the_deals_and_opens_one_in_the_viewer(page: Page):
     expect(page.locator(".kiosk-deal-choice[data-deal]")).to_have_count(len(ids))  # back: the list, not the menu
 
 
+@pytest.mark.fresh_context
 def test_instant_navigation_to_the_kiosk_loads_it_whole(page: Page):
     """mkdocs-material's instant navigation swaps only the page body; the kiosk must still get its own scripts."""
     page.goto("index.html")
@@ -341,6 +351,7 @@ def test_chinese_inside_the_english_kiosk_is_marked_zh(page: Page):
         assert page.evaluate(UNMARKED_CHINESE_JS) == [], f"Chinese without lang=zh on the {screen} screen"
 
 
+@pytest.mark.fresh_context
 def test_a_long_running_kiosk_reloads_at_an_idle_reset(page: Page):
     page.clock.install()
     page.add_init_script(

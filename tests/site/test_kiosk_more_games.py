@@ -14,6 +14,9 @@ import pytest
 from changpai import yamlfile
 from playwright.sync_api import Page, expect
 
+# Deals stepped at kiosk size (nothing about loading): the shared, warmed context (tests/site/conftest.py).
+pytestmark = pytest.mark.warm_engine
+
 REPO = Path(__file__).resolve().parents[2]
 KIOSK = {"zh": "kiosk/index.html", "en": "en/kiosk/index.html"}
 KIOSK_PX = 60  # the kiosk's smallest touch target (tests/site/test_kiosk.py)

@@ -17,6 +17,10 @@ from playwright.sync_api import Page, expect
 
 from tests.site.test_kiosk import MIN_TARGET_PX, SMALL_TARGETS_JS
 
+# Engine-backed games share the warmed browser context (tests/site/conftest.py: warm_page); the idle reset
+# after the race keeps a fresh one.
+pytestmark = pytest.mark.warm_engine
+
 ENGINE_MS = 120_000
 CJK = re.compile(r"[\u4e00-\u9fff]")
 WAIT_FOR = ".kiosk-yibai__end, .kiosk-play__settlement, .kiosk-play__choice, .kiosk-play__column.is-legal, .kiosk-play__error"
@@ -175,6 +179,7 @@ def test_scores_appear_on_the_board_as_they_are_made(page: Page):
     pytest.fail("no 子 was scored in a whole deal")
 
 
+@pytest.mark.fresh_context
 def test_the_kiosk_clears_itself_after_the_race(page: Page):
     start(page, "zh", 5, target=12)
     race_to_the_end(page)

@@ -8,6 +8,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+# Pages only (nothing about loading): the shared, warmed browser context (tests/site/conftest.py: warm_page).
+pytestmark = pytest.mark.warm_engine
+
 PHONE = pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
 DESKTOP = pytest.mark.browser_context_args(viewport={"width": 1366, "height": 900})
 WIN_DEAL = "luzhou-win-settlement"  # 丁 wins with 27 hu; the payment tier is 4

@@ -9,6 +9,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+# Pages only (nothing about loading): the shared, warmed browser context (tests/site/conftest.py: warm_page).
+pytestmark = pytest.mark.warm_engine
+
 PHONE = pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
 DESKTOP = pytest.mark.browser_context_args(viewport={"width": 1366, "height": 900})
 PAGES = {"zh": "archive/history.html", "en": "en/archive/history.html"}

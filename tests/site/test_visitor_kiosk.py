@@ -17,9 +17,24 @@ CARD_MIN_PX = 36  # a card's width; its label below
 LABEL_MIN_PX = 22
 
 
-def open_kiosk(page: Page) -> None:
+def open_kiosk(page: Page, *, clock: bool = False) -> None:
+    if clock:  # the attract loop's timers then run on page.clock: a test moves them on instead of waiting
+        page.clock.install()
     page.goto("kiosk/index.html")
     page.wait_for_function("window.changpaiKiosk && window.changpaiKiosk.state.screen === 'welcome'")
+
+
+ATTRACT_STEP_MS = 3300  # a little more than the loop's step (docs/assets/kiosk/kiosk.js: ATTRACT_STEP_MS)
+
+
+def run_attract_until(page: Page, locator, limit_ms: int) -> None:
+    """Move the attract loop's clock on, a step at a time, until ``locator`` shows (at most ``limit_ms`` of its
+    time, as long as the test used to wait for it in real time)."""
+    moved = 0
+    while not locator.is_visible() and moved < limit_ms:
+        page.clock.run_for(ATTRACT_STEP_MS)
+        moved += ATTRACT_STEP_MS
+    expect(locator).to_be_visible()
 
 
 def widths(locator) -> list[float]:
@@ -28,22 +43,24 @@ def widths(locator) -> list[float]:
 
 @KIOSK
 def test_attract_loop_cards_are_readable_and_free_of_source_tags(page: Page):
-    open_kiosk(page)
+    open_kiosk(page, clock=True)
     attract = page.locator(".kiosk-attract")
     seat_cards = attract.locator(".kiosk-attract__seat .cp-card")
     expect(seat_cards.first).to_be_visible(timeout=10_000)
     assert min(widths(seat_cards)) >= CARD_MIN_PX, widths(seat_cards)[:3]
-    for _ in range(3):  # a few steps of the deal: no "[001]" on the table
+    for step in range(3):  # a few steps of the deal: no "[001]" on the table
+        expect(attract).to_have_attribute("data-step", str(step))
         text = attract.inner_text()
         assert not re.search(r"\[\d{3}\]", text), text
-        page.wait_for_timeout(3300)
+        page.clock.run_for(ATTRACT_STEP_MS)
 
 
 @KIOSK
 def test_the_attract_loop_shows_a_won_hand_then_asks_a_question(page: Page):
-    open_kiosk(page)
+    open_kiosk(page, clock=True)
+    expect(page.locator(".kiosk-attract__seat .cp-card").first).to_be_visible(timeout=10_000)
     win = page.locator(".kiosk-attract .cp-win")
-    expect(win).to_be_visible(timeout=60_000)
+    run_attract_until(page, win, 60_000)
     head = page.locator(".kiosk-attract__win-head")
     expect(head).to_contain_text(re.compile(r"(胡|和)了，\d+ (胡|和)"))
     expect(head).to_contain_text(re.compile(r"wins with \d+ points"))
@@ -54,7 +71,7 @@ def test_the_attract_loop_shows_a_won_hand_then_asks_a_question(page: Page):
     box = page.locator(".kiosk-attract").bounding_box()
     assert box["y"] + box["height"] <= 1080, "the attract panel runs off the screen"
     ask = page.locator(".kiosk-attract__ask")
-    expect(ask).to_be_visible(timeout=15_000)
+    run_attract_until(page, ask, 15_000)
     expect(ask).to_contain_text("碰一下屏幕")
     expect(ask).to_contain_text("Touch the screen")
 

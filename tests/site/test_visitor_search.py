@@ -9,6 +9,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+# Pages only (nothing about loading): the shared, warmed browser context (tests/site/conftest.py: warm_page).
+pytestmark = pytest.mark.warm_engine
+
 DESKTOP = pytest.mark.browser_context_args(viewport={"width": 1366, "height": 900})
 
 

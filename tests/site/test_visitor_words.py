@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+# Pages only (nothing about loading): the shared, warmed browser context (tests/site/conftest.py: warm_page).
+pytestmark = pytest.mark.warm_engine
+
 DESKTOP = pytest.mark.browser_context_args(viewport={"width": 1366, "height": 900})
 KIOSK = pytest.mark.browser_context_args(viewport={"width": 1920, "height": 1080}, has_touch=True)
 DOCS = Path(__file__).resolve().parents[2] / "docs"
