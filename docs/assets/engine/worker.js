@@ -327,12 +327,15 @@ function engineApi(pyodide) {
   return api.handle_json;
 }
 
-async function bootFromSnapshot(pyodideImported, manifest) {
-  const info = manifest.snapshot;
-  progress("snapshot");
+async function bootFromSnapshot(pyodideImported, manifestRead) {
+  let info = null;
   let kept = null;
-  // Handed to Pyodide as a promise: it fetches the rest of the runtime meanwhile.
+  // Handed to Pyodide as a promise, before the manifest is in: Pyodide fetches the rest of the runtime meanwhile.
   const bytes = (async () => {
+    const manifest = await manifestRead;
+    info = manifest.snapshot;
+    if (!info) throw new Error("the manifest names no snapshot");
+    progress("snapshot");
     kept = await keptSnapshot(info);
     if (kept) mark("snapshot-kept-read");
     const snapshot = kept || (await downloadedSnapshot(info));
@@ -402,6 +405,9 @@ async function load() {
   import(new URL("pyodide/pyodide.asm.mjs", BASE).href).catch(() => {});
   manifestRead.catch(() => {});
   pyodideImported.catch(() => {});
+  // The fast start begins at once: its snapshot waits for the manifest (or comes from the cache storage), not Pyodide.
+  const started = bootFromSnapshot(pyodideImported, manifestRead);
+  started.catch(() => {});
   const manifest = await manifestRead;
   mark("manifest-read");
   let pyodide = null;
@@ -410,8 +416,6 @@ async function load() {
   let snapshotSource = "";
   let keep = null;
   if (manifest.snapshot) {
-    const started = bootFromSnapshot(pyodideImported, manifest);
-    started.catch(() => {});
     await pyodideImported; // a runtime that cannot load fails the start here (there is nothing to fall back to)
     try {
       ({ pyodide, source: snapshotSource, keep } = await started);
