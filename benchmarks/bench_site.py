@@ -1,33 +1,36 @@
 """Site figures, printed (not asserted): how long a reader waits for the engine, and what a page weighs.
 
-    .venv/bin/python benchmarks/bench_site.py [--site DIR] [--runs 5]
+    .venv/bin/python benchmarks/bench_site.py [--site DIR] [--runs 5] [--context incognito|profile|both]
 
 Measured side by side in one Chromium run, interleaved run by run so drift on a shared machine hits every path
 alike, from navigation start (performance.now() in the page) to the engine's first answer ({"command": "version"},
 started with changpaiEngine.start(), so the idle start does not add its wait):
-* engine, snapshot — the shipped path: the build's gzipped memory snapshot (downloaded, SHA-256 checked,
-  decompressed, restored);
-* engine, snapshot raw — the other design the issue asked to compare: a snapshot made in the browser and kept
-  in the cache storage. Simulated by serving the same snapshot uncompressed (what the cache would hold): no
-  download over the network on a warm start, no decompression;
+* engine, snapshot — the shipped path. Cold: the build's gzipped memory snapshot downloaded, decompressed as it
+  arrives, SHA-256 checked, restored; the worker then keeps the decompressed copy in the cache storage (the first
+  page stays open until it says so, as a reader's would). Warm: that kept copy restored (no download, no
+  decompression);
 * engine, normal — the snapshot refused (404), so the worker starts Pyodide and installs the wheel: the fallback;
 * bare Pyodide — a page that only starts Pyodide in a module worker from the same files and runs ``1 + 1``:
   the floor under a normal start. engine / bare is what the engine costs above the interpreter.
-Each is measured cold (a fresh browser context: empty cache) and warm (the same page reloaded in that context).
-Printed with the machine's load before and after (os.getloadavg), the interpreters and the inputs.
+Each is measured cold (a fresh browser context: empty caches) and warm (the same page opened again in that context).
+Contexts: "incognito" (Playwright's new_context: an in-memory HTTP cache, which keeps no entry as large as the
+snapshot, and no compiled-wasm cache) and "profile" (a fresh user-data directory per run: the disk cache and the
+wasm code cache a returning visitor's browser has). Printed with the machine's load before and after
+(os.getloadavg), Chromium's version, the runs, and where the worker's time went (its marks, medians).
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -44,7 +47,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 ENGINE_ANSWER_JS = (
     "changpaiEngine.start().then(info => changpaiEngine.call({command: 'version'}).then(r => {"
-    " if (r.error) throw new Error(r.error.en); return {ms: performance.now(), boot: info.boot}; }))"
+    " if (r.error) throw new Error(r.error.en); window.__cpBoot = info;"
+    " return {ms: performance.now(), boot: info.boot, snapshot: info.snapshot}; }))"
 )
 
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare</title><script>
@@ -77,46 +81,27 @@ def transferred(requests) -> int:
     return total
 
 
-RAW_SNAPSHOT = "engine-raw.snapshot"
-
-
-def overlay_site(site_dir: Path, tmp: Path) -> Path:
-    """The site as symlinks, plus the snapshot uncompressed (what a browser-made snapshot in the cache storage
-    would hand the worker): served by the same server as every other path, so only the bytes differ."""
-    root = tmp / "overlay"
-    real_dirs = {Path("."), Path("assets"), Path("assets/engine")}  # made here; everything else is a symlink
-    for rel in sorted(real_dirs):
-        (root / rel).mkdir(parents=True, exist_ok=True)
-        for entry in (site_dir / rel).iterdir():
-            if rel / entry.name not in real_dirs:
-                (root / rel / entry.name).symlink_to(entry)
-    manifest = json.loads((site_dir / "assets/engine/manifest.json").read_text(encoding="utf-8"))
-    raw = gzip.decompress((site_dir / "assets/engine" / manifest["snapshot"]["file"]).read_bytes())
-    (root / "assets/engine" / RAW_SNAPSHOT).write_bytes(raw)
-    return root
-
-
 def route_path(page, site_dir: Path, path: str) -> None:
-    """Serve the engine the way ``path`` ("snapshot", "snapshot raw", "normal") needs."""
-    manifest = json.loads((site_dir / "assets/engine/manifest.json").read_text(encoding="utf-8"))
-    name = manifest["snapshot"]["file"]
+    """Serve the engine the way ``path`` ("snapshot", "normal") needs."""
     if path == "normal":
+        manifest = json.loads((site_dir / "assets/engine/manifest.json").read_text(encoding="utf-8"))
+        name = manifest["snapshot"]["file"]
         page.route(f"**/assets/engine/{name}", lambda route: route.fulfill(status=404, body="no snapshot"))
-    elif path == "snapshot raw":
-        import hashlib
-
-        raw = (site_dir / "assets/engine" / RAW_SNAPSHOT).read_bytes()
-        info = {
-            "file": RAW_SNAPSHOT,
-            "encoding": "identity",
-            "sha256": hashlib.sha256(raw).hexdigest(),
-            "bytes": len(raw),
-        }
-        forged = {**manifest, "snapshot": info}
-        page.route("**/assets/engine/manifest.json", lambda route: route.fulfill(json=forged))
 
 
-def timed_engine(context, url: str, site_dir: Path, path: str) -> float:
+ENGINE_TIMINGS_JS = """() => { const t = window.__cpBoot.timings; const off = t.origin - performance.timeOrigin;
+  const marks = {}; for (const [name, ms] of t.marks) marks[name] = ms + off;
+  const nav = performance.getEntriesByType('navigation')[0];
+  marks['page loaded'] = nav.loadEventEnd; return marks; }"""
+
+
+KEPT_JS = """() => new Promise((resolve) => { const t0 = performance.now(); const check = () => {
+  const kept = changpaiEngine.health.snapshotKept;
+  if (kept !== null || performance.now() - t0 > 60000) resolve(kept); else setTimeout(check, 20); }; check(); })"""
+
+
+def timed_engine(context, url: str, site_dir: Path, path: str, kind: str) -> tuple[float, dict[str, float]]:
+    """(ms to the first answer, the worker's marks in page time) for one page opened in ``context``."""
     page = context.new_page()
     route_path(page, site_dir, path)
     page.goto(url)
@@ -124,8 +109,38 @@ def timed_engine(context, url: str, site_dir: Path, path: str) -> float:
     expected = "fallback" if path == "normal" else "snapshot"
     if result["boot"] != expected:
         raise SystemExit(f"engine {path}: booted as {result['boot']!r}, expected {expected!r}")
+    marks = {}
+    if path == "snapshot":
+        source = "kept" if kind == "warm" else "downloaded"
+        if result["snapshot"] != source:
+            raise SystemExit(f"engine snapshot, {kind}: snapshot {result['snapshot']!r}, expected {source!r}")
+        marks = page.evaluate(ENGINE_TIMINGS_JS)
+        if kind == "cold":  # a reader's page stays open: the worker keeps the snapshot for the next start
+            if not page.evaluate(KEPT_JS):
+                raise SystemExit("engine snapshot, cold: the worker could not keep the snapshot")
     page.close()
-    return result["ms"]
+    return result["ms"], marks
+
+
+@contextmanager
+def fresh_context(pw, browser, kind: str, tmp: Path):
+    """A context with empty caches: Playwright's (incognito) or a new browser on a new profile directory."""
+    if kind == "incognito":
+        context = browser.new_context(service_workers="block")
+        try:
+            yield context
+        finally:
+            context.close()
+        return
+    profile = Path(tempfile.mkdtemp(prefix="profile-", dir=tmp))
+    context = pw.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, service_workers="block"
+    )
+    try:
+        yield context
+    finally:
+        context.close()
+        shutil.rmtree(profile, ignore_errors=True)
 
 
 def timed_bare(context, url: str) -> float:
@@ -202,43 +217,64 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="a built site (default: build one into a temp dir)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-bytes", action="store_true", help="skip the bytes and fonts part")
+    contexts = ("incognito", "profile", "both")
+    parser.add_argument("--context", choices=contexts, default="both", help="incognito: Playwright's context; "
+                        "profile: a fresh browser profile per run (disk cache, wasm code cache)")  # fmt: skip
+    parser.add_argument("--no-normal", action="store_true", help="skip the fallback path (the slowest)")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
-        built = args.site or build_site(Path(tmp) / "site")
-        site_dir = overlay_site(built, Path(tmp))
+        site_dir = args.site or build_site(Path(tmp) / "site")
         manifest = json.loads((site_dir / "assets/engine/manifest.json").read_text(encoding="utf-8"))
         with SiteServer(site_dir) as server, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            print(f"bench_site: load {load_text()} (1/5/15 min) · {os.cpu_count()} cores · runner "
+            load_before = load_text()
+            print(f"bench_site: load {load_before} (1/5/15 min) · {os.cpu_count()} cores · runner "
                   f"{platform.python_implementation()} {platform.python_version()} · Chromium {browser.version} · "
                   f"Pyodide {manifest['pyodide']} · engine {manifest['engine']} · "
-                  f"snapshot {manifest['snapshot']['bytes']:,} B gzip · index.html · runs {args.runs}")  # fmt: skip
+                  f"snapshot {manifest['snapshot']['bytes']:,} B gzip · index.html · runs {args.runs} · "
+                  f"context {args.context}")  # fmt: skip
             home = server.url + "index.html"
-            paths = ("snapshot", "snapshot raw", "normal")
-            results: dict[str, list[float]] = {}
+            paths = ("snapshot",) if args.no_normal else ("snapshot", "normal")
+            kinds = ("incognito", "profile") if args.context == "both" else (args.context,)
+            results: dict[str, dict[str, list[float]]] = {kind: {} for kind in kinds}
+            marks: dict[str, dict[str, dict[str, list[float]]]] = {kind: {"cold": {}, "warm": {}} for kind in kinds}
             for _ in range(args.runs):
-                for path in paths:
-                    context = browser.new_context(service_workers="block")
-                    results.setdefault(f"engine {path}, cold", []).append(timed_engine(context, home, site_dir, path))
-                    results.setdefault(f"engine {path}, warm", []).append(timed_engine(context, home, site_dir, path))
-                    context.close()
-                context = browser.new_context(service_workers="block")
-                results.setdefault("bare Pyodide, cold", []).append(timed_bare(context, server.url))
-                results.setdefault("bare Pyodide, warm", []).append(timed_bare(context, server.url))
-                context.close()
+                for kind in kinds:
+                    for path in paths:
+                        with fresh_context(pw, browser, kind, Path(tmp)) as context:
+                            for visit in ("cold", "warm"):
+                                ms, seen = timed_engine(context, home, site_dir, path, visit)
+                                results[kind].setdefault(f"engine {path}, {visit}", []).append(ms)
+                                for name, at in seen.items():
+                                    marks[kind][visit].setdefault(name, []).append(at)
+                    with fresh_context(pw, browser, kind, Path(tmp)) as context:
+                        results[kind].setdefault("bare Pyodide, cold", []).append(timed_bare(context, server.url))
+                        results[kind].setdefault("bare Pyodide, warm", []).append(timed_bare(context, server.url))
+            load_after = load_text()
 
-            print(f"\nNavigation → first engine answer, medians of {args.runs} runs")
-            for name, values in results.items():
-                print(f"  {name:26s} {median_ms(values)}")
-            med = {name: statistics.median(values) for name, values in results.items()}
-            print("\nRatios (same run)")
-            for kind in ("cold", "warm"):
-                bare = med[f"bare Pyodide, {kind}"]
-                for path in paths:
-                    print(f"  engine {path:12s} / bare Pyodide, {kind}: {med[f'engine {path}, {kind}'] / bare:.2f}")
-                print(f"  engine snapshot / engine normal, {kind}: "
-                      f"{med[f'engine snapshot, {kind}'] / med[f'engine normal, {kind}']:.2f}")  # fmt: skip
+            for kind in kinds:
+                print(f"\n[{kind}] navigation → first engine answer, medians of {args.runs} runs")
+                for name, values in results[kind].items():
+                    print(f"  {name:26s} {median_ms(values)}")
+                med = {name: statistics.median(values) for name, values in results[kind].items()}
+                print(f"[{kind}] ratios (same run)")
+                for visit in ("cold", "warm"):
+                    bare = med[f"bare Pyodide, {visit}"]
+                    for path in paths:
+                        ratio = med[f"engine {path}, {visit}"] / bare
+                        print(f"  engine {path:8s} / bare Pyodide, {visit}: {ratio:.2f}")
+                    if "normal" in paths:
+                        print(f"  engine snapshot / engine normal, {visit}: "
+                              f"{med[f'engine snapshot, {visit}'] / med[f'engine normal, {visit}']:.2f}")  # fmt: skip
+                cold = med["engine snapshot, cold"] / med["bare Pyodide, cold"]
+                print(f"[{kind}] goals (issue 18): cold {cold:.2f}× bare (≤ 0.70), "
+                      f"warm {med['engine snapshot, warm'] / 1000:.2f} s (≤ 1.00)")  # fmt: skip
+                print(f"[{kind}] engine snapshot: where the time goes (worker marks, ms from navigation, medians)")
+                for visit in ("cold", "warm"):
+                    seen = sorted(marks[kind][visit].items(), key=lambda item: statistics.median(item[1]))
+                    print(f"  {visit}: " + " · ".join(f"{name} {statistics.median(v):.0f}" for name, v in seen))
+            print(f"\nbench_site: load {load_before} before, {load_after} after the engine timings")
             deals = [timed_deal_page(browser, server.url + "learn/deals.html") for _ in range(args.runs)]
             print("\nlearn/deals.html, cold (static first frame = first contentful paint)")
             for i, name in enumerate(("first contentful paint", "DOMContentLoaded", "first viewer (deal opened)")):
@@ -249,7 +285,7 @@ def main() -> None:
                 print("\nBytes transferred per page (cold cache; benchmarks/bench_pages.py lists every page)")
                 everything, without = page_bytes(browser, home, wait_engine=True)
                 print(f"  {'index.html':32s} {everything:>10,d} B with the engine, {without:>9,d} B without it")
-                for rel in widgetless_pages(built):  # the overlay's symlinked folders are not walked
+                for rel in widgetless_pages(site_dir):
                     plain, _ = page_bytes(browser, server.url + rel, wait_engine=False)
                     print(f"  {rel:32s} {plain:>10,d} B (no widget: the engine is not loaded)")
                 print("\nShipped fonts (used only when the system lacks the face: local() comes first)")

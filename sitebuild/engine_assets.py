@@ -7,6 +7,7 @@ Site layout (all relative to the site root, shared by every language):
     assets/engine/changpai-<version>-py3-none-any.whl   the wheel with its bytecode (compiled by Pyodide)
     assets/engine/engine-<hash>.snapshot.gz             Pyodide's memory with the engine imported (gzip)
     assets/engine/manifest.json       {"wheel": ..., "sha256": ..., "snapshot": {...}, "pyodide": ..., "engine": ...}
+                                      snapshot: {file, sha256, bytes, raw_bytes (decompressed), encoding}
     assets/vendor/iframe-worker/shim.js
 
 The wheel is built with ``python -m build --wheel --no-isolation engine`` when it is missing or older than
@@ -160,6 +161,13 @@ def _prune_snapshot_cache(keep: Path, newest: int = 8, min_age_s: float = 3600) 
             shutil.rmtree(old, ignore_errors=True)
 
 
+def _gzip_size(path: Path) -> int:
+    """The uncompressed size a gzip file records in its last four bytes (the worker checks a kept copy by it)."""
+    with path.open("rb") as f:
+        f.seek(-4, 2)
+        return int.from_bytes(f.read(4), "little")
+
+
 def manifest(wheel: Path, snapshot: Path | None = None) -> dict:
     """What the worker reads first: file names, hashes (checked before use) and versions."""
     data: dict = {"wheel": wheel.name, "sha256": _sha256(wheel), "engine": engine_version()}
@@ -170,6 +178,7 @@ def manifest(wheel: Path, snapshot: Path | None = None) -> dict:
             "file": f"engine-{digest[:12]}.snapshot.gz",
             "sha256": digest,
             "bytes": snapshot.stat().st_size,
+            "raw_bytes": _gzip_size(snapshot),
             "encoding": "gzip",
         }
     return data

@@ -25,6 +25,7 @@ const FILES = __FILES__;
 const PREFIX = "changpai-";
 const CONTENT = PREFIX + "content"; // every file of the builds in use, keyed by path and content hash
 const SETTINGS = PREFIX + "settings";
+const ENGINE_SNAPSHOT = PREFIX + "engine-snapshot"; // the engine worker's decompressed snapshot (it prunes it itself)
 const KEEP_OFFLINE = "keep-offline";
 const SCOPE = new URL("./", self.location.href);
 const NOT_FOUND = [
@@ -117,7 +118,7 @@ self.addEventListener("activate", (event) => {
     (async () => {
       const names = await caches.keys();
       await Promise.all(
-        names.filter((n) => n.startsWith(PREFIX) && n !== CONTENT && n !== SETTINGS).map((n) => caches.delete(n)),
+        names.filter((n) => n.startsWith(PREFIX) && ![CONTENT, SETTINGS, ENGINE_SNAPSHOT].includes(n)).map((n) => caches.delete(n)),
       );
       // Files of older builds go; this build's stay (the next build reuses whatever did not change).
       const cache = await caches.open(CONTENT);

@@ -139,6 +139,59 @@ def test_widget_page_starts_the_engine_when_idle(page: Page):
     expect(widget.locator(".cp-hand-check__version")).to_contain_text("0.", timeout=ENGINE_TIMEOUT_MS)
 
 
+KEPT_JS = """() => new Promise((resolve) => { const t0 = performance.now(); const check = () => {
+  const kept = changpaiEngine.health.snapshotKept;
+  if (kept !== null || performance.now() - t0 > 60000) resolve(kept); else setTimeout(check, 20); }; check(); })"""
+
+KEEP_FORGED_JS = """async ([key, size]) => {
+  const cache = await caches.open("changpai-engine-snapshot");
+  await cache.put(key, new Response(new Uint8Array(size)));
+  return (await cache.keys()).map((r) => r.url);
+}"""
+
+
+def kept_key(site_url: str, site_dir: Path) -> str:
+    return f"{site_url}assets/engine/snapshot-cache/{manifest(site_dir)['snapshot']['sha256']}.bin"
+
+
+def test_the_next_start_restores_the_kept_snapshot_without_downloading_it(page: Page, browser_log, site_dir: Path):
+    page.goto("index.html")
+    first = boot(page)
+    assert (first["boot"], first["snapshot"]) == ("snapshot", "downloaded"), first
+    assert page.evaluate(KEPT_JS) is True, "the worker did not keep the decompressed snapshot"
+    seen = len(browser_log.requests)
+    page.reload()
+    again = boot(page)
+    assert (again["boot"], again["snapshot"]) == ("snapshot", "kept"), again
+    name = manifest(site_dir)["snapshot"]["file"]
+    assert not [u for u in browser_log.requests[seen:] if name in u], "a kept snapshot should not be downloaded again"
+    marks = dict(again["timings"]["marks"])
+    assert "snapshot-kept-read" in marks and "snapshot-decompressed" not in marks, marks
+    request = {"command": "waits", "hand": HAND, "rules": "luzhou-a"}
+    assert page.evaluate("r => changpaiEngine.call(r)", request) == cpython_answer(site_dir, request)
+
+
+def test_a_kept_copy_of_the_wrong_length_is_ignored(page: Page, site_url: str, site_dir: Path):
+    page.goto("index.html")
+    assert page.evaluate(KEEP_FORGED_JS, [kept_key(site_url, site_dir), 1000]) == [kept_key(site_url, site_dir)]
+    page.reload()
+    info = boot(page)
+    assert (info["boot"], info["snapshot"]) == ("snapshot", "downloaded"), info
+
+
+def test_a_kept_copy_that_pyodide_refuses_is_forgotten_and_the_engine_starts_normally(
+    page: Page, site_url: str, site_dir: Path
+):
+    page.add_init_script(RECORD_PROGRESS)
+    page.goto("index.html")
+    key = kept_key(site_url, site_dir)
+    page.evaluate(KEEP_FORGED_JS, [key, manifest(site_dir)["snapshot"]["raw_bytes"]])  # zeros: no magic number
+    page.reload()
+    _expect_fallback(page, site_dir, "magic")
+    left = page.evaluate("() => caches.open('changpai-engine-snapshot').then((c) => c.keys()).then((k) => k.length)")
+    assert left == 0, "the refused copy should have been deleted"
+
+
 # --- light pages --------------------------------------------------------------------------------------------
 
 WIDGETLESS_SAMPLE = ("archive/history.html", "archive/making.html", "rules/index.html", "en/archive/history.html")

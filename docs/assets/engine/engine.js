@@ -4,7 +4,9 @@
 //                                   and rejects with an EngineLoadError ({code, zh, en, detail}). Reading it
 //                                   starts the load when the browser is next idle; pages without widgets never
 //                                   download Pyodide. The detail also says how it booted: boot "snapshot"
-//                                   (the build's memory snapshot) or "fallback" (normal start; bootNote says why).
+//                                   (the build's memory snapshot) or "fallback" (normal start; bootNote says why);
+//                                   snapshot "downloaded" or "kept" (the copy kept in the cache storage after the
+//                                   first start); timings: the worker's marks and fetches (benchmarks/bench_site.py).
 //   changpaiEngine.start()          the same promise, starting the load at once; .started says whether it began.
 //   changpaiEngine.call(request, {timeoutMs})  Promise<response>, exactly as changpai.api.handle: {"command": ...}
 //                                   → dict, or {"error": {code, where, zh, en}}. Rejects (an EngineLoadError) if
@@ -60,6 +62,7 @@
   let restartsInARow = 0;
   let lastRestart = null; // {reason, at, readyAt} for the kiosk and the tests
   let lastAnswerAt = 0;
+  let snapshotKept = null; // after a start from a downloaded snapshot: whether the worker kept it (cache storage)
   let deaf = false; // simulateFailure("hang"): the page stops hearing the worker, as if it were stuck
 
   function emit(type, detail) {
@@ -239,9 +242,13 @@
           boot: message.boot,
           bootNote: message.bootNote,
           restarts,
+          snapshot: message.snapshot,
+          timings: message.timings,
         });
       } else if (message.type === "failed") {
         fail(message.error || { code: "unknown", zh: "规则引擎载入失败", en: "The rules engine failed to load" });
+      } else if (message.type === "kept") {
+        snapshotKept = Boolean(message.ok);
       } else if (message.type === "pong") {
         pong(message.id);
       } else if (message.type === "started") {
@@ -440,9 +447,10 @@
     addEventListener: events.addEventListener.bind(events),
     removeEventListener: events.removeEventListener.bind(events),
     simulateFailure,
-    /** Restarts in this visit and the last one's reason and times (performance.now()), for the kiosk and tests. */
+    /** Restarts in this visit and the last one's reason and times (performance.now()), for the kiosk and tests;
+     * snapshotKept: null until a downloaded snapshot has been kept for the next start (true) or could not be. */
     get health() {
-      return { loaded, restarts, lastRestart, pending: waiting.size };
+      return { loaded, restarts, lastRestart, pending: waiting.size, snapshotKept };
     },
     EngineLoadError,
   };

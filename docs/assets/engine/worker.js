@@ -2,17 +2,27 @@
 // Everything is fetched from this site: Pyodide from ./pyodide/, the engine files named in ./manifest.json.
 // Messages in:  {type: "call", id, request}
 // Messages out: {type: "progress", stage, fraction, zh, en}
-//               {type: "ready", engine, pyodide, boot}     boot: "snapshot" or "fallback" (why in bootNote)
+//               {type: "ready", engine, pyodide, boot, bootNote, snapshot, timings}
+//                   boot: "snapshot" or "fallback" (why in bootNote); snapshot: "downloaded" or "kept" (the
+//                   cache storage's copy); timings: where the start's time went (benchmarks/bench_site.py)
 //               {type: "failed", error: {code, where, zh, en, detail}}
 //               {type: "response", id, response}
 //               {type: "pong", id}                        the answer to {type: "ping", id} (engine.js liveness)
 //               {type: "started", id}                     a call taken up (its response follows)
+//               {type: "kept", ok}                        the downloaded snapshot is in the cache storage (or not)
 //
 // Fast start: the build (sitebuild/engine_snapshot.mjs) ships a gzipped memory snapshot of Pyodide with the engine
-// already imported. The worker downloads it (with byte progress), checks its SHA-256 against the manifest, and
-// hands it to loadPyodide({_loadSnapshot}), which skips the interpreter's start and the engine's import. A damaged
-// or rejected snapshot (hash, Pyodide's own build-id check, or a failed first answer) falls back to a normal start
-// from the wheel, and the progress line says so.
+// already imported. The worker downloads it (with byte progress), decompresses it as it arrives, checks its SHA-256
+// against the manifest, and hands it to loadPyodide({_loadSnapshot}), which skips the interpreter's start and the
+// engine's import. A damaged or rejected snapshot (hash, Pyodide's own build-id check, or a failed first answer)
+// falls back to a normal start from the wheel, and the progress line says so.
+//
+// Everything that does not depend on another starts at once, side by side: the manifest, pyodide.mjs and
+// pyodide.asm.mjs, and the runtime's wasm (compiled while it streams in, and while the snapshot downloads: Pyodide
+// itself would only compile it once the snapshot is in hand). After the first start the decompressed snapshot is
+// kept in the cache storage (SNAPSHOT_CACHE) under its SHA-256, so a later start reads it from there: no download,
+// no decompression, and no second hash check (the key is the hash checked when it was stored; its length is
+// checked). A kept copy that Pyodide refuses is deleted before the normal start.
 
 const BASE = new URL("./", self.location.href);
 
@@ -34,7 +44,24 @@ const STAGES = {
 let handleJson = null;
 const pending = [];
 
+// Where the start's time goes, for benchmarks/bench_site.py: marks (ms since this worker's time origin) and the
+// runtime files' fetches as the browser timed them; posted with "ready" (engine.js passes them on as `timings`).
+function mark(name) {
+  performance.mark(`cp:${name}`);
+}
+function timings() {
+  const marks = performance.getEntriesByType("mark").filter((m) => m.name.startsWith("cp:")).map((m) => [m.name.slice(3), Math.round(m.startTime)]);
+  const files = performance.getEntriesByType("resource").map((r) => ({
+    name: r.name.slice(BASE.href.length).split("?")[0],
+    start: Math.round(r.startTime),
+    end: Math.round(r.responseEnd),
+    bytes: r.transferSize,
+  }));
+  return { origin: performance.timeOrigin, marks, files };
+}
+
 function progress(stage, fraction) {
+  if (fraction === undefined) mark(stage);
   const info = STAGES[stage];
   postMessage({ type: "progress", stage, fraction: fraction ?? info.fraction, zh: info.zh, en: info.en });
 }
@@ -155,6 +182,38 @@ async function importPyodide() {
   }
 }
 
+// The runtime's wasm, compiled while it streams in, from the worker's first moment. Pyodide asks for it only once
+// the snapshot is in hand (it sizes the memory by it) and then calls WebAssembly.instantiateStreaming: that call is
+// answered here with the module already compiled. Pyodide's own fetch of the same address is served by the HTTP
+// cache and left unread. If the early compile fails, Pyodide's own way is taken, unchanged.
+const WASM_URL = new URL("pyodide/pyodide.asm.wasm", BASE).href;
+let compiledRuntime = null;
+
+function compileRuntimeEarly() {
+  if (!WebAssembly.compileStreaming || !WebAssembly.instantiateStreaming) return;
+  compiledRuntime = WebAssembly.compileStreaming(self.fetch(WASM_URL)).then(
+    (module) => {
+      mark("wasm-compiled");
+      return module;
+    },
+    (err) => {
+      console.debug("[engine] the runtime was not compiled early:", describe(err));
+      return null;
+    },
+  );
+  const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const module = await compiledRuntime;
+    if (!module) return instantiateStreaming(source, imports);
+    Promise.resolve(source)
+      .then((response) => response && response.body && response.body.cancel())
+      .catch(() => {});
+    const instance = await WebAssembly.instantiate(module, imports);
+    mark("wasm-instantiated");
+    return { module, instance };
+  };
+}
+
 function pyodideOptions() {
   return {
     indexURL: new URL("pyodide/", BASE).href,
@@ -168,16 +227,97 @@ function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The snapshot's bytes, checked and decompressed; throws a plain Error (the caller falls back).
-async function snapshotBytes(info) {
+// The decompressed snapshot of this build, kept after the first start (see the top). The service worker keeps
+// this cache across builds (sitebuild/sw_template.js); only the current snapshot's entry is kept in it.
+const SNAPSHOT_CACHE = "changpai-engine-snapshot";
+
+function cacheKey(info) {
+  return new URL(`snapshot-cache/${info.sha256}.bin`, BASE).href;
+}
+
+// The cache holds one snapshot (keepSnapshot drops the others), so its bytes are read from the worker's first
+// moment, side by side with the manifest, and used only if their key is the manifest's hash.
+let keptRead = null;
+
+function readKeptEarly() {
+  keptRead = (async () => {
+    if (!self.caches) return null;
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const [request] = await cache.keys();
+    if (!request) return null;
+    const hit = await cache.match(request);
+    return hit ? { url: request.url, bytes: new Uint8Array(await hit.arrayBuffer()) } : null;
+  })().catch((err) => {
+    console.debug("[engine] the kept snapshot could not be read:", describe(err));
+    return null;
+  });
+}
+
+/** The kept copy of this snapshot, or null (none yet, another build's, no cache storage here, the wrong length). */
+async function keptSnapshot(info) {
+  const kept = await (keptRead || Promise.resolve(null));
+  keptRead = null; // a restart's worker reads again; this one lets the bytes go once used
+  if (!kept || kept.url !== cacheKey(info)) return null;
+  if (info.raw_bytes && kept.bytes.length !== info.raw_bytes) {
+    await forgetSnapshot(info);
+    return null;
+  }
+  return kept.bytes;
+}
+
+/** After a good start from a downloaded snapshot: keep it for the next start, and drop older builds' copies. */
+async function keepSnapshot(info, bytes) {
+  try {
+    if (!self.caches) return false;
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const key = cacheKey(info);
+    for (const request of await cache.keys()) if (request.url !== key) await cache.delete(request);
+    await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    return true;
+  } catch (err) {
+    console.debug("[engine] the snapshot could not be kept:", describe(err)); // e.g. no storage quota: next time downloads again
+    return false;
+  }
+}
+
+async function forgetSnapshot(info) {
+  try {
+    if (self.caches) await (await caches.open(SNAPSHOT_CACHE)).delete(cacheKey(info));
+  } catch {
+    // nothing kept, nothing to forget
+  }
+}
+
+// The snapshot downloaded, decompressed while it streams in, its SHA-256 checked; throws a plain Error (the
+// caller falls back).
+async function downloadedSnapshot(info) {
   const response = await fetch(new URL(info.file, BASE));
   if (!response.ok) throw new Error(`${info.file}: the server answered ${response.status}`);
-  const packed = await readWithProgress(response, "snapshot", STAGES.snapshot.fraction, STAGES.restore.fraction);
+  const total = Number(response.headers.get("content-length")) || info.bytes || 0;
+  const from = STAGES.snapshot.fraction;
+  const to = STAGES.restore.fraction;
+  let loaded = 0;
+  const counted = response.body.pipeThrough(
+    new TransformStream({
+      transform(chunk, controller) {
+        loaded += chunk.length;
+        if (total) progress("snapshot", from + ((to - from) * Math.min(loaded, total)) / total);
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  const [forHash, forBytes] = counted.tee();
+  const unpacked = info.encoding === "gzip" ? forBytes.pipeThrough(new DecompressionStream("gzip")) : forBytes;
+  const raw = new Response(unpacked).arrayBuffer();
+  raw.catch(() => {}); // damaged bytes fail the hash check first, which says why
+  const packed = await new Response(forHash).arrayBuffer();
+  mark("snapshot-fetched");
   const digest = hex(await crypto.subtle.digest("SHA-256", packed));
+  mark("snapshot-hashed");
   if (digest !== info.sha256) throw new Error(`${info.file}: SHA-256 ${digest} is not the manifest's ${info.sha256}`);
-  if (info.encoding !== "gzip") return packed;
-  const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  const bytes = new Uint8Array(await raw);
+  mark("snapshot-decompressed");
+  return bytes;
 }
 
 function engineApi(pyodide) {
@@ -187,13 +327,36 @@ function engineApi(pyodide) {
   return api.handle_json;
 }
 
-async function bootFromSnapshot(loadPyodide, manifest) {
-  progress("snapshot");
-  const bytes = await snapshotBytes(manifest.snapshot);
-  progress("restore");
-  const pyodide = await loadPyodide({ ...pyodideOptions(), _loadSnapshot: bytes });
-  handleJson = engineApi(pyodide);
-  return pyodide;
+async function bootFromSnapshot(pyodideImported, manifestRead) {
+  let info = null;
+  let kept = null;
+  // Handed to Pyodide as a promise, before the manifest is in: Pyodide fetches the rest of the runtime meanwhile.
+  const bytes = (async () => {
+    const manifest = await manifestRead;
+    info = manifest.snapshot;
+    if (!info) throw new Error("the manifest names no snapshot");
+    progress("snapshot");
+    kept = await keptSnapshot(info);
+    if (kept) mark("snapshot-kept-read");
+    const snapshot = kept || (await downloadedSnapshot(info));
+    progress("restore");
+    return snapshot;
+  })();
+  bytes.catch(() => {});
+  let pyodide;
+  try {
+    const loadPyodide = await pyodideImported;
+    pyodide = await loadPyodide({ ...pyodideOptions(), _loadSnapshot: bytes });
+    mark("restored");
+    handleJson = engineApi(pyodide);
+    mark("answered");
+  } catch (err) {
+    if (kept) await forgetSnapshot(info);
+    throw err;
+  }
+  const source = kept ? "kept" : "downloaded";
+  const keep = kept ? null : () => bytes.then((b) => keepSnapshot(info, b));
+  return { pyodide, source, keep };
 }
 
 async function bootNormally(loadPyodide, manifest) {
@@ -229,29 +392,45 @@ async function bootNormally(loadPyodide, manifest) {
 }
 
 async function load() {
+  mark("worker");
   progress("manifest");
-  const manifest = await (await fetchOk(new URL("manifest.json", BASE), "manifest", {
+  compileRuntimeEarly();
+  readKeptEarly();
+  const manifestRead = fetchOk(new URL("manifest.json", BASE), "manifest", {
     zh: "引擎清单 manifest.json",
     en: "the engine manifest (manifest.json)",
-  })).json();
-  const loadPyodide = await importPyodide();
+  }).then((response) => response.json());
+  const pyodideImported = importPyodide();
+  // Pyodide imports pyodide.asm.mjs itself; asked for now, it is parsed while the manifest and snapshot arrive.
+  import(new URL("pyodide/pyodide.asm.mjs", BASE).href).catch(() => {});
+  manifestRead.catch(() => {});
+  pyodideImported.catch(() => {});
+  // The fast start begins at once: its snapshot waits for the manifest (or comes from the cache storage), not Pyodide.
+  const started = bootFromSnapshot(pyodideImported, manifestRead);
+  started.catch(() => {});
+  const manifest = await manifestRead;
+  mark("manifest-read");
   let pyodide = null;
   let boot = "normal";
   let bootNote = "";
+  let snapshotSource = "";
+  let keep = null;
   if (manifest.snapshot) {
+    await pyodideImported; // a runtime that cannot load fails the start here (there is nothing to fall back to)
     try {
-      pyodide = await bootFromSnapshot(loadPyodide, manifest);
+      ({ pyodide, source: snapshotSource, keep } = await started);
       boot = "snapshot";
     } catch (err) {
       handleJson = null;
+      pyodide = null;
       boot = "fallback";
       bootNote = String(err);
       console.warn("[engine] snapshot not used, starting normally:", bootNote);
       progress("fallback");
     }
   }
-  if (!pyodide) pyodide = await bootNormally(loadPyodide, manifest);
-  return { engine: manifest.engine, pyodide: pyodide.version, boot, bootNote };
+  if (!pyodide) pyodide = await bootNormally(await pyodideImported, manifest);
+  return { engine: manifest.engine, pyodide: pyodide.version, boot, bootNote, snapshot: snapshotSource, keep };
 }
 
 function answer(id, request) {
@@ -282,9 +461,11 @@ self.onmessage = (event) => {
 };
 
 load().then(
-  (versions) => {
-    postMessage({ type: "ready", ...versions });
+  ({ keep, ...versions }) => {
+    postMessage({ type: "ready", ...versions, timings: timings() });
     for (const message of pending.splice(0)) answer(message.id, message.request);
+    // After the first answers: keep the snapshot for the next start, and say when it is kept (engine.js health).
+    if (keep) setTimeout(() => keep().then((ok) => postMessage({ type: "kept", ok })), 0);
   },
   (err) => {
     const error =
