@@ -184,14 +184,15 @@ async function importPyodide() {
 
 // The runtime's wasm, compiled while it streams in, from the worker's first moment. Pyodide asks for it only once
 // the snapshot is in hand (it sizes the memory by it) and then calls WebAssembly.instantiateStreaming: that call is
-// answered here with the module already compiled. Pyodide's own fetch of the same address is served by the HTTP
-// cache and left unread. If the early compile fails, Pyodide's own way is taken, unchanged.
+// answered here with the module already compiled, and Pyodide's own fetch of the same address gets an empty stand-in
+// (no second request for 8 MB). If the early compile fails, Pyodide's own way is taken, unchanged.
 const WASM_URL = new URL("pyodide/pyodide.asm.wasm", BASE).href;
 let compiledRuntime = null;
 
 function compileRuntimeEarly() {
   if (!WebAssembly.compileStreaming || !WebAssembly.instantiateStreaming) return;
-  compiledRuntime = WebAssembly.compileStreaming(self.fetch(WASM_URL)).then(
+  const realFetch = self.fetch.bind(self);
+  compiledRuntime = WebAssembly.compileStreaming(realFetch(WASM_URL)).then(
     (module) => {
       mark("wasm-compiled");
       return module;
@@ -201,6 +202,13 @@ function compileRuntimeEarly() {
       return null;
     },
   );
+  self.fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input); // Pyodide passes a URL object
+    if (new URL(url, BASE).href === WASM_URL && (await compiledRuntime)) {
+      return new Response(new Uint8Array(0), { status: 200, headers: { "Content-Type": "application/wasm" } });
+    }
+    return realFetch(input, init);
+  };
   const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
   WebAssembly.instantiateStreaming = async (source, imports) => {
     const module = await compiledRuntime;
