@@ -255,8 +255,10 @@ def _check_people(rules: MatchRules, n: int, deal: DealOutcome, players: int, be
             code="match-reseat",
             where=where,
         )
-    if due and reseat is not None and reseat.how == "rotate" and people != reseat.move(before, random.Random(0)):
-        want = reseat.move(before, random.Random(0))
+    if not due or reseat is None or reseat.how != "rotate":
+        return
+    want = reseat.move(before, random.Random(0))  # a rotation needs no draw: the generator is never used
+    if people != want:
         raise MatchError(
             Text(
                 f"第 {n + 1} 盘起换座，{RESEAT_HOW['rotate'].zh}："
