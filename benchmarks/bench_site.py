@@ -6,8 +6,8 @@ Measured side by side in one Chromium run, interleaved run by run so drift on a 
 alike, from navigation start (performance.now() in the page) to the engine's first answer ({"command": "version"},
 started with changpaiEngine.start(), so the idle start does not add its wait):
 * engine, snapshot — the shipped path. Cold: the build's gzipped memory snapshot downloaded, decompressed as it
-  arrives, SHA-256 checked, restored; the worker then keeps the decompressed copy in the cache storage (the first
-  page stays open until it says so, as a reader's would). Warm: that kept copy restored (no download, no
+  arrives, SHA-256 checked, restored; the worker then keeps the decompressed copy (its zeros left out) in the
+  origin private file system (the first page stays open until it says so, as a reader's would). Warm: that kept copy restored (no download, no
   decompression);
 * engine, normal — the snapshot refused (404), so the worker starts Pyodide and installs the wheel: the fallback;
 * bare Pyodide — a page that only starts Pyodide in a module worker from the same files and runs ``1 + 1``:
