@@ -7,8 +7,8 @@ alike, from navigation start (performance.now() in the page) to the engine's fir
 started with changpaiEngine.start(), so the idle start does not add its wait):
 * engine, snapshot — the shipped path. Cold: the build's gzipped memory snapshot downloaded, decompressed as it
   arrives, SHA-256 checked, restored; the worker then keeps the decompressed copy (its zeros left out) in the
-  origin private file system (the first page stays open until it says so, as a reader's would). Warm: that kept copy restored (no download, no
-  decompression);
+  origin private file system (the first page stays open until it says so, as a reader's would). Warm: that kept
+  copy restored (no download, no decompression);
 * engine, normal — the snapshot refused (404), so the worker starts Pyodide and installs the wheel: the fallback;
 * bare Pyodide — a page that only starts Pyodide in a module worker from the same files and runs ``1 + 1``:
   the floor under a normal start. engine / bare is what the engine costs above the interpreter.
