@@ -1,14 +1,15 @@
 """Site figures, printed (not asserted): how long a reader waits for the engine, and what a page weighs.
 
     .venv/bin/python benchmarks/bench_site.py [--site DIR] [--runs 5] [--context incognito|profile|both]
+                                              [--compare OTHER_SITE_DIR]
 
 Measured side by side in one Chromium run, interleaved run by run so drift on a shared machine hits every path
 alike, from navigation start (performance.now() in the page) to the engine's first answer ({"command": "version"},
 started with changpaiEngine.start(), so the idle start does not add its wait):
 * engine, snapshot — the shipped path. Cold: the build's gzipped memory snapshot downloaded, decompressed as it
-  arrives, SHA-256 checked, restored; the worker then keeps the decompressed copy in the cache storage (the first
-  page stays open until it says so, as a reader's would). Warm: that kept copy restored (no download, no
-  decompression);
+  arrives, SHA-256 checked, restored; the worker then keeps the decompressed copy (its zeros left out) in the
+  origin private file system (the first page stays open until it says so, as a reader's would). Warm: that kept
+  copy restored (no download, no decompression);
 * engine, normal — the snapshot refused (404), so the worker starts Pyodide and installs the wheel: the fallback;
 * bare Pyodide — a page that only starts Pyodide in a module worker from the same files and runs ``1 + 1``:
   the floor under a normal start. engine / bare is what the engine costs above the interpreter.
@@ -17,6 +18,8 @@ Contexts: "incognito" (Playwright's new_context: an in-memory HTTP cache, which 
 snapshot, and no compiled-wasm cache) and "profile" (a fresh user-data directory per run: the disk cache and the
 wasm code cache a returning visitor's browser has). Printed with the machine's load before and after
 (os.getloadavg), Chromium's version, the runs, and where the worker's time went (its marks, medians).
+``--compare OTHER`` measures another build's snapshot path (say, the one before a change) in the same runs, in a
+fresh context of the same kind after this build's, and prints this build's medians over the other's.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -221,12 +224,15 @@ def main() -> None:
     parser.add_argument("--context", choices=contexts, default="both", help="incognito: Playwright's context; "
                         "profile: a fresh browser profile per run (disk cache, wasm code cache)")  # fmt: skip
     parser.add_argument("--no-normal", action="store_true", help="skip the fallback path (the slowest)")
+    parser.add_argument("--compare", type=Path, help="another built site (e.g. before a change): its snapshot "
+                        "path is measured too, in the same runs, interleaved")  # fmt: skip
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
         site_dir = args.site or build_site(Path(tmp) / "site")
         manifest = json.loads((site_dir / "assets/engine/manifest.json").read_text(encoding="utf-8"))
-        with SiteServer(site_dir) as server, sync_playwright() as pw:
+        with SiteServer(site_dir) as server, sync_playwright() as pw, ExitStack() as stack:
+            other = stack.enter_context(SiteServer(args.compare)) if args.compare else None
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             load_before = load_text()
             print(f"bench_site: load {load_before} (1/5/15 min) · {os.cpu_count()} cores · runner "
@@ -248,6 +254,11 @@ def main() -> None:
                                 results[kind].setdefault(f"engine {path}, {visit}", []).append(ms)
                                 for name, at in seen.items():
                                     marks[kind][visit].setdefault(name, []).append(at)
+                    if other is not None:
+                        with fresh_context(pw, browser, kind, Path(tmp)) as context:
+                            for visit in ("cold", "warm"):
+                                ms, _ = timed_engine(context, other.url + "index.html", args.compare, "snapshot", visit)
+                                results[kind].setdefault(f"compare snapshot, {visit}", []).append(ms)
                     with fresh_context(pw, browser, kind, Path(tmp)) as context:
                         results[kind].setdefault("bare Pyodide, cold", []).append(timed_bare(context, server.url))
                         results[kind].setdefault("bare Pyodide, warm", []).append(timed_bare(context, server.url))
@@ -270,6 +281,10 @@ def main() -> None:
                 cold = med["engine snapshot, cold"] / med["bare Pyodide, cold"]
                 print(f"[{kind}] goals (issue 18): cold {cold:.2f}× bare (≤ 0.70), "
                       f"warm {med['engine snapshot, warm'] / 1000:.2f} s (≤ 1.00)")  # fmt: skip
+                if other is not None:
+                    for visit in ("cold", "warm"):
+                        ratio = med[f"engine snapshot, {visit}"] / med[f"compare snapshot, {visit}"]
+                        print(f"  engine snapshot / compare snapshot ({args.compare}), {visit}: {ratio:.2f}")
                 print(f"[{kind}] engine snapshot: where the time goes (worker marks, ms from navigation, medians)")
                 for visit in ("cold", "warm"):
                     seen = sorted(marks[kind][visit].items(), key=lambda item: statistics.median(item[1]))

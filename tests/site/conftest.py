@@ -198,6 +198,10 @@ CLEAR_STORAGE_JS = """async () => {
     }
   }
   if (self.caches) for (const key of await caches.keys()) await caches.delete(key);
+  if (navigator.storage && navigator.storage.getDirectory) {  // the engine's kept snapshot (worker.js)
+    const root = await navigator.storage.getDirectory();
+    for (const name of await Array.fromAsync(root.keys())) await root.removeEntry(name, { recursive: true });
+  }
 }"""
 
 

@@ -143,15 +143,33 @@ KEPT_JS = """() => new Promise((resolve) => { const t0 = performance.now(); cons
   const kept = changpaiEngine.health.snapshotKept;
   if (kept !== null || performance.now() - t0 > 60000) resolve(kept); else setTimeout(check, 20); }; check(); })"""
 
-KEEP_FORGED_JS = """async ([key, size]) => {
-  const cache = await caches.open("changpai-engine-snapshot");
-  await cache.put(key, new Response(new Uint8Array(size)));
-  return (await cache.keys()).map((r) => r.url);
+# The worker keeps the snapshot in the origin private file system, as "<sha256>.bin" in changpai-engine-snapshot:
+# a 16-byte header (magic "snp1", raw length, run count, 0; u32 little-endian), the runs' table, their bytes.
+KEEP_FORGED_JS = """async ([name, bytes]) => {
+  const root = await navigator.storage.getDirectory();
+  const dir = await root.getDirectoryHandle("changpai-engine-snapshot", { create: true });
+  const file = await (await dir.getFileHandle(name, { create: true })).createWritable();
+  await file.write(new Uint8Array(bytes));
+  await file.close();
+  const names = [];
+  for await (const kept of dir.keys()) names.push(kept);
+  return names;
+}"""
+
+KEPT_NAMES_JS = """async () => {
+  const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("changpai-engine-snapshot");
+  const names = [];
+  for await (const kept of dir.keys()) names.push(kept);
+  return names;
 }"""
 
 
-def kept_key(site_url: str, site_dir: Path) -> str:
-    return f"{site_url}assets/engine/snapshot-cache/{manifest(site_dir)['snapshot']['sha256']}.bin"
+def kept_name(site_dir: Path) -> str:
+    return f"{manifest(site_dir)['snapshot']['sha256']}.bin"
+
+
+def kept_header(raw: int, runs: int = 0) -> list[int]:
+    return list(b"snp1" + raw.to_bytes(4, "little") + runs.to_bytes(4, "little") + bytes(4))
 
 
 def test_the_next_start_restores_the_kept_snapshot_without_downloading_it(page: Page, browser_log, site_dir: Path):
@@ -171,25 +189,26 @@ def test_the_next_start_restores_the_kept_snapshot_without_downloading_it(page: 
     assert page.evaluate("r => changpaiEngine.call(r)", request) == cpython_answer(site_dir, request)
 
 
-def test_a_kept_copy_of_the_wrong_length_is_ignored(page: Page, site_url: str, site_dir: Path):
+def test_a_kept_copy_of_the_wrong_length_is_ignored(page: Page, site_dir: Path):
     page.goto("index.html")
-    assert page.evaluate(KEEP_FORGED_JS, [kept_key(site_url, site_dir), 1000]) == [kept_key(site_url, site_dir)]
-    page.reload()
-    info = boot(page)
-    assert (info["boot"], info["snapshot"]) == ("snapshot", "downloaded"), info
+    name, raw = kept_name(site_dir), manifest(site_dir)["snapshot"]["raw_bytes"]
+    truncated = kept_header(raw, runs=1) + [0] * 4 + list((4096).to_bytes(4, "little"))  # a run the file lacks
+    for forged in ([0] * 1000, kept_header(raw - 4096), truncated):
+        assert page.evaluate(KEEP_FORGED_JS, [name, forged]) == [name]
+        page.reload()
+        info = boot(page)
+        assert (info["boot"], info["snapshot"]) == ("snapshot", "downloaded"), (forged[:16], info)
+        assert page.evaluate(KEPT_JS) is True, "the worker should keep the downloaded copy in its place"
 
 
-def test_a_kept_copy_that_pyodide_refuses_is_forgotten_and_the_engine_starts_normally(
-    page: Page, site_url: str, site_dir: Path
-):
+def test_a_kept_copy_that_pyodide_refuses_is_forgotten_and_the_engine_starts_normally(page: Page, site_dir: Path):
     page.add_init_script(RECORD_PROGRESS)
     page.goto("index.html")
-    key = kept_key(site_url, site_dir)
-    page.evaluate(KEEP_FORGED_JS, [key, manifest(site_dir)["snapshot"]["raw_bytes"]])  # zeros: no magic number
+    header = kept_header(manifest(site_dir)["snapshot"]["raw_bytes"])  # no runs: all zeros, so no magic number
+    page.evaluate(KEEP_FORGED_JS, [kept_name(site_dir), header])
     page.reload()
     _expect_fallback(page, site_dir, "magic")
-    left = page.evaluate("() => caches.open('changpai-engine-snapshot').then((c) => c.keys()).then((k) => k.length)")
-    assert left == 0, "the refused copy should have been deleted"
+    assert page.evaluate(KEPT_NAMES_JS) == [], "the refused copy should have been deleted"
 
 
 # --- light pages --------------------------------------------------------------------------------------------

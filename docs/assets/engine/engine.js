@@ -5,8 +5,9 @@
 //                                   starts the load when the browser is next idle; pages without widgets never
 //                                   download Pyodide. The detail also says how it booted: boot "snapshot"
 //                                   (the build's memory snapshot) or "fallback" (normal start; bootNote says why);
-//                                   snapshot "downloaded" or "kept" (the copy kept in the cache storage after the
-//                                   first start); timings: the worker's marks and fetches (benchmarks/bench_site.py).
+//                                   snapshot "downloaded" or "kept" (the copy the worker kept after the first
+//                                   start, in the origin private file system); timings: the worker's marks and
+//                                   fetches (benchmarks/bench_site.py).
 //   changpaiEngine.start()          the same promise, starting the load at once; .started says whether it began.
 //   changpaiEngine.call(request, {timeoutMs})  Promise<response>, exactly as changpai.api.handle: {"command": ...}
 //                                   → dict, or {"error": {code, where, zh, en}}. Rejects (an EngineLoadError) if
@@ -62,7 +63,7 @@
   let restartsInARow = 0;
   let lastRestart = null; // {reason, at, readyAt} for the kiosk and the tests
   let lastAnswerAt = 0;
-  let snapshotKept = null; // after a start from a downloaded snapshot: whether the worker kept it (cache storage)
+  let snapshotKept = null; // after a start from a downloaded snapshot: whether the worker kept it (worker.js)
   let deaf = false; // simulateFailure("hang"): the page stops hearing the worker, as if it were stuck
 
   function emit(type, detail) {

@@ -4,12 +4,12 @@
 // Messages out: {type: "progress", stage, fraction, zh, en}
 //               {type: "ready", engine, pyodide, boot, bootNote, snapshot, timings}
 //                   boot: "snapshot" or "fallback" (why in bootNote); snapshot: "downloaded" or "kept" (the
-//                   cache storage's copy); timings: where the start's time went (benchmarks/bench_site.py)
+//                   copy kept in the origin private file system); timings: where the start's time went (benchmarks/bench_site.py)
 //               {type: "failed", error: {code, where, zh, en, detail}}
 //               {type: "response", id, response}
 //               {type: "pong", id}                        the answer to {type: "ping", id} (engine.js liveness)
 //               {type: "started", id}                     a call taken up (its response follows)
-//               {type: "kept", ok}                        the downloaded snapshot is in the cache storage (or not)
+//               {type: "kept", ok}                        the downloaded snapshot is kept for the next start (or not)
 //
 // Fast start: the build (sitebuild/engine_snapshot.mjs) ships a gzipped memory snapshot of Pyodide with the engine
 // already imported. The worker downloads it (with byte progress), decompresses it as it arrives, checks its SHA-256
@@ -20,9 +20,9 @@
 // Everything that does not depend on another starts at once, side by side: the manifest, pyodide.mjs and
 // pyodide.asm.mjs, and the runtime's wasm (compiled while it streams in, and while the snapshot downloads: Pyodide
 // itself would only compile it once the snapshot is in hand). After the first start the decompressed snapshot is
-// kept in the cache storage (SNAPSHOT_CACHE) under its SHA-256, so a later start reads it from there: no download,
-// no decompression, and no second hash check (the key is the hash checked when it was stored; its length is
-// checked). A kept copy that Pyodide refuses is deleted before the normal start.
+// kept in the origin private file system (or the cache storage) under its SHA-256, so a later start reads it from
+// there: no download, no decompression, and no second hash check (the name is the hash checked when it was stored;
+// its length is checked). A kept copy that Pyodide refuses is deleted before the normal start.
 
 const BASE = new URL("./", self.location.href);
 
@@ -235,52 +235,178 @@ function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The decompressed snapshot of this build, kept after the first start (see the top). The service worker keeps
-// this cache across builds (sitebuild/sw_template.js); only the current snapshot's entry is kept in it.
+// The decompressed snapshot of this build, kept after the first start (see the top), one file per build named by
+// its SHA-256, in the origin private file system (OPFS): a warm start reads it with synchronous reads straight
+// into one buffer of the snapshot's size (no chunks gathered and copied, as a Cache Storage response is read, and
+// no waiting for the worker's turn between chunks while Pyodide's scripts are compiled). Where OPFS or its
+// synchronous access is missing, the cache storage (SNAPSHOT_CACHE) keeps it whole instead; the service worker
+// keeps that cache across builds (sitebuild/sw_template.js). Only the current snapshot is kept, in either store.
+const SNAPSHOT_DIR = "changpai-engine-snapshot";
 const SNAPSHOT_CACHE = "changpai-engine-snapshot";
+const OPFS = Boolean(self.navigator && navigator.storage && navigator.storage.getDirectory && self.FileSystemSyncAccessHandle);
 
-function cacheKey(info) {
-  return new URL(`snapshot-cache/${info.sha256}.bin`, BASE).href;
+function keptName(info) {
+  return `${info.sha256}.bin`;
 }
 
-// The cache holds one snapshot (keepSnapshot drops the others), so its bytes are read from the worker's first
-// moment, side by side with the manifest, and used only if their key is the manifest's hash.
+function cacheKey(info) {
+  return new URL(`snapshot-cache/${keptName(info)}`, BASE).href;
+}
+
+async function snapshotDir(create) {
+  return (await navigator.storage.getDirectory()).getDirectoryHandle(SNAPSHOT_DIR, { create });
+}
+
+// The kept file leaves out the snapshot's zeros (about 12 of its 31 MB: the stack and the heap's free room), in
+// PAGE-sized runs: a header [magic, raw length, run count, 0], then [offset, length] per run (u32, little-endian),
+// then the runs' bytes. Reading allocates one zeroed buffer of the raw length and reads each run into its place.
+const KEPT_MAGIC = 0x31706e73; // "snp1"
+const PAGE = 4096;
+
+/** The runs of PAGE-sized blocks of `bytes` that hold anything but zeros, as [offset, length] pairs. */
+function nonZeroRuns(bytes) {
+  const runs = [];
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.byteLength / 4));
+  let start = -1;
+  for (let page = 0; page < bytes.length; page += PAGE) {
+    const end = Math.min(page + PAGE, bytes.length);
+    let used = false;
+    const wordEnd = Math.floor(end / 4);
+    for (let i = page / 4; i < wordEnd && !used; i++) used = words[i] !== 0;
+    for (let i = wordEnd * 4; i < end && !used; i++) used = bytes[i] !== 0;
+    if (used && start < 0) start = page;
+    if (!used && start >= 0) runs.push([start, page - start]), (start = -1);
+  }
+  if (start >= 0) runs.push([start, bytes.length - start]);
+  return runs;
+}
+
+function packedHeader(bytes, runs) {
+  const header = new Uint32Array(4 + 2 * runs.length);
+  header.set([KEPT_MAGIC, bytes.length, runs.length, 0]);
+  runs.forEach(([offset, length], i) => header.set([offset, length], 4 + 2 * i));
+  return new Uint8Array(header.buffer);
+}
+
+/** The snapshot from a kept file, `read(into, at)` filling `into` from the file's byte `at`; null if malformed. */
+function unpackKept(size, read) {
+  const head = new Uint32Array(4);
+  if (size < 16 || read(new Uint8Array(head.buffer), 0) !== 16 || head[0] !== KEPT_MAGIC) return null;
+  const [, raw, count] = head;
+  if (16 + 8 * count > size) return null;
+  const table = new Uint32Array(2 * count);
+  if (read(new Uint8Array(table.buffer), 16) !== table.byteLength) return null;
+  const bytes = new Uint8Array(raw);
+  let at = 16 + table.byteLength;
+  for (let i = 0; i < count; i++) {
+    const [offset, length] = [table[2 * i], table[2 * i + 1]];
+    if (offset + length > raw || read(bytes.subarray(offset, offset + length), at) !== length) return null;
+    at += length;
+  }
+  return at === size ? bytes : null;
+}
+
+/** The one kept file's {name, bytes}, read with a synchronous access handle (a read per run, into one buffer). */
+async function readKeptFile() {
+  let dir;
+  try {
+    dir = await snapshotDir(false);
+  } catch (err) {
+    if (err && err.name === "NotFoundError") return null; // nothing kept yet
+    throw err;
+  }
+  for await (const [name, handle] of dir.entries()) {
+    if (handle.kind !== "file" || !name.endsWith(".bin")) continue;
+    let access;
+    try {
+      access = await handle.createSyncAccessHandle();
+    } catch {
+      // another tab's worker holds it this moment: read it as a file instead
+      const whole = new Uint8Array(await (await handle.getFile()).arrayBuffer());
+      const read = (into, at) => (into.set(whole.subarray(at, at + into.length)), Math.min(into.length, Math.max(0, whole.length - at)));
+      return { name, bytes: unpackKept(whole.length, read) };
+    }
+    try {
+      return { name, bytes: unpackKept(access.getSize(), (into, at) => access.read(into, { at })) };
+    } finally {
+      access.close();
+    }
+  }
+  return null;
+}
+
+async function readKeptCache() {
+  if (!self.caches) return null;
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  const [request] = await cache.keys();
+  if (!request) return null;
+  const hit = await cache.match(request);
+  const name = request.url.slice(request.url.lastIndexOf("/") + 1);
+  return hit ? { name, bytes: new Uint8Array(await hit.arrayBuffer()) } : null;
+}
+
+// The store holds one snapshot (keepSnapshot drops the others), so its bytes are read from the worker's first
+// moment, side by side with the manifest, and used only if their name is the manifest's hash.
 let keptRead = null;
 
 function readKeptEarly() {
-  keptRead = (async () => {
-    if (!self.caches) return null;
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    const [request] = await cache.keys();
-    if (!request) return null;
-    const hit = await cache.match(request);
-    return hit ? { url: request.url, bytes: new Uint8Array(await hit.arrayBuffer()) } : null;
-  })().catch((err) => {
+  keptRead = (OPFS ? readKeptFile() : readKeptCache()).catch((err) => {
     console.debug("[engine] the kept snapshot could not be read:", describe(err));
     return null;
   });
 }
 
-/** The kept copy of this snapshot, or null (none yet, another build's, no cache storage here, the wrong length). */
+/** The kept copy of this snapshot, or null (none yet, another build's, no store here, the wrong length). */
 async function keptSnapshot(info) {
   const kept = await (keptRead || Promise.resolve(null));
   keptRead = null; // a restart's worker reads again; this one lets the bytes go once used
-  if (!kept || kept.url !== cacheKey(info)) return null;
-  if (info.raw_bytes && kept.bytes.length !== info.raw_bytes) {
+  if (!kept || kept.name !== keptName(info)) return null;
+  if (!kept.bytes || (info.raw_bytes && kept.bytes.length !== info.raw_bytes)) {
     await forgetSnapshot(info);
     return null;
   }
   return kept.bytes;
 }
 
+/** Writes the file whole under a temporary name, then renames it: a start never reads half a copy. */
+async function keepFile(info, bytes) {
+  const dir = await snapshotDir(true);
+  const name = keptName(info);
+  const others = [];
+  for await (const other of dir.keys()) if (other !== name) others.push(other);
+  for (const other of others) await dir.removeEntry(other).catch(() => {});
+  const part = await dir.getFileHandle(`${name}.part`, { create: true });
+  const access = await part.createSyncAccessHandle();
+  try {
+    const runs = nonZeroRuns(bytes);
+    access.truncate(0);
+    let at = 0;
+    for (const chunk of [packedHeader(bytes, runs), ...runs.map(([offset, length]) => bytes.subarray(offset, offset + length))]) {
+      if (access.write(chunk, { at }) !== chunk.length) throw new Error("the snapshot was written only in part");
+      at += chunk.length;
+    }
+    access.flush();
+  } finally {
+    access.close();
+  }
+  await part.move(name);
+  if (self.caches) await caches.delete(SNAPSHOT_CACHE).catch(() => {}); // an older build's copy, kept there
+}
+
+async function keepCache(info, bytes) {
+  if (!self.caches) return false;
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  const key = cacheKey(info);
+  for (const request of await cache.keys()) if (request.url !== key) await cache.delete(request);
+  await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  return true;
+}
+
 /** After a good start from a downloaded snapshot: keep it for the next start, and drop older builds' copies. */
 async function keepSnapshot(info, bytes) {
   try {
-    if (!self.caches) return false;
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    const key = cacheKey(info);
-    for (const request of await cache.keys()) if (request.url !== key) await cache.delete(request);
-    await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    if (!OPFS) return await keepCache(info, bytes);
+    await keepFile(info, bytes);
     return true;
   } catch (err) {
     console.debug("[engine] the snapshot could not be kept:", describe(err)); // e.g. no storage quota: next time downloads again
@@ -290,7 +416,8 @@ async function keepSnapshot(info, bytes) {
 
 async function forgetSnapshot(info) {
   try {
-    if (self.caches) await (await caches.open(SNAPSHOT_CACHE)).delete(cacheKey(info));
+    if (OPFS) await (await snapshotDir(false)).removeEntry(keptName(info));
+    else if (self.caches) await (await caches.open(SNAPSHOT_CACHE)).delete(cacheKey(info));
   } catch {
     // nothing kept, nothing to forget
   }
@@ -413,7 +540,7 @@ async function load() {
   import(new URL("pyodide/pyodide.asm.mjs", BASE).href).catch(() => {});
   manifestRead.catch(() => {});
   pyodideImported.catch(() => {});
-  // The fast start begins at once: its snapshot waits for the manifest (or comes from the cache storage), not Pyodide.
+  // The fast start begins at once: its snapshot waits for the manifest (or comes from the kept copy), not Pyodide.
   const started = bootFromSnapshot(pyodideImported, manifestRead);
   started.catch(() => {});
   const manifest = await manifestRead;
