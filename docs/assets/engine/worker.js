@@ -4,7 +4,8 @@
 // Messages out: {type: "progress", stage, fraction, zh, en}
 //               {type: "ready", engine, pyodide, boot, bootNote, snapshot, timings}
 //                   boot: "snapshot" or "fallback" (why in bootNote); snapshot: "downloaded" or "kept" (the
-//                   copy kept in the origin private file system); timings: where the start's time went (benchmarks/bench_site.py)
+//                   copy kept in the origin private file system); timings: where the start's time went
+//                   (benchmarks/bench_site.py)
 //               {type: "failed", error: {code, where, zh, en, detail}}
 //               {type: "response", id, response}
 //               {type: "pong", id}                        the answer to {type: "ping", id} (engine.js liveness)
@@ -293,7 +294,7 @@ function unpackKept(size, read) {
   const head = new Uint32Array(4);
   if (size < 16 || read(new Uint8Array(head.buffer), 0) !== 16 || head[0] !== KEPT_MAGIC) return null;
   const [, raw, count] = head;
-  if (16 + 8 * count > size) return null;
+  if (16 + 8 * count > size || raw > 0x7fffffff) return null;
   const table = new Uint32Array(2 * count);
   if (read(new Uint8Array(table.buffer), 16) !== table.byteLength) return null;
   const bytes = new Uint8Array(raw);
@@ -323,7 +324,11 @@ async function readKeptFile() {
     } catch {
       // another tab's worker holds it this moment: read it as a file instead
       const whole = new Uint8Array(await (await handle.getFile()).arrayBuffer());
-      const read = (into, at) => (into.set(whole.subarray(at, at + into.length)), Math.min(into.length, Math.max(0, whole.length - at)));
+      const read = (into, at) => {
+        const part = whole.subarray(at, at + into.length);
+        into.set(part);
+        return part.length;
+      };
       return { name, bytes: unpackKept(whole.length, read) };
     }
     try {
