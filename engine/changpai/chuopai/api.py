@@ -18,7 +18,7 @@ from ..core.game import FacadeGame
 from ..core.match_summary import match_answer
 from ..core.table import DEALER, PLAYER, SITTER, seat_name
 from ..core.text import ChangpaiError, RuleError, Text
-from . import lesson
+from . import cli, lesson
 from .cards import CLASS, FACES, JOKER, LADDER, PIPS, SHORT, colour, family, parse_cards, point_rank
 from .deal import HUANG_HAND, WIN_OVER, ChuoDeal
 from .options import ChuoRules, describe, rules_from
@@ -242,6 +242,8 @@ GAME = FacadeGame(
     owns_state=lambda request: is_state(request.get("state")),
     owns_record=_owns_record,
     replay_file=replay_file,
+    record_cli=cli.record,
+    simulate_cli=cli.simulate,
     commands={
         "rules": lambda request: describe_rules(request.get("options")),
         "simulate": simulate_request,
