@@ -598,7 +598,7 @@ def _rows_html(rows: list[dict[str, Any]], scheme: str, lang: str, page_url: str
     out = []
     for row in rows:
         if "faces" in row:
-            cards = " ".join(_domino_img(f["name"], f["pips"], page_url) for f in row["faces"])
+            cards = " ".join(_domino_img(f, lang, page_url) for f in row["faces"])
             cards += " " + html.escape(" ".join(f["name"] for f in row["faces"]))
         else:
             cards = cards_html(row.get("cards"), scheme, lang, page_url)
@@ -606,9 +606,12 @@ def _rows_html(rows: list[dict[str, Any]], scheme: str, lang: str, page_url: str
     return "<br>".join(out)
 
 
-def _domino_img(name: str, pips: str, page_url: str) -> str:
+def _domino_img(face: dict[str, Any], lang: str, page_url: str) -> str:
+    """A face's picture and the engine's words for it (``chuopai.cards.PICTURE`` and ``picture_label``)."""
+    pips = face["pips"]
     src = html.escape(get_relative_url(f"assets/cards/dominoes/{pips}.svg", page_url), quote=True)
-    label = html.escape(f"{name}（{pips}）", quote=True)
+    words = face.get("label")
+    label = html.escape(_t(words, lang) if words else f"{face['name']}（{pips}）", quote=True)
     return f'<img class="cp-card cp-card--domino" src="{src}" alt="{label}" title="{label}" width="24" height="91">'
 
 

@@ -429,7 +429,7 @@ def _rules(request: Request) -> dict[str, Any]:
                 {"name": r.name, "title": r.title.as_dict(), "sources": list(r.sources)} for r in RULESETS.values()
             ],
             "options": {r.name: describe_options(r, PLAY_RULES[r.name]) for r in RULESETS.values()},
-            "games": {"hongdiandian": hongdiandian_api.listing()},
+            "games": {g.name: g.listing() for g in OTHER_GAMES if g.listing is not None},
         }
     base = rules_field(request, "name", hands_only=False)  # the name and the options' shape checked
     rules, play = apply_options(base, get_play_rules(base.name), request.get("options"))  # both sides

@@ -3,20 +3,24 @@
 ``score`` and ``waits`` read one JSON object on standard input and print one JSON object on standard
 output (see ``api``)::
 
-    echo '{"hand": "…", "table": [], "win_card": "柒", "from": "discard"}' | python -m changpai score --rules luzhou-a
+    echo '{"hand": "…", "table": [], "win_card": "柒", "from": "discard"}' | python -m changpai score --rules RULES
+
+``python -m changpai rules`` lists the rule sets (RULES above and below).
 
 Bad input exits with status 2 and one line on standard error naming the card or field, in English and
 Chinese; never a traceback. Every subcommand is a function of this module registered with ``@subcommand``.
 
-Subcommands for whole deals: ``record``, ``replay`` and ``simulate``. All three also take a 红点点 rule set
-(``wuchuan-hongdiandian-sicheng`` / ``-huada``) or record (``game: hongdiandian``); its ``simulate`` summary is
-``changpai.bots.hongdiandian.simulate``'s.
+Subcommands for whole deals: ``record``, ``replay`` and ``simulate``. A game with a package of its own
+(``api.OTHER_GAMES``, ``core.game.FacadeGame``) plays them itself: ``record`` and ``simulate`` ask each game whether
+the rule set is its (``owns_rules``) and hand it the arguments (``record_cli``, ``simulate_cli``), ``replay`` asks
+whether the record is its (``owns_record``, ``replay_file``); the Da Er family plays the rest. Nothing here branches
+on a game's name.
 
-``python -m changpai record --rules luzhou-a --players 4 --seed 7``
+``python -m changpai record --rules RULES --players 4 --seed 7``
     prints the record (YAML) of one deal played by computer players.
 ``python -m changpai replay FILE``
     replays a record: exit 0 and a one-line summary, or exit 2 and ``step N: <reason>``.
-``python -m changpai simulate --rules leshan --players 3 --deals 1000 --seed 1``
+``python -m changpai simulate --rules RULES --players 3 --deals 1000 --seed 1``
     prints a JSON summary: deals, wins, no-winner deals, wins by seat, how often each pattern or win
     class was scored, and the largest absolute sum of one deal's payments (always 0).
 """
@@ -35,16 +39,13 @@ from typing import Any, BinaryIO
 
 from .api import OTHER_GAMES, handle
 from .bots.daer import BOTS, make_players, play_out
-from .bots.hongdiandian import simulate as simulate_hdd
-from .bots.hongdiandian import simulate_one as simulate_hdd_one
+from .core.game import CommandLineError, DealRun, FacadeGame, read_options
 from .core.table import seat_name
 from .core.text import ChangpaiError
 from .daer.deal import Deal
 from .daer.match import MatchRecord, play_bot_match, replay_match
 from .daer.record import DealRecord, replay
 from .daer.settlement import settle
-from .hongdiandian.record import record_of
-from .hongdiandian.rules import is_hdd_rules
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 2, 70
 
@@ -60,7 +61,7 @@ class Subcommand:
 _SUBCOMMANDS: dict[str, Subcommand] = {}
 
 
-class InputError(Exception):
+class InputError(CommandLineError):
     """Bad input found by the CLI itself; the message is one line."""
 
 
@@ -141,8 +142,11 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
     return options
 
 
+RULES_HELP = "a rule set (changpai rules lists them)"
+
+
 def _rules_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", required=True, help="rule set: luzhou-a, luzhou-b, leshan or wuchuan")
+    parser.add_argument("--rules", required=True, help=RULES_HELP)
     parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="set a rule option (repeatable)")
     parser.add_argument("--pretty", action="store_true", help="indent the JSON output")
 
@@ -194,7 +198,8 @@ def _rules(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="changpai", description="Rules engine for Luzhou Da Er, Leshan Er Qi Shi and Wuchuan Da Er."
+        prog="changpai",
+        description="Rules engine for the long-card games of Sichuan and Guizhou (changpai rules lists the rule sets).",
     )
     sub = parser.add_subparsers(dest="subcommand", required=True, metavar="SUBCOMMAND")
     for name in sorted(_SUBCOMMANDS):
@@ -214,7 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args._run(args)
         return status
-    except InputError as error:
+    except CommandLineError as error:  # the CLI's own refusals, and a game's (core.game)
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
@@ -227,34 +232,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 # ----------------------------------------------------------------------------- whole deals: record, replay, simulate
 
 
-def _value(text: str) -> Any:
-    if text in ("true", "false"):
-        return text == "true"
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
-def _options(pairs: list[str] | None) -> dict[str, Any] | None:
-    out: dict[str, Any] = {}
-    for pair in pairs or ():
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise InputError(f"--option {pair!r}: write it as NAME=VALUE / 选项应写成 名称=值")
-        out[key.strip()] = _value(value.strip())
-    return out or None
+_options = read_options  # ``--option NAME=VALUE`` pairs, numbers and true/false read as such (core.game)
 
 
 def _deal_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", required=True, help=RULES_HELP)
     parser.add_argument(
-        "--rules", required=True, help="luzhou-a, luzhou-b, leshan, wuchuan (simulate: also wuchuan-hongdiandian-*)"
-    )
-    parser.add_argument(
-        "--players",
-        type=int,
-        default=None,
-        help="people at the table (default: 4; in Leshan one of the four is 小家)",
+        "--players", type=int, default=None, help="people at the table (default: as many as the rule set seats)"
     )
     parser.add_argument("--seed", type=int, default=0, help="seed for the shuffle and the computer players")
     parser.add_argument("--bot", choices=sorted(BOTS), default="simple", help="computer player")
@@ -270,16 +254,36 @@ def _play(rules: str, players: int | None, seed: int, bot: str, options: dict[st
     return play_out(deal, make_players(deal, rng, bot))
 
 
+def _own_game(args: argparse.Namespace, what: str) -> Callable[[DealRun], Any] | None:
+    """The hook of the game with a package of its own that owns ``--rules`` (``record_cli`` or ``simulate_cli``),
+    or ``None`` for the Da Er family's rule sets; a game that owns the rule set but lacks the hook refuses it."""
+    game: FacadeGame | None = next((g for g in OTHER_GAMES if g.owns_rules(args.rules)), None)
+    if game is None:
+        return None
+    hook = game.record_cli if what == "record" else game.simulate_cli
+    if hook is None:
+        raise InputError(f"{game.title.en} has no {what} on the command line / {game.title.zh}没有命令行的 {what}")
+    return hook
+
+
+def _deal_run(args: argparse.Namespace) -> DealRun:
+    return DealRun(
+        rules=args.rules,
+        players=args.players,
+        seed=args.seed,
+        bot=args.bot,
+        match=args.match,
+        deals=getattr(args, "deals", 1),
+        option_pairs=tuple(args.option or ()),
+    )
+
+
 @subcommand("record", "play one deal with computer players and print its record (YAML)", _deal_arguments)
 def _record(args: argparse.Namespace) -> int:
-    if args.rules == "chuopai":
-        return _chuopai(args, "record")
     yamlfile = _yamlfile()
     try:
-        if is_hdd_rules(args.rules):  # 红点点: one deal by its own computer players
-            if args.match is not None or args.option or args.players not in (None, 4):
-                raise InputError("红点点 record takes no --match, options or players / 红点点牌谱只有四家、不带选项")
-            data = record_of(simulate_hdd_one(args.rules, args.seed, bot=args.bot)[0])
+        if (own := _own_game(args, "record")) is not None:  # a game of its own (api.OTHER_GAMES) plays it
+            data = own(_deal_run(args))
         elif args.match is not None:
             _, match = play_bot_match(
                 args.rules, args.players, deals=args.match, seed=args.seed, bot=args.bot, options=_options(args.option)
@@ -367,7 +371,7 @@ def _simulate_matches(args: argparse.Namespace, options: dict[str, Any] | None) 
             deals += len(match.deals)
             no_winner += sum(d.winner is None for d in match.deals)
             changes += sum(a.people != b.people for a, b in zip(match.deals, match.deals[1:], strict=False))
-            if match.ledger.zero_sum:  # (a race's ledger is points made: Wuchuan 一百)
+            if match.ledger.zero_sum:  # (a race's ledger counts points made, not payments)
                 worst = max([worst, *(abs(sum(t)) for t in match.ledger.history)])
             finals.append(list(match.ledger.totals))
     except ChangpaiError as error:
@@ -384,7 +388,7 @@ def _simulate_matches(args: argparse.Namespace, options: dict[str, Any] | None) 
             "no_winner": no_winner,
             "match_leader_by_seat": {str(s): best[s] for s in sorted(best)},
             "max_abs_ledger_sum": worst,
-            **({"seat_changes": changes} if changes else {}),  # the table changed seats (Luzhou's reseat_every)
+            **({"seat_changes": changes} if changes else {}),  # the table changed seats (a reseat_every option)
         },
         pretty=True,
     )
@@ -395,12 +399,12 @@ def _simulate_matches(args: argparse.Namespace, options: dict[str, Any] | None) 
 def _simulate(args: argparse.Namespace) -> int:
     if args.deals < 1:
         raise InputError("--deals must be at least 1 / 局数至少为 1")
-    if args.rules == "chuopai":
-        return _chuopai(args, "simulate")
-    if is_hdd_rules(args.rules):  # 红点点, a game of its own (changpai.hongdiandian)
-        if args.option or args.players not in (None, 4):
-            raise InputError("红点点 simulate takes no options and 4 players / 红点点模拟只有四家、不带选项")
-        write_json(simulate_hdd(args.rules, deals=args.deals, seed=args.seed, bot=args.bot), pretty=True)
+    if (own := _own_game(args, "simulate")) is not None:  # a game of its own (api.OTHER_GAMES) plays them
+        try:
+            summary = own(_deal_run(args))
+        except ChangpaiError as error:
+            raise InputError(str(error)) from None
+        write_json(summary, pretty=True)
         return EXIT_OK
     options = _options(args.option)
     if args.match is not None:
@@ -428,7 +432,7 @@ def _simulate(args: argparse.Namespace) -> int:
             win_class = getattr(deal.win.result, "win_class", None)
             if win_class:
                 patterns[f"class:{win_class}"] += 1
-            named = {p.code for p in deal.rules.patterns}  # only the tradition's own 名堂 (no 海底 for Leshan)
+            named = {p.code for p in deal.rules.patterns}  # only the rule set's own 名堂 (not every set has 海底)
             for code in deal.win.context:
                 if code in named:
                     patterns[f"deal:{code}"] += 1
@@ -447,75 +451,6 @@ def _simulate(args: argparse.Namespace) -> int:
             "patterns": dict(sorted(patterns.items())),
             "violations": violations,
             "max_abs_payment_sum": worst,
-        },
-        pretty=True,
-    )
-    return EXIT_OK
-
-
-# ----------------------------------------------------------------------------- 戳牌 (changpai.chuopai)
-
-
-def _chuopai(args: argparse.Namespace, what: str) -> int:
-    """``record`` / ``simulate`` for 戳牌: ``--players`` is its ``players`` option."""
-    from .bots.chuopai import BOTS as CHUO_BOTS
-    from .bots.chuopai import play_out as chuo_play_out
-    from .bots.chuopai import simulate as chuo_simulate
-    from .chuopai.deal import ChuoDeal
-    from .chuopai.record import narrate, to_record
-
-    options = dict(_options(args.option) or {})
-    if args.players is not None:
-        options["players"] = args.players
-    if args.match is not None:
-        return _chuopai_match(args, what, options)
-    try:
-        if what == "simulate":
-            write_json(chuo_simulate(args.deals, args.seed, options, args.bot), pretty=True)
-            return EXIT_OK
-        deal = ChuoDeal.new(args.seed, 0, options)
-        rng = random.Random(args.seed)
-        chuo_play_out(deal, [CHUO_BOTS[args.bot](rng) for _ in range(deal.table.size)])
-    except ChangpaiError as error:
-        raise InputError(str(error)) from None
-    data = to_record(deal, notes=dict(enumerate(narrate(deal))))
-    sys.stdout.buffer.write(_yamlfile().dumps(data).encode("utf-8"))
-    return EXIT_OK
-
-
-def _chuopai_match(args: argparse.Namespace, what: str, options: dict[str, Any]) -> int:
-    """``record --match N`` / ``simulate --match N`` for 戳牌 (``changpai.chuopai.match``)."""
-    from .chuopai.match import play as chuo_match
-
-    try:
-        if what == "record":
-            _, record = chuo_match(None, args.match, args.seed, args.bot, options)
-            sys.stdout.buffer.write(_yamlfile().dumps(record.to_data()).encode("utf-8"))
-            return EXIT_OK
-        worst = deals = no_winner = 0
-        finals: list[list[int]] = []
-        dealers: Counter[int] = Counter()
-        for i in range(args.deals):
-            match, _ = chuo_match(None, args.match, args.seed + 1000 * i, args.bot, options)
-            deals += len(match.deals)
-            no_winner += sum(d.winner is None for d in match.deals)
-            dealers.update(d.dealer for d in match.deals)
-            worst = max([worst, *(abs(sum(t)) for t in match.ledger.history)])
-            finals.append(list(match.ledger.totals))
-    except ChangpaiError as error:
-        raise InputError(str(error)) from None
-    best = Counter(max(range(len(t)), key=t.__getitem__) for t in finals)
-    write_json(
-        {
-            "rules": "chuopai",
-            "seed": args.seed,
-            "matches": args.deals,
-            "deals_per_match": args.match,
-            "deals": deals,
-            "no_winner": no_winner,
-            "deals_dealt_by_seat": {str(s): dealers[s] for s in sorted(dealers)},
-            "match_leader_by_seat": {str(s): best[s] for s in sorted(best)},
-            "max_abs_ledger_sum": worst,
         },
         pretty=True,
     )

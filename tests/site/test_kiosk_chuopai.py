@@ -24,11 +24,14 @@ pytestmark = pytest.mark.warm_engine
 ENGINE_MS = 120_000
 
 
-def start(page: Page, lang: str, seat: str, seed: int, bot_delay_ms: int = 0) -> None:
+def start(
+    page: Page, lang: str, seat: str, seed: int, bot_delay_ms: int = 0, options: dict[str, Any] | None = None
+) -> None:
     page.goto("kiosk/index.html")
     page.wait_for_function("window.changpaiKiosk && window.changpaiKioskChuopai")
     page.evaluate(
-        "([seed, delay]) => { changpaiKioskChuopai.tuning = {seed, botDelayMs: delay}; }", [seed, bot_delay_ms]
+        "([seed, delay, options]) => { changpaiKioskChuopai.tuning = {seed, botDelayMs: delay, options}; }",
+        [seed, bot_delay_ms, options],
     )
     page.locator(f'.kiosk-btn--lang[data-lang="{lang}"]').click()
     page.locator(".kiosk-go-play").click()
@@ -160,3 +163,47 @@ def test_an_idle_reset_mid_game_returns_to_welcome(page: Page):
     expect(page.locator("#kiosk-app")).to_have_attribute("data-screen", "welcome")
     page.wait_for_timeout(1200)  # a stopped game must not draw again
     expect(page.locator(".kiosk-chuo")).to_have_count(0)
+
+
+# A deck with jokers that play as the highest single card (chuopai.options JOKERS, JOKER_PLAY): with seed 0 the
+# dealer (the visitor) is dealt jokers and may lead them at once.
+JOKER_OPTIONS = {"jokers": 10, "joker_play": "top"}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_joker_is_drawn_with_the_engines_picture_and_words(page: Page, lang: str):
+    from changpai.chuopai.cards import JOKER, PICTURE, SHORT, picture_label
+
+    answer = handle({"command": "new_deal", "rules": "chuopai", "seed": 0, "dealer": 0, "options": JOKER_OPTIONS})
+    held = answer["view"]["hands"][0].split()
+    jokers = held.count(SHORT[JOKER])
+    assert jokers, "seed 0 no longer deals the visitor a joker: pick another seed"
+    legal = handle({"command": "legal_actions", "state": answer["state"], "seat": 0})["actions"]
+    joker_plays = [a for a in legal if SHORT[JOKER] in a["cards"].split()]
+    assert joker_plays, "the visitor cannot lead a joker"
+    alt = picture_label(JOKER).as_dict()[lang]
+
+    start(page, lang, "dealer", 0, options=JOKER_OPTIONS)
+    page.wait_for_selector(".kiosk-chuo__choice", timeout=ENGINE_MS)
+    hand = page.locator(".kiosk-chuo__hand img.kiosk-chuo__card")
+    expect(hand).to_have_count(len(held))  # every card a picture: none left as a bare word
+    expect(page.locator(".kiosk-chuo__card--text")).to_have_count(0)
+    joker = page.locator(f'.kiosk-chuo__hand img[src$="dominoes/{PICTURE[JOKER]}.svg"]')
+    expect(joker).to_have_count(jokers)
+    expect(joker.first).to_have_attribute("alt", alt)
+    expect(joker.first).to_have_attribute("title", SHORT[JOKER])
+    # the picture the build drew (sitebuild/card_art.py) loads
+    page.wait_for_function(
+        "(sel) => [...document.querySelectorAll(sel)].every((i) => i.complete && i.naturalWidth > 0)",
+        arg=f'.kiosk-chuo__hand img[src$="dominoes/{PICTURE[JOKER]}.svg"]',
+    )
+    # a button that leads jokers shows them, and once played they are drawn in the trick too
+    first = joker_plays[0]["text"]
+    button = page.locator(f'.kiosk-chuo__choice[data-action="{first}"]')
+    expect(button.locator(f'img[alt="{alt}"]')).to_have_count(first.split().count(SHORT[JOKER]))
+    button.click()
+    trick = page.locator(".kiosk-chuo__trick .kiosk-chuo__play").first
+    expect(trick.locator(f'img[src$="dominoes/{PICTURE[JOKER]}.svg"]')).to_have_count(
+        first.split().count(SHORT[JOKER]), timeout=ENGINE_MS
+    )
+    expect(page.locator(".kiosk-play__error")).to_have_count(0)

@@ -2,6 +2,7 @@
  * or as one of the allies (闲家, then 乙 deals). Two computer players take the other seats. Every rule comes from the
  * engine (changpai.chuopai through docs/assets/engine/engine.js); the kiosk keeps only the engine's JSON state:
  *
+ *   rules {name: "chuopai"}                    → {pictures: [{face, picture, label}], …}: how each card is drawn
  *   new_deal {rules: "chuopai", seed, dealer}  → {state, view, legal, over, settlement}
  *   legal_actions {state, seat: 0}             → {actions: [{seat, type: "play" | "down", cards, text, label}]}
  *   bot_move {state}                           → {action, detail}
@@ -12,7 +13,10 @@
  * last finished trick on screen with the seat that took it. The hand closes with the engine's settlement.
  *
  * window.changpaiKioskChuopai.mount(container, {lang, onAgain, seat}) returns a function that stops the game;
- * seat is "dealer" or "ally". Tests set window.changpaiKioskChuopai.tuning = {seed, botDelayMs}. */
+ * seat is "dealer" or "ally". Tests set window.changpaiKioskChuopai.tuning = {seed, botDelayMs, options}; options are
+ * the engine's 戳牌 options for the deal (a deck with jokers, say), sent with the rules and new_deal requests.
+ * Every card is drawn from the engine's pictures (chuopai.cards.PICTURE and picture_label, the joker included), so
+ * no face is named here. */
 (function () {
   "use strict";
 
@@ -139,7 +143,8 @@
       onAgain: () => options.onAgain && options.onAgain(),
     });
     let answer = {};
-    let pips = {}; // face name → "A-B", from the engine's rules answer
+    let pictures = {}; // face name → {picture, label}, from the engine's rules answer (the joker too)
+    const dealOptions = tuning.options || null; // the engine's 戳牌 options (tests; none: the engine's defaults)
     const mixed = (text) => (window.changpaiKiosk && window.changpaiKiosk.mixed ? window.changpaiKiosk.mixed(text, lang) : String(text));
     const cardsBase = window.cpCards ? window.cpCards.cardsBase : new URL("../cards/", document.baseURI);
 
@@ -176,9 +181,10 @@
     }
 
     function card(face, size) {
-      const p = pips[face];
+      const p = pictures[face];
       if (!p) return h("span", { class: "kiosk-chuo__card kiosk-chuo__card--text" }, face);
-      return h("img", { class: "kiosk-chuo__card kiosk-chuo__card--" + size, src: new URL("dominoes/" + p + ".svg", cardsBase).href, alt: face, title: face, width: "100", height: "380" });
+      const alt = (p.label && (p.label[lang] || p.label.zh)) || face;
+      return h("img", { class: "kiosk-chuo__card kiosk-chuo__card--" + size, src: new URL("dominoes/" + p.picture + ".svg", cardsBase).href, alt, title: face, width: "100", height: "380", dataset: { face } });
     }
 
     function backs(n) {
@@ -317,9 +323,10 @@
 
     async function play() {
       const seed = tuning.seed != null ? tuning.seed : Math.floor(Math.random() * 2 ** 31);
-      const rules = await call({ command: "rules", name: "chuopai" });
-      pips = Object.fromEntries((rules.ladder || []).map((f) => [f.face, f.pips.join("-")]));
-      answer = await call({ command: "new_deal", rules: "chuopai", seed, dealer: asDealer ? HUMAN : 1 });
+      const withOptions = dealOptions ? { options: dealOptions } : {};
+      const rules = await call({ command: "rules", name: "chuopai", ...withOptions });
+      pictures = Object.fromEntries((rules.pictures || []).map((p) => [p.face, p]));
+      answer = await call({ command: "new_deal", rules: "chuopai", seed, dealer: asDealer ? HUMAN : 1, ...withOptions });
       board.dataset.seed = String(seed);
       render();
       let steps = 0;

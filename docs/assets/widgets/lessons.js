@@ -140,7 +140,8 @@
     el.append(root);
 
     function domino(face) {
-      const label = face.name + "（" + face.pips + "）";
+      // the engine's words for the picture (chuopai.cards.picture_label: a joker is 王（王牌） / 王 (joker))
+      const label = face.label ? text(face.label, lang) : face.name + "（" + face.pips + "）";
       return h("img", { class: "cp-card cp-card--domino", src: new URL("dominoes/" + face.pips + ".svg", C.cardsBase).href, alt: label, title: label, width: "24", height: "91", draggable: "false" });
     }
 

@@ -18,8 +18,21 @@ from ..core.game import FacadeGame
 from ..core.match_summary import match_answer
 from ..core.table import DEALER, PLAYER, SITTER, seat_name
 from ..core.text import ChangpaiError, RuleError, Text
-from . import lesson
-from .cards import CLASS, FACES, JOKER, LADDER, PIPS, SHORT, colour, family, parse_cards, point_rank
+from . import cli, lesson
+from .cards import (
+    CLASS,
+    FACES,
+    JOKER,
+    LADDER,
+    PICTURE,
+    PIPS,
+    SHORT,
+    colour,
+    family,
+    parse_cards,
+    picture_label,
+    point_rank,
+)
 from .deal import HUANG_HAND, WIN_OVER, ChuoDeal
 from .options import ChuoRules, describe, rules_from
 from .plays import analyse
@@ -49,6 +62,17 @@ def ladder(rules: ChuoRules | None = None) -> list[dict[str, object]]:
     ]
 
 
+def pictures() -> list[dict[str, object]]:
+    """Every card a 戳牌 deck can hold, the joker included, with its picture (``assets/cards/dominoes/<picture>.svg``)
+    and the words for it (``cards.PICTURE`` and ``picture_label``, the one home of both): what a widget draws a card
+    with, so no widget keeps a face-to-picture table of its own.
+
+    >>> pictures()[0], pictures()[-1]["picture"], len(pictures())
+    ({'face': '天', 'picture': '6-6', 'label': {'zh': '天（6-6）', 'en': '天（6-6）'}}, 'joker', 22)
+    """
+    return [{"face": SHORT[f], "picture": PICTURE[f], "label": picture_label(f).as_dict()} for f in (*FACES, JOKER)]
+
+
 def describe_rules(options: Any = None) -> dict[str, Any]:
     rules = rules_from(options)
     return {
@@ -56,6 +80,7 @@ def describe_rules(options: Any = None) -> dict[str, Any]:
         "title": TITLE.as_dict(),
         "sources": list(SOURCES),
         "ladder": ladder(rules),
+        "pictures": pictures(),
         "play_rules": [r.as_dict() for r in RULES],
         "numbers": {
             "win_over": {"value": rules.win_over(), "source": "[002]" if rules.win_over() == WIN_OVER else "engine"},
@@ -242,6 +267,8 @@ GAME = FacadeGame(
     owns_state=lambda request: is_state(request.get("state")),
     owns_record=_owns_record,
     replay_file=replay_file,
+    record_cli=cli.record,
+    simulate_cli=cli.simulate,
     commands={
         "rules": lambda request: describe_rules(request.get("options")),
         "simulate": simulate_request,

@@ -22,7 +22,7 @@ from ..core.lesson import CHOICE, NUMBER, YESNO, LessonAnswer, Row, position_tex
 from ..core.table import seat_name
 from ..core.text import HandError, RuleError, Text
 from .actions import ChuoAction
-from .cards import PICTURE, SHORT, parse_cards
+from .cards import PICTURE, SHORT, parse_cards, picture_label
 from .deal import WIN_OVER, ChuoDeal, cards_won, make_table
 from .options import rules_from
 from .plays import Shape, beats, shape, why_no_play
@@ -38,8 +38,9 @@ def answer_request(request: dict[str, Any]) -> dict[str, Any]:
     return answer(ask, position, NAME, options).as_dict()
 
 
-def _faces(cards: tuple[int, ...] | list[int]) -> tuple[tuple[str, str], ...]:
-    return tuple((SHORT[f], PICTURE[f]) for f in cards)  # the picture of each face (cards.PICTURE)
+def _faces(cards: tuple[int, ...] | list[int]) -> tuple[tuple[str, str, Text], ...]:
+    # the picture of each face and its words (cards.PICTURE and picture_label), the joker's too
+    return tuple((SHORT[f], PICTURE[f], picture_label(f)) for f in cards)
 
 
 def _play(position: dict[str, Any], key: str, rules: Any) -> tuple[tuple[int, ...], Shape]:

@@ -6,7 +6,7 @@ through these public hooks only. An action prints to one line and parses back.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -104,6 +104,10 @@ class FacadeGame:
     command) and ``point_word`` what it calls a hand's points (红点点 点), for the lessons.
     ``replay_file(data, lines, name)`` replays a record file it owns (a deal's or a match's) and answers the CLI's
     one-line summary after ``ok: NAME:``, or raises the record's located ``ChangpaiError`` (``changpai replay``).
+    ``record_cli(run)`` plays what ``changpai record`` asks of a rule set it owns (a ``DealRun``) and answers the
+    record's data, which the CLI writes as YAML; ``simulate_cli(run)`` answers ``changpai simulate``'s JSON summary.
+    Both raise a ``ChangpaiError`` for bad rules or options, or ``CommandLineError`` for arguments it takes none of.
+    ``listing()`` is what the ``rules`` command's list says of it under ``games`` (none: not listed).
     """
 
     name: str
@@ -115,3 +119,59 @@ class FacadeGame:
     lesson_asks: Mapping[str, str] = field(default_factory=dict)
     point_word: Text | None = None
     replay_file: Callable[[object, Mapping[tuple[str | int, ...], int], str], str] | None = None
+    record_cli: Callable[[DealRun], object] | None = None
+    simulate_cli: Callable[[DealRun], dict[str, Any]] | None = None
+    listing: Callable[[], object] | None = None
+
+
+class CommandLineError(Exception):
+    """A refusal of a command-line argument, one line in English then Chinese (``changpai`` prints ``error: LINE``
+    and exits with status 2)."""
+
+
+def option_value(text: str) -> Any:
+    """A ``--option NAME=VALUE`` value as the rules read it: ``true``/``false``, a whole number, else the text.
+
+    >>> option_value("true"), option_value("3"), option_value("top")
+    (True, 3, 'top')
+    """
+    if text in ("true", "false"):
+        return text == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def read_options(pairs: Sequence[str] | None) -> dict[str, Any] | None:
+    """The ``--option NAME=VALUE`` pairs as options (``None`` when there are none).
+
+    >>> read_options(["jokers=2", "joker_play = top"]), read_options([])
+    ({'jokers': 2, 'joker_play': 'top'}, None)
+    """
+    out: dict[str, Any] = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise CommandLineError(f"--option {pair!r}: write it as NAME=VALUE / 选项应写成 名称=值")
+        out[key.strip()] = option_value(value.strip())
+    return out or None
+
+
+@dataclass(frozen=True, slots=True)
+class DealRun:
+    """What ``changpai record`` or ``changpai simulate`` was asked, as a game's own ``record_cli``/``simulate_cli``
+    reads it: the rule set, ``--players`` (``None``: the game's own number), ``--seed``, ``--bot``, ``--match``
+    (``None``: single deals), ``--deals`` (``simulate``; 1 for ``record``) and the ``--option`` pairs as given."""
+
+    rules: str
+    players: int | None
+    seed: int
+    bot: str
+    match: int | None
+    deals: int
+    option_pairs: tuple[str, ...] = ()
+
+    def options(self) -> dict[str, Any] | None:
+        """The ``--option`` pairs read (``read_options``)."""
+        return read_options(self.option_pairs)

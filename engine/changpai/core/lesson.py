@@ -25,17 +25,18 @@ FORMS = (YESNO, NUMBER, CARDS, CHOICE)
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One line of a position as a lesson draws it: a label and its cards, numerals (``"拾九"``) or domino faces
-    (``[{"name": "天", "pips": "6-6"}]``)."""
+    """One line of a position as a lesson draws it: a label and its cards, numerals (``"拾九"``) or domino faces,
+    each with its picture (``assets/cards/dominoes/<pips>.svg``, a joker's too) and the words for it
+    (``[{"name": "天", "pips": "6-6", "label": {"zh": "天（6-6）", "en": "天（6-6）"}}]``)."""
 
     label: Text
     numerals: str = ""
-    faces: tuple[tuple[str, str], ...] = ()
+    faces: tuple[tuple[str, str, Text], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"label": self.label.as_dict()}
         if self.faces:
-            out["faces"] = [{"name": n, "pips": p} for n, p in self.faces]
+            out["faces"] = [{"name": n, "pips": p, "label": words.as_dict()} for n, p, words in self.faces]
         else:
             out["cards"] = self.numerals
         return out

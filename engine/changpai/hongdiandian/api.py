@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.game import FacadeGame
 from ..core.text import ChangpaiError, HandError, RuleError, Text
-from . import lesson
+from . import cli, lesson
 from .actions import Action
 from .deal import HddDeal, check_seed
 from .hand import TURNED, score, waits
@@ -212,6 +212,9 @@ GAME = FacadeGame(
     owns_state=is_hdd_state,
     owns_record=_owns_record,
     replay_file=replay_file,
+    record_cli=cli.record,
+    simulate_cli=cli.simulate,
+    listing=listing,
     commands={
         "score": score_request,
         "waits": waits_request,
