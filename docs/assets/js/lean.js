@@ -18,8 +18,8 @@
   // (el.src = el.src), on load and again on each page it brings in. On this page that is costly: an <img> set
   // again restarts its request, a stylesheet <link> set again is loaded and applied again, which restyles the
   // whole page — on a rules page with hundreds of card pictures, seconds of a phone's main thread (issue 18).
-  // So an image or link of this page that already has that address keeps it: an image for good (its request
-  // stands; a broken one may still be set again to retry), a link until the first instant navigation, when its
+  // So an image or stylesheet of this page that already has that address keeps it: an image for good (its request
+  // stands; a broken one may still be set again to retry), a stylesheet until the first instant navigation, when its
   // absolute address is written (Material keeps the <head> elements whose HTML matches the next page's).
   const waiting = [];
   function keepAddress(proto, prop, loaded) {
@@ -43,7 +43,9 @@
     });
   }
   keepAddress(HTMLImageElement.prototype, "src", (img) => !img.complete || img.naturalWidth > 0);
-  keepAddress(HTMLLinkElement.prototype, "href", (link) => link.rel !== "stylesheet" || link.sheet !== null);
+  // Only a loaded stylesheet: Chrome reads an icon's address again after each instant navigation (a relative one
+  // would then point under the new page).
+  keepAddress(HTMLLinkElement.prototype, "href", (link) => link.rel === "stylesheet" && link.sheet !== null);
 
   const realFetch = window.fetch.bind(window);
   const ROOT = new URL("../../", document.currentScript.src); // assets/js/ → the site root
