@@ -82,6 +82,24 @@ def build_site(dest: Path) -> Path:
     return dest
 
 
+class MetricMissing(RuntimeError):
+    """A run whose report lacks a metric's value: run again (up to ATTEMPTS), said in the output."""
+
+
+ATTEMPTS = 3
+
+
+def run_measured(lighthouse: Path, url: str, form_factor: str, out: Path) -> dict[str, float]:
+    for attempt in range(1, ATTEMPTS + 1):
+        try:
+            return run_once(lighthouse, url, form_factor, out)
+        except MetricMissing as exc:
+            if attempt == ATTEMPTS:
+                raise
+            print(f"bench_lighthouse: {exc}; running it again (load {load_text()})", flush=True)
+    raise AssertionError("unreachable")
+
+
 def run_once(lighthouse: Path, url: str, form_factor: str, out: Path) -> dict[str, float]:
     cmd = [
         str(lighthouse),
@@ -101,6 +119,10 @@ def run_once(lighthouse: Path, url: str, form_factor: str, out: Path) -> dict[st
     report = json.loads(out.read_text(encoding="utf-8"))
     if report.get("runtimeError"):
         raise RuntimeError(f"lighthouse on {url} ({form_factor}): {report['runtimeError']}")
+    missing = [audit for audit in METRICS.values() if "numericValue" not in report["audits"][audit]]
+    if missing:  # Lighthouse could not compute a metric (seen on a machine loaded far beyond its cores)
+        reasons = "; ".join(f"{a}: {report['audits'][a].get('errorMessage', '?')}" for a in missing)
+        raise MetricMissing(f"lighthouse on {url} ({form_factor}): no value for {reasons}")
     figures = {"score": round(100 * (report["categories"]["performance"]["score"] or 0))}
     for name, audit in METRICS.items():
         figures[name] = report["audits"][audit]["numericValue"]
@@ -153,7 +175,7 @@ def main() -> None:
                         for index, server in enumerate(servers):
                             name = f"lh-{run}-{form_factor}-{path.replace('/', '_')}-site{index}.json"
                             out = Path(tmp) / name
-                            figures = run_once(lighthouse, server.url + path, form_factor, out)
+                            figures = run_measured(lighthouse, server.url + path, form_factor, out)
                             versions = f"lighthouse {figures.pop('version')} · {figures.pop('chrome')}"
                             results.setdefault((path, form_factor, index), []).append(figures)
                             if args.keep:

@@ -239,6 +239,27 @@ def cards_html(text: str | None, scheme: str, lang: str, page_url: str, size: st
     return f'<span class="cp-cards">{"".join(parts)}</span>'
 
 
+def cards_text_html(text: str | None, scheme: str, lang: str) -> str:
+    """Cards as their numerals in one labelled strip (no picture per card): what a static deal shows after its
+    opening hands, so a page of several deals carries a few hundred elements fewer (issue 18). Runs of one colour
+    share a span; the strip's label names every card, as the pictures' alt texts do."""
+    cards = _cards(text)
+    if not cards:
+        return ""
+    runs: list[tuple[str, str]] = []
+    for card in cards:
+        number, big = card
+        colour = "red" if _is_red(card, scheme) else "black"
+        glyph = (BIG if big else SMALL)[number - 1]
+        if runs and runs[-1][0] == colour:
+            runs[-1] = (colour, runs[-1][1] + glyph)
+        else:
+            runs.append((colour, glyph))
+    label = html.escape(("; " if lang == "en" else "；").join(card_label(c, scheme, lang) for c in cards), quote=True)
+    inner = "".join(f'<span class="cp-tc--{colour}">{glyphs}</span>' for colour, glyphs in runs)
+    return f'<span class="cp-cards-text" role="img" aria-label="{label}">{inner}</span>'
+
+
 # --- the static version of a deal --------------------------------------------------------------------------------
 
 
@@ -255,7 +276,9 @@ def _e(value: Any, lang: str) -> str:
 
 
 def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str) -> str:
-    """Every step as text with card images: readable with no script at all."""
+    """Every step as text: readable with no script at all. The opening hands are card pictures; the cards of
+    the steps, the sets laid down and the closing hands are numerals (``cards_text_html``), which keeps a page of
+    several deals light on a phone."""
     en = lang == "en"
     scheme = scheme_for(frames["rules"])
     seats = {s["seat"]: s for s in frames["seats"]}
@@ -268,14 +291,17 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
     def role(i: int) -> str:
         return _e(seats[i]["role_name"], lang)  # the engine's own name for the role
 
-    def hands_block(step: dict[str, Any], heading: str) -> str:
+    def hands_block(step: dict[str, Any], heading: str, *, pictures: bool) -> str:
+        def shown(cards: str | None) -> str:
+            return cards_html(cards, scheme, lang, page_url) if pictures else cards_text_html(cards, scheme, lang)
+
         rows = []
         st = step["state"]
         for i in sorted(seats):
             hand = st["hands"][i] if i < len(st["hands"]) else ""
             melds = (st.get("melds") or [[]] * len(seats))[i] if i < len(st.get("melds") or []) else []
             meld_html = " ".join(
-                f'<span class="cp-meld">{cards_html(m.get("cards"), scheme, lang, page_url)}'
+                f'<span class="cp-meld">{cards_text_html(m.get("cards"), scheme, lang)}'
                 f'<span class="cp-meld__label">{_e(m.get("name"), lang)}'
                 f"{(' · ' + str(m['points']) + (' pts' if en else ' 胡')) if m.get('points') else ''}</span></span>"
                 for m in melds
@@ -283,7 +309,7 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
             rows.append(
                 f"<div><strong>{seat_name(i)}</strong>"
                 + (f" ({role(i)})" if en else f"（{role(i)}）")
-                + f" {cards_html(hand, scheme, lang, page_url)}"
+                + f" {shown(hand)}"
                 + (f" {meld_html}" if meld_html else "")
                 + "</div>"
             )
@@ -291,7 +317,7 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
 
     steps = frames["steps"]
     out = [f'<div class="cp-deal-static"><p class="cp-static__title"><strong>{_e(frames["title"], lang)}</strong></p>']
-    out.append(hands_block(steps[0], "The hands at the start" if en else "开局时的手牌"))
+    out.append(hands_block(steps[0], "The hands at the start" if en else "开局时的手牌", pictures=True))
     out.append('<ol start="0">')
     for step in steps:
         item = []
@@ -299,7 +325,7 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
         if action:
             item.append(f'<span class="cp-static__action">{_e(action.get("label"), lang)}</span>')
             if action.get("cards"):
-                item.append(" " + cards_html(action["cards"], scheme, lang, page_url))
+                item.append(" " + cards_text_html(action["cards"], scheme, lang))
         if step.get("note"):
             item.append(f"<p>{_e(step['note'], lang)}</p>")
         if step.get("events"):
@@ -341,7 +367,7 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
         out.append(f'<li id="deal-{deal_id}-{step.get("index", 0)}-static">{"".join(item)}</li>')
     out.append("</ol>")
     if len(steps) > 1:
-        out.append(hands_block(steps[-1], "The hands at the end" if en else "终局时的手牌"))
+        out.append(hands_block(steps[-1], "The hands at the end" if en else "终局时的手牌", pictures=False))
     out.append("</div>")
     return "".join(out)
 

@@ -5,12 +5,47 @@
 // * sitemap.xml: instant navigation reads it once for every language link (three copies of the same file).
 //   It is fetched once, as the build's sitemap.xml.gz, and every request gets that text, with the site's own
 //   origin in its URLs (Material compares host and port); sitemap.xml itself is the fallback.
+// * card pictures and stylesheets: Material's instant navigation sets each src and href to itself on load; an
+//   unchanged one is left alone (a stylesheet's until the first instant navigation).
 // * the widget scripts: a page without a widget is built without them (sitebuild/ext_lean.py) and lists them in
 //   <meta name="cp-widget-scripts">; after an instant navigation to a page with a widget they are added here.
 (() => {
   "use strict";
   if (window.__cpLean) return;
   window.__cpLean = true;
+
+  // Material's instant navigation makes every relative src and href of the page absolute by setting it to itself
+  // (el.src = el.src), on load and again on each page it brings in. On this page that is costly: an <img> set
+  // again restarts its request, a stylesheet <link> set again is loaded and applied again, which restyles the
+  // whole page — on a rules page with hundreds of card pictures, seconds of a phone's main thread (issue 18).
+  // So an image or stylesheet of this page that already has that address keeps it: an image for good (its request
+  // stands; a broken one may still be set again to retry), a stylesheet until the first instant navigation, when its
+  // absolute address is written (Material keeps the <head> elements whose HTML matches the next page's).
+  const waiting = [];
+  function keepAddress(proto, prop, loaded) {
+    const own = Object.getOwnPropertyDescriptor(proto, prop);
+    if (!own || !own.get || !own.set) return;
+    Object.defineProperty(proto, prop, {
+      configurable: true,
+      enumerable: own.enumerable,
+      get: own.get,
+      set(value) {
+        if (this.ownerDocument === document) {
+          if (this.isConnected && String(value) === own.get.call(this) && loaded(this)) {
+            if (proto === HTMLLinkElement.prototype) waiting.push([this, own.set, String(value)]);
+            return;
+          }
+        } else {
+          for (const [el, set, address] of waiting.splice(0)) if (el.isConnected) set.call(el, address);
+        }
+        own.set.call(this, value);
+      },
+    });
+  }
+  keepAddress(HTMLImageElement.prototype, "src", (img) => !img.complete || img.naturalWidth > 0);
+  // Only a loaded stylesheet: Chrome reads an icon's address again after each instant navigation (a relative one
+  // would then point under the new page).
+  keepAddress(HTMLLinkElement.prototype, "href", (link) => link.rel === "stylesheet" && link.sheet !== null);
 
   const realFetch = window.fetch.bind(window);
   const ROOT = new URL("../../", document.currentScript.src); // assets/js/ → the site root

@@ -93,11 +93,27 @@
     const passed = new Set([...loadProgress(id)].filter((i) => i >= 0 && i < levels.length));
     const state = { index: Math.min(firstUnpassed(), levels.length - 1), hints: 0, selected: new Set(), engineReady: false };
     const engine = window.cp.engine();
-    if (engine) {
+    // Reading engine.ready starts the engine (a download of several megabytes): only once the lesson comes near
+    // the screen, not for a lesson far down a long page (issue 18). An engine started by something else counts too.
+    const watchEngine = () =>
       Promise.resolve(engine.ready).then(
         () => (state.engineReady = true),
         () => (state.engineReady = false),
       );
+    if (engine && engine.started) watchEngine();
+    else if (engine) {
+      engine.addEventListener("ready", () => (state.engineReady = true), { once: true });
+      if ("IntersectionObserver" in window) {
+        const near = new IntersectionObserver(
+          (entries) => {
+            if (!entries.some((e) => e.isIntersecting)) return;
+            near.disconnect();
+            watchEngine();
+          },
+          { rootMargin: "300px" },
+        );
+        near.observe(el);
+      } else watchEngine();
     }
 
     function firstUnpassed() {
