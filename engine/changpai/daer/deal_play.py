@@ -218,8 +218,10 @@ class DealPlay(DealRefusals):
         self.passed = set()
         self.phase = CLAIM
         self.to_act = None
-        if not any(self._claims_for(s) for s in self.table.active):
-            self._close_window(None)
+        for s in self.table.active:
+            if self._claims_for(s):
+                return
+        self._close_window(None)
 
     def _close_window(self, claim: Action | None) -> None:  # noqa: C901 — one branch per claim kind
         ex = self.exposed
