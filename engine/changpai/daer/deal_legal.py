@@ -388,7 +388,7 @@ class DealLegal(DealRules):
         key = (
             k,
             s,
-            *[hand[j] for j in _EAT_KINDS[k]],
+            tuple(map(hand.__getitem__, _EAT_KINDS[k])),
             self.play_rules.bi_exempt_mixed.value,
             self.play_rules.bi_required.value,
             self.rules.kan_fourth_elsewhere,
