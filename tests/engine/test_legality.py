@@ -208,3 +208,20 @@ def test_the_traditions_declare_what_the_old_table_said() -> None:
     }
     assert list(VIOLATION_NAMES) == list(old)
     assert {code: named_by(code) for code in old} == old
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(CONFIGS), st.integers(0, 10**6), st.integers(0, 90), st.randoms(use_true_random=False))
+def test_each_seats_list_is_the_whole_list_filtered_by_seat(
+    config: tuple[str, int, dict[str, object]], seed: int, steps: int, rng: random.Random
+) -> None:
+    """One seat's legal list is made in one pass over the whole list for every seat at once (issue 18): asked in
+    any order, it is the whole list's actions of that seat, in the whole list's order."""
+    rules, players, options = config
+    deal = play_some(Deal.new(rules, players, rng=random.Random(seed), seed=seed, options=options or None), rng, steps)
+    seats = [*range(-1, deal.players + 1)]
+    rng.shuffle(seats)
+    for seat in seats:  # asked first, before the whole list, and then again after it
+        mine = list(deal.iter_legal(seat))
+        assert mine == [a for a in deal.iter_legal(None) if a.seat == seat]
+        assert list(deal.iter_legal(seat)) == mine

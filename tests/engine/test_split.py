@@ -3,7 +3,7 @@ brute-force grouping of the cards on small ones."""
 
 from changpai.daer.analysis import analyse
 from changpai.daer.sets import classify_three
-from changpai.daer.split import can_join, card_counts, fits
+from changpai.daer.split import can_join, card_counts, fits, fits_packed, pack, shared_fits_memo
 from changpai.decks.numerals import ALL_KINDS, Card, parse_cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -94,3 +94,18 @@ def _small_hands(draw: st.DrawFn) -> tuple[list[int], int, bool, int]:
 def test_fits_agrees_with_trying_every_grouping(case):
     counts, sets_left, pair_ok, extra = case
     assert fits(tuple(counts), sets_left, pair_ok, extra) == oracle_fits(counts, sets_left, pair_ok, extra)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_small_hands(), min_size=1, max_size=8))
+def test_the_memo_shared_by_every_deal_gives_the_plain_answer(cases):
+    """Deals share one memo of the split search (``shared_fits_memo``, issue 18): after any other searches have
+    filled it, each answer is still the brute-force grouping's."""
+    memo = shared_fits_memo()
+    for counts, sets_left, pair_ok, extra in cases:
+        assert fits_packed(pack(counts), sets_left, pair_ok, extra, memo) == oracle_fits(
+            counts, sets_left, pair_ok, extra
+        )
+        assert fits(tuple(counts), sets_left, pair_ok, extra, shared_fits_memo()) == oracle_fits(
+            counts, sets_left, pair_ok, extra
+        )

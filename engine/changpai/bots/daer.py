@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any, Protocol
 
 from ..daer.actions import Action, ActionType
@@ -58,6 +59,7 @@ def _usefulness(hand: list[int], k: int) -> float:
     return score
 
 
+_USEFULNESS_THEN_DRAW = itemgetter(0, 1)  # (the key of the discard's choice, without a lambda call)
 _SCORING_CLAIMS = (ActionType.WIN, ActionType.FOUR, ActionType.KONG, ActionType.PONG)  # taken at once, in this order
 
 
@@ -90,7 +92,7 @@ class SimpleBot:
                     return next(a for a in legal if a.type is ActionType.SHOW)
                 hand = trial
             scored = [(_usefulness(hand, a.card.index), self.rng.random(), a) for a in options if a.card is not None]
-            return min(scored, key=lambda t: (t[0], t[1]))[2]
+            return min(scored, key=_USEFULNESS_THEN_DRAW)[2]
         for t in (ActionType.TURN, ActionType.DRAW, ActionType.SHOW, ActionType.PASS):
             if t in types:
                 return next(a for a in legal if a.type is t)

@@ -68,8 +68,17 @@ class DealLegal(DealRules):
         if found is None:
             if seat is None:
                 found = tuple(self._list_legal(None))
-            else:  # one seat's actions: filter the whole list (computed once per state)
-                found = tuple(a for a in self._legal(None) if a.seat == seat)
+            else:  # one seat's actions: the whole list (computed once per state) sorted by seat, in one pass
+                every = self._legal(None)
+                by_seat: dict[int, list[Action]] = {}
+                for a in every:
+                    by_seat.setdefault(a.seat, []).append(a)
+                for other in self.table.active:
+                    cache[("legal", other)] = tuple(by_seat.get(other, ()))
+                found = cache.get(key)
+                if found is None:  # (a seat outside the table: nothing)
+                    found = cache[key] = tuple(by_seat.get(seat, ()))
+                return found
             cache[key] = found
         return found
 
@@ -308,7 +317,7 @@ class DealLegal(DealRules):
         joins = can_join(hand, k)
         if not (ex.how == "discard" and ex.source == s):  # not on one's own discard (eating it: the eat rules)
             if (joins or hand[k]) and self._win_allowed(s, card):
-                result = self._can_win(s, card, ex.source, ex.how)
+                result = self._can_win_joined(s, card, ex.how)  # (``_can_win`` after its own can_join)
                 if result is not None and self._upgrade_ok(s, result):
                     out.append(_with_card(ActionType.WIN, s)[k])
             self._add_pong_and_kong(s, ex, out)
@@ -379,7 +388,7 @@ class DealLegal(DealRules):
         key = (
             k,
             s,
-            *[hand[j] for j in _EAT_KINDS[k]],
+            tuple(map(hand.__getitem__, _EAT_KINDS[k])),
             self.play_rules.bi_exempt_mixed.value,
             self.play_rules.bi_required.value,
             self.rules.kan_fourth_elsewhere,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from ..core.table import XIAOJIA, seat_name
@@ -29,8 +31,11 @@ class DealPlay(DealRefusals):
         action = self._complete(action)
         self.events = []
         try:
-            # reuses the legal list a player has just asked for, or a check already made, in this same state
-            if ("legal-action", action) not in self._per_state():
+            # reuses the legal list a player has just asked for (the very object it picked, found by identity),
+            # or a check already made, in this same state
+            cache = self._per_state()
+            legal = cache.get(("legal", None), ())
+            if not any(map(is_, legal, repeat(action))) and ("legal-action", action) not in cache:
                 self._check(action)
         except RuleError as error:
             if violation is None or violation != error.code or error.code not in violation_codes(self.play_rules.name):
@@ -218,8 +223,10 @@ class DealPlay(DealRefusals):
         self.passed = set()
         self.phase = CLAIM
         self.to_act = None
-        if not any(self._claims_for(s) for s in self.table.active):
-            self._close_window(None)
+        for s in self.table.active:
+            if self._claims_for(s):
+                return
+        self._close_window(None)
 
     def _close_window(self, claim: Action | None) -> None:  # noqa: C901 — one branch per claim kind
         ex = self.exposed

@@ -4,6 +4,9 @@ violation, 包牌, commits): the first rule of the action's chain in ``legality`
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
+
 from ..core.table import XIAOJIA
 from ..core.text import RuleError
 from .actions import Action, ActionType
@@ -31,7 +34,9 @@ class DealRefusals(DealLegal):
 
     def _refusal(self, action: Action) -> RuleError | None:
         """The first rule of its chain that refuses ``action``; one the legal list holds passed them all already."""
-        if action in self._legal(None):  # (the whole list: the players have just asked for it)
+        legal = self._legal(None)  # (the whole list: the players have just asked for it)
+        # the very object a player picked from the list is found without calling ``Action.__eq__`` on the others
+        if any(map(is_, legal, repeat(action))) or action in legal:
             return None
         return first_refusal(self, action)
 

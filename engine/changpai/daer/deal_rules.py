@@ -102,6 +102,15 @@ class DealRules(DealState):
     # ------------------------------------------------------------ wins
     def _can_win(self, s: int, card: Card | None, source: int | None, how: str) -> Any:
         """The analysis of the win if seat ``s`` may win on ``card`` (None = on its own hand), else None."""
+        # the card must join a set with the hand (twin, or two partners not locked in a held triple):
+        # a cheap test that spares the search for about a quarter of the cards offered
+        if card is not None and not self.seats[s].hand[card.index] and not can_join(self.seats[s].hand, card.index):
+            return None
+        return self._can_win_joined(s, card, how)
+
+    def _can_win_joined(self, s: int, card: Card | None, how: str) -> Any:
+        """``_can_win`` for a card known to join the hand (held already, or ``can_join``): the split search, then
+        the analysis."""
         st = self.seats[s]
         hand_key = tuple(st.hand)
         packed = self._packed.get(hand_key)  # each hand is packed once, for every card it meets
@@ -111,12 +120,7 @@ class DealRules(DealState):
             packed = self._packed[hand_key] = pack(hand_key)
         sets_left = self.rules.sets_in_win - len(st.laid)
         if card is not None:
-            k = card.index
-            # the card must join a set with the hand (twin, or two partners not locked in a held triple):
-            # a cheap test that spares the search for about a quarter of the cards offered
-            if not st.hand[k] and not can_join(st.hand, k):
-                return None
-            if not fits_packed(packed, sets_left, True, k, self._fits_memo):
+            if not fits_packed(packed, sets_left, True, card.index, self._fits_memo):
                 return None
         elif not fits_packed(packed, sets_left, True, -1, self._fits_memo):
             return None  # 天胡 / 三龙 checks on the dealt hand: most hands fail here, before the full analysis

@@ -19,7 +19,7 @@ from .dealing import Dealt
 from .playrules import PlayRules
 from .rules import RuleSet
 from .sets import Meld, SetKind
-from .split import FitsKey, card_counts
+from .split import FitsKey, card_counts, shared_fits_memo
 
 DISCARD, CLAIM, TURN, DRAWN, OVER = "discard", "claim", "turn", "drawn", "over"
 PHASE_NAMES = {
@@ -159,7 +159,7 @@ class DealState:
         self.ended_by: str | None = None  # "win", "stock", "violation"
         self.eight_blocks_by: int | None = None  # the seat that just called 八块 (no discard)
         self._win_cache: dict[tuple[Any, ...], Any] = {}
-        self._fits_memo: dict[FitsKey, bool] = {}
+        self._fits_memo: dict[FitsKey, bool] = shared_fits_memo()  # (a pure search: shared by every deal)
         self._packed: dict[tuple[int, ...], int] = {}  # each hand's counts packed for ``fits_packed``
         self._version = 0  # bumped on every change of state; keys the per-state caches below
         self._state_cache: dict[Any, Any] = {}

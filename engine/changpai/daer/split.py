@@ -1,7 +1,7 @@
 """The split searches: can a hand's card counts still make its sets, and every split with its points.
 
 A hand is a vector of 20 counts (one per kind). For a deal in play, ``fits`` answers whether the counts split
-into the sets a win needs (with a pair when a four-card set is laid), memoised per deal, and ``can_join`` is
+into the sets a win needs (with a pair when a four-card set is laid), memoised across deals, and ``can_join`` is
 the quick test a claim check uses before searching: yes or no, as fast as it can. For the hand analysis
 (``analysis``), ``all_splits`` lists every split of the free cards (packed two bits per kind in one
 integer) and ``best_points`` the most points one reaches, over ``split_templates`` (the sets each kind
@@ -74,6 +74,20 @@ _PACKED_NEEDS = tuple(tuple(tuple((k, m, _BITS * k) for k, m in needs) for needs
 _LOWEST_NEEDS = tuple(tuple(needs for needs in row if needs[0][0] == i) for i, row in enumerate(_PACKED_NEEDS))
 
 
+_SHARED_MEMO: dict[FitsKey, bool] = {}
+_SHARED_MEMO_KEPT = 100_000  # answers kept across deals, at most (a long-running page plays many deals)
+
+
+def shared_fits_memo() -> dict[FitsKey, bool]:
+    """The memo every deal's split search shares: an answer depends only on its key (the packed counts, the sets
+    still to find, a pair allowed, the extra card), never on the deal or its rules, so deals reuse each other's
+    (the searches of one deal's hands meet the same small groups of high cards again and again). Emptied when
+    it grows past its bound."""
+    if len(_SHARED_MEMO) >= _SHARED_MEMO_KEPT:
+        _SHARED_MEMO.clear()
+    return _SHARED_MEMO
+
+
 def fits(
     counts: tuple[int, ...], sets_left: int, pair_ok: bool, extra: int, memo: dict[FitsKey, bool] | None = None
 ) -> bool:
@@ -81,8 +95,8 @@ def fits(
     sets, at most one of them a pair? Held triples and fours in ``counts`` stay whole (the extra card
     may make a triple four). A necessary condition for a win; the hand analysis has the last word.
 
-    The search always places the lowest card left, so every split is tried once; ``memo`` (one per
-    deal) remembers the answers for the rest of the deal."""
+    The search always places the lowest card left, so every split is tried once; ``memo`` (a deal passes
+    ``shared_fits_memo()``) remembers the answers."""
     return fits_packed(pack(counts), sets_left, pair_ok, extra, {} if memo is None else memo)
 
 
