@@ -4,14 +4,16 @@
 #   2. mypy --strict on the engine
 #   3. mkdocs build --strict (into .cache/test-site; the browser tests use this build)
 #   4. the pytest suite (engine, tutorials, build) and the engine's doctests
-#   5. the browser tests on /usr/bin/chromium: as root inside a network namespace with only loopback (unshare -n),
-#      otherwise in step 4 with the rest
+#   5. the browser tests on /usr/bin/chromium, as root inside a network namespace with only loopback (unshare -n),
+#      in two pytest calls: first every test not marked `serial`, on 2 workers (pytest-xdist, --dist worksteal);
+#      then the `serial` ones (service workers and offline in test_offline.py, the engine's real-time recovery in
+#      test_engine_recovery.py) alone in one process, so nothing else competes with their timers
 #   6. the engine's tests inside Pyodide (node), against the wheel the site ships
 # Every step runs even when an earlier one failed (so one run shows everything); the exit code is non-zero
 # if any step failed. pytest's "no tests collected" (exit 5) counts as a failure.
 # The non-browser pytest step runs on every core (pytest-xdist, -n auto); CHANGPAI_TEST_WORKERS=1 runs it in one
-# process, another number sets how many. The browser tests run in one process unless CHANGPAI_BROWSER_WORKERS is
-# set: on 2 cores two workers saved only 1.5 of 18 minutes, and the service-worker tests timed out beside axe.
+# process, another number sets how many. CHANGPAI_BROWSER_WORKERS sets the workers of the parallel browser group
+# (default 2; 1 runs it in one process); the serial group always runs in one process, after it.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 1
@@ -20,9 +22,9 @@ failed=()
 WORKERS="${CHANGPAI_TEST_WORKERS:-auto}"
 PARALLEL=()
 [[ "$WORKERS" != 1 && "$WORKERS" != 0 ]] && PARALLEL=(-n "$WORKERS")
-BROWSER_WORKERS="${CHANGPAI_BROWSER_WORKERS:-1}"
+BROWSER_WORKERS="${CHANGPAI_BROWSER_WORKERS:-2}"
 BROWSER_PARALLEL=()
-[[ "$BROWSER_WORKERS" != 1 && "$BROWSER_WORKERS" != 0 ]] && BROWSER_PARALLEL=(-n "$BROWSER_WORKERS")
+[[ "$BROWSER_WORKERS" != 1 && "$BROWSER_WORKERS" != 0 ]] && BROWSER_PARALLEL=(-n "$BROWSER_WORKERS" --dist worksteal)
 step() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
 check() {  # check "name" command...: run it, remember a failure
   local name="$1"; shift
@@ -55,14 +57,19 @@ if [[ -f "$SITE_DIR/index.html" ]]; then
     step "pytest (engine, tutorials, build, doctests)"
     check "pytest" .venv/bin/python -m pytest -q "${PARALLEL[@]}" tests engine/changpai --doctest-modules --ignore=tests/site
     step "browser tests with the network removed (unshare -n, loopback only)"
-    check "pytest tests/site offline" unshare -n bash -c '
-      ip link set lo up || exit 3
-      CHANGPAI_EXPECT_OFFLINE=1 exec .venv/bin/python -m pytest -q "$@" --durations=12 tests/site' _ "${BROWSER_PARALLEL[@]}"
+    OFFLINE='ip link set lo up || exit 3; CHANGPAI_EXPECT_OFFLINE=1 exec .venv/bin/python -m pytest -q "$@" tests/site'
+    check "pytest tests/site offline, parallel group" unshare -n bash -c "$OFFLINE" _ \
+      "${BROWSER_PARALLEL[@]}" -m "not serial" --durations=12
+    step "browser tests marked serial, alone (unshare -n, loopback only)"
+    check "pytest tests/site offline, serial group" unshare -n bash -c "$OFFLINE" _ -m serial --durations=5
   else
     step "pytest (engine, tutorials, build, doctests)"
     check "pytest" .venv/bin/python -m pytest -q "${PARALLEL[@]}" tests engine/changpai --doctest-modules --ignore=tests/site
     step "browser tests (not root, so no unshare -n run)"
-    check "pytest tests/site" .venv/bin/python -m pytest -q "${BROWSER_PARALLEL[@]}" --durations=12 tests/site
+    check "pytest tests/site, parallel group" .venv/bin/python -m pytest -q "${BROWSER_PARALLEL[@]}" -m "not serial" \
+      --durations=12 tests/site
+    step "browser tests marked serial, alone"
+    check "pytest tests/site, serial group" .venv/bin/python -m pytest -q -m serial --durations=5 tests/site
   fi
 else
   failed+=("pytest (not run: no site was built)")

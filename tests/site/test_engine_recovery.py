@@ -19,6 +19,9 @@ from tests.site.test_kiosk_play import play_to_the_end, start
 ENGINE_MS = 120_000
 RECOVERY_LIMIT_MS = 90_000  # generous: the real figure (a few seconds) is the benchmark's
 
+# Real-time liveness (pings, call timeouts): run alone, after the parallel browser tests (scripts/test.sh).
+pytestmark = pytest.mark.serial
+
 KILL_AND_WAIT_JS = """async (kind) => {
   const e = window.changpaiEngine;
   const before = e.health.restarts;
