@@ -192,8 +192,19 @@ CLEAR_STORAGE_JS = """async () => {
   }
   if (self.caches) for (const key of await caches.keys()) await caches.delete(key);
   if (navigator.storage && navigator.storage.getDirectory) {  // the engine's kept snapshot (worker.js)
+    // A closed page's worker may still hold a file's sync access handle for a moment: wait for it (5 s at most).
     const root = await navigator.storage.getDirectory();
-    for (const name of await Array.fromAsync(root.keys())) await root.removeEntry(name, { recursive: true });
+    for (const name of await Array.fromAsync(root.keys())) {
+      for (let tries = 0; ; tries++) {
+        try {
+          await root.removeEntry(name, { recursive: true });
+          break;
+        } catch (error) {
+          if (error.name !== "NoModificationAllowedError" || tries >= 50) throw error;
+          await new Promise((done) => setTimeout(done, 100));
+        }
+      }
+    }
   }
 }"""
 
