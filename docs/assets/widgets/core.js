@@ -185,6 +185,20 @@
     return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   }
 
+  // Run `then` once `el` comes within `margin` of the screen (at once where IntersectionObserver is missing).
+  function whenNear(el, then, margin = "300px") {
+    if (!("IntersectionObserver" in window)) return then();
+    const near = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        near.disconnect();
+        then();
+      },
+      { rootMargin: margin },
+    );
+    near.observe(el);
+  }
+
   function widget(name, mount) {
     registry.set(name, mount);
     mountAll();
@@ -206,7 +220,7 @@
     }
   }
 
-  window.cp = Object.assign(window.cp || {}, { lang, text, h, errorBox, engine, call, engineStatus, result, tradition, reducedMotion, widget, mountAll });
+  window.cp = Object.assign(window.cp || {}, { lang, text, h, errorBox, engine, call, engineStatus, result, tradition, reducedMotion, whenNear, widget, mountAll });
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(() => mountAll());

@@ -588,20 +588,12 @@
     const src = data && data.dataset.src;
     // A link to one of this deal's steps (#deal-ID-N) mounts it at once: the viewer opens its folded entry itself.
     const linked = location.hash.startsWith("#deal-" + (el.dataset.deal || "") + "-");
-    if (!src || data.dataset.json || linked || !("IntersectionObserver" in window)) {
-      if (src && !data.dataset.json) loadFrames(el, lang, data, src);
-      else mount(el, lang);
+    if (!src || data.dataset.json) {
+      mount(el, lang);
       return;
     }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        loadFrames(el, lang, data, src);
-      },
-      { rootMargin: LAZY_MARGIN },
-    );
-    observer.observe(el);
+    if (linked) loadFrames(el, lang, data, src);
+    else window.cp.whenNear(el, () => loadFrames(el, lang, data, src), LAZY_MARGIN);
   }
 
   function loadFrames(el, lang, data, src) {

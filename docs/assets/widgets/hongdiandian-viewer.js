@@ -224,20 +224,12 @@
           },
         );
     };
-    if (!("IntersectionObserver" in window) || location.hash.startsWith("#hdd-deal-" + (el.dataset.deal || "") + "-")) {
+    if (location.hash.startsWith("#hdd-deal-" + (el.dataset.deal || "") + "-")) {
       load();
       return;
     }
     el.dataset.framesState = "waiting";
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        load();
-      },
-      { rootMargin: "300px" },
-    );
-    observer.observe(el);
+    window.cp.whenNear(el, load);
   }
 
   window.cp.widget("hdd-deal", mountWhenNear);

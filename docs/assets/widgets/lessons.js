@@ -103,17 +103,7 @@
     if (engine && engine.started) watchEngine();
     else if (engine) {
       engine.addEventListener("ready", () => (state.engineReady = true), { once: true });
-      if ("IntersectionObserver" in window) {
-        const near = new IntersectionObserver(
-          (entries) => {
-            if (!entries.some((e) => e.isIntersecting)) return;
-            near.disconnect();
-            watchEngine();
-          },
-          { rootMargin: "300px" },
-        );
-        near.observe(el);
-      } else watchEngine();
+      window.cp.whenNear(el, watchEngine);
     }
 
     function firstUnpassed() {
