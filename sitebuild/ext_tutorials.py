@@ -204,9 +204,15 @@ def _is_red(card: tuple[int, bool], scheme: str) -> bool:
 NUMBER_EN = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
+def numeral(card: tuple[int, bool]) -> str:
+    """The card as it is written: 壹…拾 for a big card, 一…十 for a small one."""
+    number, big = card
+    return (BIG if big else SMALL)[number - 1]
+
+
 def card_label(card: tuple[int, bool], scheme: str, lang: str) -> str:
     number, big = card
-    zh = (BIG if big else SMALL)[number - 1]
+    zh = numeral(card)
     red = _is_red(card, scheme)
     if lang == "en":
         return f"{'big' if big else 'small'} {NUMBER_EN[number - 1]} {zh}, {'red' if red else 'black'}"
@@ -234,8 +240,7 @@ def cards_html(text: str | None, scheme: str, lang: str, page_url: str, size: st
             src = get_relative_url(f"assets/cards/{scheme}/{ascii_name}.svg", page_url)
             parts.append(f'<img class="{cls}" src="{src}" alt="{label}" title="{label}" loading="lazy">')
         else:
-            zh = (BIG if big else SMALL)[number - 1]
-            parts.append(f'<span class="{cls} cp-card--drawn" role="img" aria-label="{label}">{zh}</span>')
+            parts.append(f'<span class="{cls} cp-card--drawn" role="img" aria-label="{label}">{numeral(card)}</span>')
     return f'<span class="cp-cards">{"".join(parts)}</span>'
 
 
@@ -248,9 +253,8 @@ def cards_text_html(text: str | None, scheme: str, lang: str) -> str:
         return ""
     runs: list[tuple[str, str]] = []
     for card in cards:
-        number, big = card
         colour = "red" if _is_red(card, scheme) else "black"
-        glyph = (BIG if big else SMALL)[number - 1]
+        glyph = numeral(card)
         if runs and runs[-1][0] == colour:
             runs[-1] = (colour, runs[-1][1] + glyph)
         else:
@@ -546,8 +550,8 @@ def _lesson_level(raw: Any, rules: str, where: str) -> dict[str, Any]:
             stated = sorted(_cards(str(answer or ""), where))
         except TutorialError as exc:
             raise TutorialError(f"{where}: answer: {exc}") from exc
-        answer = [(BIG if big else SMALL)[n - 1] for n, big in stated]
-        computed = [(BIG if big else SMALL)[n - 1] for n, big in sorted(_cards("".join(computed), where))]
+        answer = [numeral(card) for card in stated]
+        computed = [numeral(card) for card in sorted(_cards("".join(computed), where))]
         shown = {"zh": "".join(computed) or "不叫牌", "en": "".join(computed) or "no card"}
     if answer != computed:
         raise TutorialError(f"{where}: the file's answer is {answer!r} but the engine computes {computed!r}")
@@ -600,8 +604,8 @@ def _game_level(raw: dict[str, Any], level: dict[str, Any], rules: str, where: s
             stated = sorted(_cards(str(answer or ""), where))
         except TutorialError as exc:
             raise TutorialError(f"{where}: answer: {exc}") from exc
-        answer = [(BIG if big else SMALL)[n - 1] for n, big in stated]
-        computed = [(BIG if big else SMALL)[n - 1] for n, big in sorted(_cards("".join(computed), where))]
+        answer = [numeral(card) for card in stated]
+        computed = [numeral(card) for card in sorted(_cards("".join(computed), where))]
     if answer != computed:
         raise TutorialError(f"{where}: the file's answer is {answer!r} but the engine computes {computed!r}")
     level.update(
