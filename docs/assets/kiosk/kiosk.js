@@ -483,6 +483,7 @@
   function runAttract(container, frames) {
     const C = window.cpCards;
     const scheme = C ? C.schemeFor(frames.rules) : "luzhou";
+    container.dataset.rules = frames.rules;
     const title = h("p", { class: "kiosk-attract__title" });
     const seats = h("div", { class: "kiosk-attract__seats" });
     const action = h("div", { class: "kiosk-attract__action" });
@@ -531,7 +532,8 @@
         // A hand being won: its sets, each with its points, the headline the hand's own points.
         const hand = step.settlement.hand;
         const who = frames.seats[step.settlement.winner] || {};
-        const word = C && String(frames.rules).startsWith("leshan") ? "和" : "胡";
+        const info = C && C.rulesInfo(frames.rules);
+        const word = (info && info.point_word && info.point_word.zh) || "胡"; // the rule set's own word (和 in Leshan)
         action.append(
           h(
             "p",
