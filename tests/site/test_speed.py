@@ -189,6 +189,30 @@ def test_the_next_start_restores_the_kept_snapshot_without_downloading_it(page: 
     assert page.evaluate("r => changpaiEngine.call(r)", request) == cpython_answer(site_dir, request)
 
 
+EARLY_SCRIPT = 'src="assets/engine/early.js"'
+
+
+def test_a_returning_readers_engine_starts_with_the_page(page: Page, browser_log, site_dir: Path):
+    head = (site_dir / "index.html").read_text(encoding="utf-8").split("</head>", 1)[0]
+    assert f"<script async {EARLY_SCRIPT}" in head, "a page with a widget loads early.js in its <head>"
+    assert EARLY_SCRIPT not in (site_dir / "archive/history.html").read_text(encoding="utf-8")
+    page.goto("index.html")
+    first = boot(page)
+    assert (first["snapshot"], page.evaluate("changpaiEngine.health.startedEarly")) == ("downloaded", False)
+    assert page.evaluate(KEPT_JS) is True
+    page.reload()
+    again = boot(page)
+    assert (again["boot"], again["snapshot"]) == ("snapshot", "kept"), again
+    assert page.evaluate("changpaiEngine.health.startedEarly") is True, "the kept engine should start with the page"
+    request = {"command": "waits", "hand": HAND, "rules": "luzhou-a"}
+    assert page.evaluate("r => changpaiEngine.call(r)", request) == cpython_answer(site_dir, request)
+    seen = len(browser_log.requests)
+    page.goto("archive/history.html")  # a page without a widget still starts nothing, kept copy or not
+    page.wait_for_timeout(1000)
+    assert page.evaluate("window.changpaiEngine ? changpaiEngine.started : false") is False
+    assert not [u for u in browser_log.requests[seen:] if "/assets/engine/" in u], browser_log.requests[seen:]
+
+
 def test_a_kept_copy_of_the_wrong_length_is_ignored(page: Page, site_dir: Path):
     page.goto("index.html")
     name, raw = kept_name(site_dir), manifest(site_dir)["snapshot"]["raw_bytes"]

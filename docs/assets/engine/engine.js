@@ -9,6 +9,8 @@
 //                                   start, in the origin private file system); timings: the worker's marks and
 //                                   fetches (benchmarks/bench_site.py).
 //   changpaiEngine.start()          the same promise, starting the load at once; .started says whether it began.
+//                                   A returning reader's engine (its snapshot kept) starts with the page: early.js
+//                                   starts the worker from <head> and this script takes it up (health.startedEarly).
 //   changpaiEngine.call(request, {timeoutMs})  Promise<response>, exactly as changpai.api.handle: {"command": ...}
 //                                   → dict, or {"error": {code, where, zh, en}}. Rejects (an EngineLoadError) if
 //                                   loading failed, if the request cannot be sent (code "unsendable", e.g. nested
@@ -64,6 +66,7 @@
   let lastRestart = null; // {reason, at, readyAt} for the kiosk and the tests
   let lastAnswerAt = 0;
   let snapshotKept = null; // after a start from a downloaded snapshot: whether the worker kept it (worker.js)
+  let startedEarly = false; // whether early.js started this visit's engine with the page
   let deaf = false; // simulateFailure("hang"): the page stops hearing the worker, as if it were stuck
 
   function emit(type, detail) {
@@ -180,10 +183,25 @@
     }, entry.timeoutMs);
   }
 
+  // Whether this browser keeps the engine's snapshot: early.js then starts the worker with the next page.
+  const KEPT_KEY = "changpai-engine-kept";
+  function noteKept(kept) {
+    try {
+      if (kept) localStorage.setItem(KEPT_KEY, "1");
+      else localStorage.removeItem(KEPT_KEY);
+    } catch (err) {
+      // storage refused: every start waits for the page, as on a first visit
+    }
+  }
+
   function spawn() {
     if (failure) return;
+    // The worker early.js started for this page (a returning reader), once: a restart makes a new one.
+    const early = window.__cpEarlyEngine || null;
+    window.__cpEarlyEngine = null;
+    if (early) startedEarly = true;
     try {
-      worker = new Worker(new URL("worker.js", BASE), { type: "module", name: "changpai-engine" });
+      worker = early ? early.worker : new Worker(new URL("worker.js", BASE), { type: "module", name: "changpai-engine" });
     } catch (err) {
       fail({
         code: "worker",
@@ -237,6 +255,8 @@
         if (lastRestart && lastRestart.readyAt === null) lastRestart.readyAt = performance.now();
         for (const [id, entry] of waiting) if (!entry.timer) armCallTimer(id, entry);
         pong = startPings();
+        // A start from a kept copy means the next page may start early; a download, not until it is kept again.
+        noteKept(message.boot === "snapshot" && message.snapshot === "kept");
         emit("ready", {
           engine: message.engine,
           pyodide: message.pyodide,
@@ -250,6 +270,7 @@
         fail(message.error || { code: "unknown", zh: "规则引擎载入失败", en: "The rules engine failed to load" });
       } else if (message.type === "kept") {
         snapshotKept = Boolean(message.ok);
+        noteKept(snapshotKept);
       } else if (message.type === "pong") {
         pong(message.id);
       } else if (message.type === "started") {
@@ -278,6 +299,11 @@
           detail,
         });
     };
+    if (early) {
+      // What the early worker said before this page listened, in order.
+      for (const event of early.messages) worker.onmessage(event);
+      for (const event of early.errors) worker.onerror(event);
+    }
   }
 
   function start() {
@@ -435,6 +461,11 @@
       return startWhenIdle();
     },
     start,
+    /** start(), from early.js when it runs after this script (a returning reader). */
+    startEarly() {
+      if (!readyPromise) startedEarly = true;
+      return start();
+    },
     get started() {
       return readyPromise !== null;
     },
@@ -449,10 +480,12 @@
     removeEventListener: events.removeEventListener.bind(events),
     simulateFailure,
     /** Restarts in this visit and the last one's reason and times (performance.now()), for the kiosk and tests;
-     * snapshotKept: null until a downloaded snapshot has been kept for the next start (true) or could not be. */
+     * snapshotKept: null until a downloaded snapshot has been kept for the next start (true) or could not be;
+     * startedEarly: whether early.js started the engine with the page (a kept snapshot). */
     get health() {
-      return { loaded, restarts, lastRestart, pending: waiting.size, snapshotKept };
+      return { loaded, restarts, lastRestart, pending: waiting.size, snapshotKept, startedEarly };
     },
     EngineLoadError,
   };
+  if (window.__cpEarlyEngine) start(); // early.js already started the worker: take it up now
 })();
