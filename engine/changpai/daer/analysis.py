@@ -35,7 +35,7 @@ from .hand_result import HandResult, Reason, ScoredSet, Wait
 from .patterns import Grade, HandFacts, PatternHit, SetFact, detect, weight
 from .rules import RuleSet
 from .sets import Meld, SetKind, table_meld
-from .split import NO_SPLIT, Template, all_splits, best_points, split_templates
+from .split import NO_SPLIT, Template, all_splits, best_points, guarded, split_templates, wait_points, wait_tables
 from .traditions import get_rules
 
 SOURCES = ("discard", "own_turn", "other_turn")
@@ -470,24 +470,26 @@ def waits(
     seen_counts = [0] * 20
     for card in seen_cards:
         seen_counts[card.index] += 1
-    starts = split_templates(rules)
+    tables = wait_tables(rules)
     memo: dict[int, int] = {}
-    need_pair = h.needs_pair()
+    free = guarded([n if n < 3 else 0 for n in h.counts])
+    # Every kind the free cards and one more card split with, at once (``split.wait_points``).
+    joined = wait_points(free, h.needs_pair(), tables, memo)
     fixed = h.fixed_points()
     minimum = rules.min_points.value
-    free = h.free
     kong_ok = h.fours == 0
+    elsewhere = rules.kan_fourth_elsewhere == "true"
     out: list[Wait] = []
     for w, card in enumerate(ALL_KINDS):
         if h.own[w] >= COPIES_PER_KIND:
             continue
+        held = h.counts[w] == 3
         best = NO_SPLIT
-        if _touches(free, w) and (h.counts[w] != 3 or rules.kan_fourth_elsewhere == "true"):
-            found = best_points(free + (1 << (2 * w)), need_pair, starts, memo)
-            if found != NO_SPLIT:
-                best = fixed + found
-        if kong_ok and h.counts[w] == 3:
-            found = best_points(free, True, starts, memo)
+        found = joined.get(w, NO_SPLIT)
+        if found != NO_SPLIT and (elsewhere or not held):
+            best = fixed + found
+        if kong_ok and held:
+            found = best_points(free, True, tables, memo)
             if found != NO_SPLIT:
                 kan = rules.points_of(SetKind.KAN, (card,) * 3)
                 kong = rules.points_of(SetKind.KONG, (card,) * 4)
@@ -496,26 +498,3 @@ def waits(
             left = max(0, COPIES_PER_KIND - h.own[w] - seen_counts[w])
             out.append(Wait(card, best, best >= minimum, left))
     return out
-
-
-def _neighbours() -> list[int]:
-    """For each kind, a bit mask of the free-vector digits a card of that kind can share a set with."""
-    masks = []
-    for i, card in enumerate(ALL_KINDS):
-        near = {i, (i + 10) % 20}
-        base = 10 if card.big else 0
-        for d in (-2, -1, 1, 2):
-            if 1 <= card.number + d <= 10:
-                near.add(base + card.number - 1 + d)
-        if card.number in (2, 7, 10):
-            near |= {base + 1, base + 6, base + 9}
-        masks.append(sum(3 << (2 * j) for j in near))
-    return masks
-
-
-_NEAR = _neighbours()
-
-
-def _touches(free: int, w: int) -> bool:
-    """Could a card of kind ``w`` join any set with the free cards? (Cheap filter before the search.)"""
-    return bool(free & _NEAR[w])
