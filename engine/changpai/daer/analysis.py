@@ -10,9 +10,9 @@ The rules of the split (digest §2; [001][003][004], [000] by the card count):
   never depends on the order the cards were given in.
 
 The concealed hand is a count vector (20 numbers, one per kind). Cards that are not held triples or fours
-are "free"; the search packs their counts into one integer (two bits per kind) and memoises a recursion that
-always places the lowest remaining card, so each split is met once (the search is in ``split``; the answers'
-types in ``hand_result``).
+are "free"; the search packs their counts into one integer and memoises a recursion that always places the
+lowest remaining card, so each split is met once; ``waits`` searches for every winning card at once, the
+coming card a "hole" any set may hold (the searches are in ``split``; the answers' types in ``hand_result``).
 
 >>> from changpai.daer.traditions import get_rules
 >>> hand = "三三三 贰柒拾 四五六 壹贰叁 七八九 捌玖拾 伍陆"

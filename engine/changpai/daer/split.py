@@ -4,8 +4,9 @@ A hand is a vector of 20 counts (one per kind). For a deal in play, ``fits`` ans
 into the sets a win needs (with a pair when a four-card set is laid), memoised across deals, and ``can_join`` is
 the quick test a claim check uses before searching: yes or no, as fast as it can. For the hand analysis
 (``analysis``), ``all_splits`` lists every split of the free cards (packed two bits per kind in one
-integer) and ``best_points`` the most points one reaches, over ``split_templates`` (the sets each kind
-can start, per rule set).
+integer), over ``split_templates`` (the sets each kind can start, per rule set); for its waits,
+``wait_points`` finds every card that completes the free cards and the most points each reaches, in one
+search, and ``best_points`` the most points of the free cards alone (packed three bits a kind, ``guarded``).
 """
 
 from __future__ import annotations
