@@ -433,7 +433,9 @@ def _holes(
                 if out.get(w, -1) < later:
                     out[w] = later
             r = rest ^ GUARDS
-            _below(rest, i + 1, _LOWEST_BIT[r & -r], pair_left, points, tables, memo, out)
+            above = _LOWEST_BIT[r & -r]
+            if above > i + 1:
+                _below(rest, i + 1, above, pair_left, points, tables, memo, out)
         for without, w in set_holes:
             rest = u - without
             if rest & GUARDS == GUARDS:
