@@ -1,11 +1,16 @@
 """Speed of hand analysis: the engine against the brute-force oracle, side by side, in one run.
 
     python benchmarks/bench_analysis.py [--hands 300] [--oracle-hands 30] [--seed 1] [--rules luzhou-a]
+    python benchmarks/bench_analysis.py --against /work/main [--hands 300] [--rounds 3]
 
 Prints the median time per call of ``waits`` (every card that completes a 20-card hand) and of ``analyse``
 (best split with the winning card), for the engine and for ``tests/engine/oracle.py`` on the same hands, and
 the ratio. Targets: waits under 0.1 ms median in CPython (issue 18; issue 3 asked 0.2), at least 10x the oracle.
 Standard library only, so ``main()`` also runs in Pyodide (the node runner imports this file and calls it).
+
+``--against DIR`` times this engine beside another checkout's (``DIR/engine``, loaded as a second copy of the
+package in the same process) on the same hands, interleaved hand by hand (the order swapping each time), in
+wall time and in CPU time, checks that both give the same answers, and prints each median and the ratio.
 """
 
 from __future__ import annotations
@@ -97,6 +102,94 @@ def measure(hands, rules: str, engine_waits, engine_analyse, oracle, *, repeat: 
     return out
 
 
+def load_other_engine(checkout: Path):
+    """``changpai.daer.analysis`` of another checkout (``checkout/engine``), as a second copy of the package:
+    its modules are imported under their own names, then put aside, and this engine's put back."""
+    engine = (checkout / "engine").resolve()
+    if not (engine / "changpai" / "__init__.py").is_file():
+        raise SystemExit(f"no engine package in {engine}")
+    import changpai.daer.analysis  # noqa: F401 — this copy first, so it is the one restored
+
+    ours = {name: mod for name, mod in sys.modules.items() if name == "changpai" or name.startswith("changpai.")}
+    for name in ours:
+        del sys.modules[name]
+    sys.path.insert(0, str(engine))
+    try:
+        other = importlib.import_module("changpai.daer.analysis")
+        numerals = importlib.import_module("changpai.decks.numerals")
+    finally:
+        sys.path.remove(str(engine))
+        for name in [n for n in sys.modules if n == "changpai" or n.startswith("changpai.")]:
+            del sys.modules[name]
+        sys.modules.update(ours)
+    if Path(other.__file__).resolve().parents[2] != engine:
+        raise SystemExit(f"loaded {other.__file__}, not the engine in {engine}")
+    return other, numerals
+
+
+def _answers(waits, analyse, hand, rules: str) -> str:
+    found = waits(hand, [], rules)
+    best = analyse(hand, [], rules, win_card=found[0].card).as_dict()
+    return json.dumps([[w.as_dict() for w in found], best], sort_keys=True, default=str)
+
+
+def against(args) -> int:
+    """This engine and another checkout's, side by side on the same hands (``--against``)."""
+    from changpai.daer.analysis import analyse, waits
+
+    other, other_numerals = load_other_engine(Path(args.against))
+    load_before = load_average()
+    hands = ready_hands(args.hands, args.seed, args.rules)
+    if any(table for _hand, table in hands):
+        raise SystemExit("the hand set has table sets: --against times concealed hands only")
+    theirs = [[other_numerals.Card(c.number, c.big) for c in hand] for hand, _table in hands]
+    engines = {
+        "this": (waits, analyse, [hand for hand, _table in hands]),
+        "against": (other.waits, other.analyse, theirs),
+    }
+    for i in range(len(hands)):
+        mine, other_answer = (_answers(w, a, hs[i], args.rules) for w, a, hs in engines.values())
+        if mine != other_answer:
+            raise SystemExit(f"the two engines answer hand {i} differently: {' '.join(map(str, hands[i][0]))}")
+    clocks = {"wall": time.perf_counter, "cpu": time.process_time}
+    times: dict[tuple[str, str, str], list[float]] = {}
+    for _round in range(args.rounds):
+        for i in range(len(hands)):
+            order = list(engines) if (i + _round) % 2 == 0 else list(engines)[::-1]
+            for name in order:
+                engine_waits, engine_analyse, hs = engines[name]
+                hand = hs[i]
+                win_card = engine_waits(hand, [], args.rules)[0].card
+                calls = {
+                    "waits": partial(engine_waits, hand, [], args.rules),
+                    "analyse": partial(engine_analyse, hand, [], args.rules, win_card=win_card),
+                }
+                for what, call in calls.items():
+                    for clock_name, clock in clocks.items():
+                        runs = []
+                        for _ in range(args.repeat):
+                            start = clock()
+                            call()
+                            runs.append(clock() - start)
+                        times.setdefault((name, what, clock_name), []).append(statistics.median(runs) * 1000)
+    print(
+        f"hand analysis, this engine against {other.__file__} — {platform.python_implementation()} "
+        f"{platform.python_version()}, rules {args.rules}, seed {args.seed}"
+    )
+    print(f"load {load_before} before, {load_average()} after · {os.cpu_count()} cores")
+    print(f"hand set: {len(hands)} hands, sha256 {hand_set(hands)}; both engines give the same answers on every one")
+    print(
+        f"{args.rounds} rounds, each hand timed by both in turn (order swapped), median of {args.repeat} calls a hand"
+    )
+    print(f"{'median per call, ms':<24}{'this':>10}{'against':>10}{'this/against':>14}")
+    for what in ("waits", "analyse"):
+        for clock_name in clocks:
+            this_ms = statistics.median(times[("this", what, clock_name)])
+            other_ms = statistics.median(times[("against", what, clock_name)])
+            print(f"{what + ' (' + clock_name + ')':<24}{this_ms:>10.4f}{other_ms:>10.4f}{this_ms / other_ms:>13.2f}x")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=300, help="hands timed for the engine alone")
@@ -105,7 +198,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="luzhou-a")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    parser.add_argument("--against", metavar="DIR", help="time this engine beside DIR/engine (another checkout)")
+    parser.add_argument("--rounds", type=int, default=3, help="with --against: passes over the hands")
     args = parser.parse_args(argv)
+    if args.against:
+        return against(args)
 
     from changpai.daer.analysis import analyse, waits
 

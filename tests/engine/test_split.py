@@ -1,9 +1,28 @@
 """daer/split.py: the deal's yes/no split search agrees with the hand analysis on complete hands, and with a
-brute-force grouping of the cards on small ones."""
+brute-force grouping of the cards on small ones; the waits' search (every winning card at once) agrees with
+listing every split of the free cards and each winning card, one card at a time."""
+
+import random
 
 from changpai.daer.analysis import analyse
+from changpai.daer.samples import random_ready_hand
 from changpai.daer.sets import classify_three
-from changpai.daer.split import can_join, card_counts, fits, fits_packed, pack, shared_fits_memo
+from changpai.daer.split import (
+    NO_SPLIT,
+    all_splits,
+    best_points,
+    can_join,
+    card_counts,
+    fits,
+    fits_packed,
+    guarded,
+    pack,
+    shared_fits_memo,
+    split_templates,
+    wait_points,
+    wait_tables,
+)
+from changpai.daer.traditions import RULESETS, get_rules
 from changpai.decks.numerals import ALL_KINDS, Card, parse_cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -109,3 +128,69 @@ def test_the_memo_shared_by_every_deal_gives_the_plain_answer(cases):
         assert fits(tuple(counts), sets_left, pair_ok, extra, shared_fits_memo()) == oracle_fits(
             counts, sets_left, pair_ok, extra
         )
+
+
+# ----------------------------------------------------------------------------- the waits' search
+
+# Rule sets whose points differ (Leshan's short deals share the search; the card count is the analysis' check).
+WAIT_RULES = [*RULESETS, get_rules("luzhou-a", win_on_pair="kan"), get_rules("luzhou-b", special_sets="luzhou-a")]
+
+
+def _every_split_best(counts: list[int], need_pair: bool, rules) -> int:
+    """The most points over every split ``all_splits`` lists (the analysis' own enumeration), or ``NO_SPLIT``."""
+    free = sum(n << (2 * k) for k, n in enumerate(counts))
+    splits = all_splits(free, need_pair, split_templates(get_rules(rules)), {})
+    return max((sum(t.points for t in split) for split in splits), default=NO_SPLIT)
+
+
+def _one_card_at_a_time(counts: list[int], need_pair: bool, rules) -> dict[int, int]:
+    """What ``wait_points`` answers, kind by kind: add one card of the kind and list every split."""
+    out = {}
+    for w in range(20):
+        if counts[w] < 3:
+            with_w = counts[:]
+            with_w[w] += 1
+            best = _every_split_best(with_w, need_pair, rules)
+            if best != NO_SPLIT:
+                out[w] = best
+    return out
+
+
+@st.composite
+def _free_cards(draw: st.DrawFn) -> list[int]:
+    """Free cards (0–2 of a kind) from a few sets and maybe a pair, one card taken out, maybe one changed, maybe
+    one added: near a waiting hand, so most have a winning card and many more than one."""
+    kinds = [k for trio in draw(st.lists(st.sampled_from(_SETS), min_size=1, max_size=5)) for k in trio]
+    kinds += [draw(st.integers(0, 19))] * draw(st.sampled_from([0, 0, 2]))
+    kinds.pop(draw(st.integers(0, len(kinds) - 1)))
+    if kinds and draw(st.integers(0, 3)) == 0:
+        kinds[draw(st.integers(0, len(kinds) - 1))] = draw(st.integers(0, 19))
+    if draw(st.integers(0, 5)) == 0:
+        kinds.append(draw(st.integers(0, 19)))
+    counts = [0] * 20
+    for k in kinds:
+        counts[k] = min(2, counts[k] + 1)
+    return counts
+
+
+@settings(max_examples=300, deadline=None)
+@given(_free_cards(), st.booleans(), st.sampled_from(WAIT_RULES))
+def test_wait_points_agree_with_every_split_one_card_at_a_time(counts, need_pair, rules):
+    tables = wait_tables(get_rules(rules))
+    memo: dict[int, int] = {}
+    assert wait_points(guarded(counts), need_pair, tables, memo) == _one_card_at_a_time(counts, need_pair, rules)
+    # its memo is best_points' own: still right for the cards without a winning card
+    assert best_points(guarded(counts), need_pair, tables, memo) == _every_split_best(counts, need_pair, rules)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(WAIT_RULES))
+def test_wait_points_agree_on_the_free_cards_of_ready_hands(seed, rules):
+    """Whole 20-card hands: their free cards (not held 坎 / 龙), with a pair needed when a four is on the table
+    or held."""
+    hand, table = random_ready_hand(random.Random(seed), table_share=0.3)
+    counts = card_counts(hand)
+    free = [n if n < 3 else 0 for n in counts]
+    need_pair = 4 in counts or any(len(m.cards) == 4 for m in table)
+    found = wait_points(guarded(free), need_pair, wait_tables(get_rules(rules)), {})
+    assert found == _one_card_at_a_time(free, need_pair, rules)

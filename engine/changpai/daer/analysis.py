@@ -10,9 +10,9 @@ The rules of the split (digest §2; [001][003][004], [000] by the card count):
   never depends on the order the cards were given in.
 
 The concealed hand is a count vector (20 numbers, one per kind). Cards that are not held triples or fours
-are "free"; the search packs their counts into one integer (two bits per kind) and memoises a recursion that
-always places the lowest remaining card, so each split is met once (the search is in ``split``; the answers'
-types in ``hand_result``).
+are "free"; the search packs their counts into one integer and memoises a recursion that always places the
+lowest remaining card, so each split is met once; ``waits`` searches for every winning card at once, the
+coming card a "hole" any set may hold (the searches are in ``split``; the answers' types in ``hand_result``).
 
 >>> from changpai.daer.traditions import get_rules
 >>> hand = "三三三 贰柒拾 四五六 壹贰叁 七八九 捌玖拾 伍陆"
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property, lru_cache
 from typing import Any
 
 from ..core.text import CardError, HandError, Text
@@ -35,7 +36,7 @@ from .hand_result import HandResult, Reason, ScoredSet, Wait
 from .patterns import Grade, HandFacts, PatternHit, SetFact, detect, weight
 from .rules import RuleSet
 from .sets import Meld, SetKind, table_meld
-from .split import NO_SPLIT, Template, all_splits, best_points, split_templates
+from .split import NO_SPLIT, Template, all_splits, best_points, guarded, split_templates, wait_points, wait_tables
 from .traditions import get_rules
 
 SOURCES = ("discard", "own_turn", "other_turn")
@@ -127,7 +128,6 @@ class _Hand:
     hand: list[Card]
     table: list[Meld]
     counts: list[int]  # concealed hand, per kind index
-    fixed: list[ScoredSet]  # table sets and held 坎 / 龙
     free: int  # packed counts of the other concealed cards
     fours: int  # four-card sets already there (k0)
     own: list[int]  # the player's copies of each kind, hand and table
@@ -135,31 +135,61 @@ class _Hand:
     def needs_pair(self) -> bool:
         return self.fours >= 1
 
+    @cached_property
+    def fixed(self) -> list[ScoredSet]:
+        """The table sets and the held 坎 / 龙, scored (built when the analysis shows them; ``waits`` only adds
+        up their points)."""
+        rules = self.rules
+        unit = rules.point_word
+        out = [
+            ScoredSet(m, "table", rules.points_of(m.kind, m.cards), rules.native_name(m.kind), unit) for m in self.table
+        ]
+        for i, n in enumerate(self.counts):
+            if n >= 3:
+                kind = SetKind.KAN if n == 3 else SetKind.FOUR
+                meld = Meld(kind, (ALL_KINDS[i],) * n)
+                out.append(ScoredSet(meld, "hand", rules.points_of(kind, meld.cards), rules.native_name(kind), unit))
+        return out
+
     def fixed_points(self) -> int:
-        return sum(s.points for s in self.fixed)
+        """What ``fixed`` adds up to."""
+        kan, four, _kong = _held_points(self.rules)
+        rules = self.rules
+        total = sum(rules.points_of(m.kind, m.cards) for m in self.table)
+        for i, n in enumerate(self.counts):
+            if n >= 3:
+                total += kan[i] if n == 3 else four[i]
+        return total
+
+
+@lru_cache(maxsize=64)
+def _held_points(rules: RuleSet) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Per kind index, the points of its 坎, its 龙 (held four) and its 招 (a fourth onto a held 坎), per rule set
+    (bounded like ``split_templates``)."""
+    return (
+        tuple(rules.points_of(SetKind.KAN, (card,) * 3) for card in ALL_KINDS),
+        tuple(rules.points_of(SetKind.FOUR, (card,) * 4) for card in ALL_KINDS),
+        tuple(rules.points_of(SetKind.KONG, (card,) * 4) for card in ALL_KINDS),
+    )
 
 
 def _prepare(hand: str | Iterable[Card], table: TableInput, rules: RuleSet, *, complete: bool) -> _Hand:
     cards = _read_cards(hand, "hand")
     melds = _read_table(table)
-    all_cards = cards + [c for m in melds for c in m.cards]
-    check_copies(all_cards, where="hand" if not melds else "hand+table")
     counts = [0] * 20
     for card in cards:
         counts[card.index] += 1
     own = counts[:]
-    for meld in melds:
-        for card in meld.cards:
-            own[card.index] += 1
-    unit = rules.point_word
-    fixed = [ScoredSet(m, "table", rules.points_of(m.kind, m.cards), rules.native_name(m.kind), unit) for m in melds]
+    table_cards = [c for m in melds for c in m.cards]
+    for card in table_cards:
+        own[card.index] += 1
+    all_cards = cards + table_cards
+    if max(own) > COPIES_PER_KIND:  # (counted by index: the deck check below names the card)
+        check_copies(all_cards, where="hand" if not melds else "hand+table")
     free = 0
     fours = sum(1 for m in melds if m.kind.is_four)
     for i, n in enumerate(counts):
         if n >= 3:
-            kind = SetKind.KAN if n == 3 else SetKind.FOUR
-            meld = Meld(kind, (ALL_KINDS[i],) * n)
-            fixed.append(ScoredSet(meld, "hand", rules.points_of(kind, meld.cards), rules.native_name(kind), unit))
             fours += n == 4
         else:
             free |= n << (2 * i)
@@ -197,7 +227,7 @@ def _prepare(hand: str | Iterable[Card], table: TableInput, rules: RuleSet, *, c
             code="card-count",
             where="hand",
         )
-    return _Hand(rules, cards, melds, counts, fixed, free, fours, own)
+    return _Hand(rules, cards, melds, counts, free, fours, own)
 
 
 def _read_win_card(card: Card, h: _Hand) -> Card:
@@ -465,57 +495,39 @@ def waits(
     rules = get_rules(rules)
     h = _prepare(hand, table, rules, complete=False)
     seen_cards = _read_cards(seen, "seen")
-    # The player's own cards and the seen ones come from one deck: a fifth copy is a typo, not a dead wait.
-    check_copies([*h.hand, *(c for m in h.table for c in m.cards), *seen_cards], where="seen")
     seen_counts = [0] * 20
     for card in seen_cards:
         seen_counts[card.index] += 1
-    starts = split_templates(rules)
+    own = h.own
+    # The player's own cards and the seen ones come from one deck: a fifth copy is a typo, not a dead wait
+    # (without seen cards, ``_prepare`` has counted them already).
+    if seen_cards and any(a + b > COPIES_PER_KIND for a, b in zip(own, seen_counts, strict=True)):
+        check_copies([*h.hand, *(c for m in h.table for c in m.cards), *seen_cards], where="seen")
+    tables = wait_tables(rules)
     memo: dict[int, int] = {}
-    need_pair = h.needs_pair()
+    counts = h.counts
+    free = guarded([n if n < 3 else 0 for n in counts])
+    # Every kind the free cards and one more card split with, at once (``split.wait_points``).
+    joined = wait_points(free, h.needs_pair(), tables, memo)
     fixed = h.fixed_points()
     minimum = rules.min_points.value
-    free = h.free
     kong_ok = h.fours == 0
+    elsewhere = rules.kan_fourth_elsewhere == "true"
+    kan_points, _four_points, kong_points = _held_points(rules)
     out: list[Wait] = []
     for w, card in enumerate(ALL_KINDS):
-        if h.own[w] >= COPIES_PER_KIND:
+        held = counts[w] == 3
+        found = joined.get(w, NO_SPLIT)
+        if (found == NO_SPLIT and not (kong_ok and held)) or own[w] >= COPIES_PER_KIND:
             continue
         best = NO_SPLIT
-        if _touches(free, w) and (h.counts[w] != 3 or rules.kan_fourth_elsewhere == "true"):
-            found = best_points(free + (1 << (2 * w)), need_pair, starts, memo)
+        if found != NO_SPLIT and (elsewhere or not held):
+            best = fixed + found
+        if kong_ok and held:  # the card is the fourth onto a held 坎 (招): the rest then needs a pair
+            found = best_points(free, True, tables, memo)
             if found != NO_SPLIT:
-                best = fixed + found
-        if kong_ok and h.counts[w] == 3:
-            found = best_points(free, True, starts, memo)
-            if found != NO_SPLIT:
-                kan = rules.points_of(SetKind.KAN, (card,) * 3)
-                kong = rules.points_of(SetKind.KONG, (card,) * 4)
-                best = max(best, fixed - kan + kong + found)
+                best = max(best, fixed - kan_points[w] + kong_points[w] + found)
         if best != NO_SPLIT:
-            left = max(0, COPIES_PER_KIND - h.own[w] - seen_counts[w])
+            left = max(0, COPIES_PER_KIND - own[w] - seen_counts[w])
             out.append(Wait(card, best, best >= minimum, left))
     return out
-
-
-def _neighbours() -> list[int]:
-    """For each kind, a bit mask of the free-vector digits a card of that kind can share a set with."""
-    masks = []
-    for i, card in enumerate(ALL_KINDS):
-        near = {i, (i + 10) % 20}
-        base = 10 if card.big else 0
-        for d in (-2, -1, 1, 2):
-            if 1 <= card.number + d <= 10:
-                near.add(base + card.number - 1 + d)
-        if card.number in (2, 7, 10):
-            near |= {base + 1, base + 6, base + 9}
-        masks.append(sum(3 << (2 * j) for j in near))
-    return masks
-
-
-_NEAR = _neighbours()
-
-
-def _touches(free: int, w: int) -> bool:
-    """Could a card of kind ``w`` join any set with the free cards? (Cheap filter before the search.)"""
-    return bool(free & _NEAR[w])

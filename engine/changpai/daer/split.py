@@ -4,8 +4,9 @@ A hand is a vector of 20 counts (one per kind). For a deal in play, ``fits`` ans
 into the sets a win needs (with a pair when a four-card set is laid), memoised across deals, and ``can_join`` is
 the quick test a claim check uses before searching: yes or no, as fast as it can. For the hand analysis
 (``analysis``), ``all_splits`` lists every split of the free cards (packed two bits per kind in one
-integer) and ``best_points`` the most points one reaches, over ``split_templates`` (the sets each kind
-can start, per rule set).
+integer), over ``split_templates`` (the sets each kind can start, per rule set); for its waits,
+``wait_points`` finds every card that completes the free cards and the most points each reaches, in one
+search, and ``best_points`` the most points of the free cards alone (packed three bits a kind, ``guarded``).
 """
 
 from __future__ import annotations
@@ -287,27 +288,164 @@ def lowest_kind(v: int) -> int:
     return ((v & -v).bit_length() - 1) >> 1
 
 
-def best_points(v: int, need_pair: bool, starts: list[list[Template]], memo: dict[int, int]) -> int:
-    """Most points for splitting the free cards ``v`` completely, or ``NO_SPLIT``."""
-    if v == 0:
+# ----------------------------------------------------------------------------- the waits' search
+# Every card that completes a waiting hand, and the most points each reaches, in one walk over the splits of the
+# free cards with one "hole" for the card still to come (instead of one search per card of the deck).
+#
+# The free cards are packed three bits a kind, with the top bit of each kind set (a guard, ``GUARDS``): taking a
+# set off is one subtraction, and the set was there exactly when every guard bit survives it (a kind short of
+# cards borrows its own guard, never a neighbour's).
+
+GUARDS = sum(4 << (3 * k) for k in range(20))
+# The lowest bit of a packed vector (one or two copies of its lowest kind) → that kind.
+_LOWEST_BIT = {n << (3 * k): k for k in range(20) for n in (1, 2)}
+
+
+def guarded(counts: list[int] | tuple[int, ...]) -> int:
+    """Counts (0–3 a kind) packed three bits a kind, with the guards set (what ``wait_points`` reads)."""
+    u = GUARDS
+    for k, n in enumerate(counts):
+        if n:
+            u += n << (3 * k)
+    return u
+
+
+# A set as the waits' search reads it: (packed cards, points, a pair?, for each kind it holds: the set without
+# one card of that kind, and the kind).
+WaitSet = tuple[int, int, bool, tuple[tuple[int, int], ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class WaitTables:
+    """Per rule set, the sets each kind is the lowest card of, packed for the waits' search."""
+
+    starts: tuple[tuple[tuple[WaitSet, ...], ...], tuple[tuple[WaitSet, ...], ...]]  # [pair allowed][kind]
+    # [kind]: the sets that hold the kind once and have it as their lowest card, without it, and their points
+    # (the sets the coming card can be the lowest card of).
+    below: tuple[tuple[tuple[int, int], ...], ...]
+
+
+@lru_cache(maxsize=64)
+def wait_tables(rules: RuleSet) -> WaitTables:
+    """The sets of ``split_templates``, packed three bits a kind (bounded like it)."""
+    no_pair: list[tuple[WaitSet, ...]] = []
+    with_pair: list[tuple[WaitSet, ...]] = []
+    below: list[tuple[tuple[int, int], ...]] = []
+    for i, row in enumerate(split_templates(rules)):
+        sets: list[WaitSet] = []
+        alone: list[tuple[int, int]] = []
+        for t in row:
+            mask = sum(1 << (3 * j) for j in t.indices)
+            holes = tuple((mask - (1 << (3 * k)), k) for k in sorted(set(t.indices)))
+            sets.append((mask, t.points, t.is_pair, holes))
+            if t.indices.count(i) == 1:
+                alone.append((mask - (1 << (3 * i)), t.points))
+        with_pair.append(tuple(sets))
+        no_pair.append(tuple(s for s in sets if not s[2]))
+        below.append(tuple(alone))
+    return WaitTables((tuple(no_pair), tuple(with_pair)), tuple(below))
+
+
+def best_points(u: int, need_pair: bool, tables: WaitTables, memo: dict[int, int]) -> int:
+    """Most points for splitting the free cards ``u`` (``guarded``) completely, or ``NO_SPLIT``. With
+    ``need_pair`` exactly one set is a pair, without it none."""
+    if u == GUARDS:
         return NO_SPLIT if need_pair else 0
-    key = (v << 1) | need_pair
+    key = u << 1 | need_pair
     found = memo.get(key)
     if found is not None:
         return found
+    v = u ^ GUARDS
     best = NO_SPLIT
-    for t in starts[lowest_kind(v)]:
-        if t.is_pair and not need_pair:
-            continue
-        for shift, n in t.needs:
-            if (v >> shift) & 3 < n:
-                break
-        else:
-            rest = best_points(v - t.mask, need_pair and not t.is_pair, starts, memo)
-            if rest != NO_SPLIT and rest + t.points > best:
-                best = rest + t.points
+    for mask, points, is_pair, _holes in tables.starts[need_pair][_LOWEST_BIT[v & -v]]:
+        rest = u - mask
+        if rest & GUARDS == GUARDS:
+            found = best_points(rest, need_pair and not is_pair, tables, memo)
+            if found != NO_SPLIT and found + points > best:
+                best = found + points
     memo[key] = best
     return best
+
+
+def wait_points(u: int, need_pair: bool, tables: WaitTables, memo: dict[int, int]) -> dict[int, int]:
+    """For every kind ``w`` such that the free cards ``u`` (``guarded``) and one more card of kind ``w`` split
+    completely, the most points a split reaches (``best_points`` of the cards with ``w`` added, which it
+    equals kind for kind). ``memo`` is ``best_points``' (a caller may go on using it).
+
+    >>> from changpai.daer.traditions import get_rules
+    >>> rules = get_rules("luzhou-a")
+    >>> sorted(wait_points(guarded([1, 1] + [0] * 18), False, wait_tables(rules), {}))  # 一二: 三 only
+    [2]
+    """
+    if u == GUARDS:
+        return {}
+    out = _holes(u, need_pair, tables, memo, {})  # (the root's answer: its memo dies here)
+    v = u ^ GUARDS
+    _below(u, 0, _LOWEST_BIT[v & -v], need_pair, 0, tables, memo, out)
+    return out
+
+
+def _below(
+    u: int,
+    low: int,
+    high: int,
+    need_pair: bool,
+    extra: int,
+    tables: WaitTables,
+    memo: dict[int, int],
+    out: dict[int, int],
+) -> None:
+    """The coming card as the lowest card of its set, for the kinds ``low`` ≤ w < ``high`` below every card of
+    ``u``: the set's other cards come from ``u``; ``extra`` points already made."""
+    below = tables.below
+    for w in range(low, high):
+        for mask, points in below[w]:
+            rest = u - mask
+            if rest & GUARDS == GUARDS:
+                found = best_points(rest, need_pair, tables, memo)
+                if found != NO_SPLIT:
+                    found += points + extra
+                    if out.get(w, -1) < found:
+                        out[w] = found
+
+
+def _holes(
+    u: int, need_pair: bool, tables: WaitTables, memo: dict[int, int], holes: dict[int, dict[int, int]]
+) -> dict[int, int]:
+    """``wait_points`` for the kinds from the lowest card of ``u`` (not empty) up, memoised in ``holes``.
+
+    The search places the lowest card left, as ``best_points`` does; the coming card is either in that set
+    (any of its cards: the rest of the set from ``u``), or later: in the rest's own search, or, when its kind
+    falls between this lowest card and the rest's, the lowest card of its own set (``_below``)."""
+    key = u << 1 | need_pair
+    found = holes.get(key)
+    if found is not None:
+        return found
+    v = u ^ GUARDS
+    i = _LOWEST_BIT[v & -v]
+    out: dict[int, int] = {}
+    for mask, points, is_pair, set_holes in tables.starts[need_pair][i]:
+        pair_left = need_pair and not is_pair
+        rest = u - mask
+        if rest != GUARDS and rest & GUARDS == GUARDS:
+            for w, later in _holes(rest, pair_left, tables, memo, holes).items():
+                later += points
+                if out.get(w, -1) < later:
+                    out[w] = later
+            r = rest ^ GUARDS
+            above = _LOWEST_BIT[r & -r]
+            if above > i + 1:
+                _below(rest, i + 1, above, pair_left, points, tables, memo, out)
+        for without, w in set_holes:
+            rest = u - without
+            if rest & GUARDS == GUARDS:
+                found_rest = best_points(rest, pair_left, tables, memo)
+                if found_rest != NO_SPLIT:
+                    found_rest += points
+                    if out.get(w, -1) < found_rest:
+                        out[w] = found_rest
+    holes[key] = out
+    return out
 
 
 def all_splits(
