@@ -11,8 +11,9 @@
 #   6. the engine's tests inside Pyodide (node), against the wheel the site ships
 # Every step runs even when an earlier one failed (so one run shows everything); the exit code is non-zero
 # if any step failed. pytest's "no tests collected" (exit 5) counts as a failure.
-# The non-browser pytest step runs on every core (pytest-xdist, -n auto); CHANGPAI_TEST_WORKERS=1 runs it in one
-# process, another number sets how many. CHANGPAI_BROWSER_WORKERS sets the workers of the parallel browser group
+# The non-browser pytest step runs on every core (pytest-xdist, -n auto, --dist worksteal: a worker that runs out of
+# tests takes some of another's, so no long test is left for one worker at the end); CHANGPAI_TEST_WORKERS=1 runs
+# it in one process, another number sets how many. CHANGPAI_BROWSER_WORKERS sets the workers of the parallel browser group
 # (default 2; 1 runs it in one process); the serial group always runs in one process, after it.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +22,7 @@ export NO_MKDOCS_2_WARNING=1
 failed=()
 WORKERS="${CHANGPAI_TEST_WORKERS:-auto}"
 PARALLEL=()
-[[ "$WORKERS" != 1 && "$WORKERS" != 0 ]] && PARALLEL=(-n "$WORKERS")
+[[ "$WORKERS" != 1 && "$WORKERS" != 0 ]] && PARALLEL=(-n "$WORKERS" --dist worksteal)
 BROWSER_WORKERS="${CHANGPAI_BROWSER_WORKERS:-2}"
 BROWSER_PARALLEL=()
 [[ "$BROWSER_WORKERS" != 1 && "$BROWSER_WORKERS" != 0 ]] && BROWSER_PARALLEL=(-n "$BROWSER_WORKERS" --dist worksteal)
@@ -55,7 +56,8 @@ if [[ -f "$SITE_DIR/index.html" ]]; then
     # The browser tests run once, inside a network namespace with only loopback: a page that reaches for
     # another host fails there, and the page fixture also records any such request.
     step "pytest (engine, tutorials, build, doctests)"
-    check "pytest" .venv/bin/python -m pytest -q "${PARALLEL[@]}" tests engine/changpai --doctest-modules --ignore=tests/site
+    check "pytest" .venv/bin/python -m pytest -q "${PARALLEL[@]}" --durations=12 tests engine/changpai --doctest-modules \
+      --ignore=tests/site
     step "browser tests with the network removed (unshare -n, loopback only)"
     OFFLINE='ip link set lo up || exit 3; CHANGPAI_EXPECT_OFFLINE=1 exec .venv/bin/python -m pytest -q "$@" tests/site'
     check "pytest tests/site offline, parallel group" unshare -n bash -c "$OFFLINE" _ \
@@ -64,7 +66,8 @@ if [[ -f "$SITE_DIR/index.html" ]]; then
     check "pytest tests/site offline, serial group" unshare -n bash -c "$OFFLINE" _ -m serial --durations=5
   else
     step "pytest (engine, tutorials, build, doctests)"
-    check "pytest" .venv/bin/python -m pytest -q "${PARALLEL[@]}" tests engine/changpai --doctest-modules --ignore=tests/site
+    check "pytest" .venv/bin/python -m pytest -q "${PARALLEL[@]}" --durations=12 tests engine/changpai --doctest-modules \
+      --ignore=tests/site
     step "browser tests (not root, so no unshare -n run)"
     check "pytest tests/site, parallel group" .venv/bin/python -m pytest -q "${BROWSER_PARALLEL[@]}" -m "not serial" \
       --durations=12 tests/site
