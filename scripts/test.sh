@@ -7,12 +7,15 @@
 #   5. the browser tests on /usr/bin/chromium, as root inside a network namespace with only loopback (unshare -n),
 #      in two pytest calls: first every test not marked `serial`, on 2 workers (pytest-xdist, --dist worksteal);
 #      then the `serial` ones (service workers and offline in test_offline.py, the engine's real-time recovery in
-#      test_engine_recovery.py) alone in one process, so nothing else competes with their timers
-#   6. the engine's tests inside Pyodide (node), against the wheel the site ships
+#      test_engine_recovery.py) alone in one process, so no other browser test competes with their timers
+#   6. the engine's tests inside Pyodide (node), against the wheel the site ships: on one core, so they run beside
+#      the serial browser group (whose tests mostly wait on timers), their output kept in .cache/test-pyodide.log and
+#      printed after it; CHANGPAI_PYODIDE_APART=1 runs them after the browser tests instead
 # Every step runs even when an earlier one failed (so one run shows everything); the exit code is non-zero
 # if any step failed. pytest's "no tests collected" (exit 5) counts as a failure.
-# The non-browser pytest step runs on every core (pytest-xdist, -n auto); CHANGPAI_TEST_WORKERS=1 runs it in one
-# process, another number sets how many. CHANGPAI_BROWSER_WORKERS sets the workers of the parallel browser group
+# The non-browser pytest step runs on every core (pytest-xdist, -n auto, --dist worksteal: a worker that runs out of
+# tests takes some of another's, so no long test is left for one worker at the end); CHANGPAI_TEST_WORKERS=1 runs
+# it in one process, another number sets how many. CHANGPAI_BROWSER_WORKERS sets the workers of the parallel browser group
 # (default 2; 1 runs it in one process); the serial group always runs in one process, after it.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +24,7 @@ export NO_MKDOCS_2_WARNING=1
 failed=()
 WORKERS="${CHANGPAI_TEST_WORKERS:-auto}"
 PARALLEL=()
-[[ "$WORKERS" != 1 && "$WORKERS" != 0 ]] && PARALLEL=(-n "$WORKERS")
+[[ "$WORKERS" != 1 && "$WORKERS" != 0 ]] && PARALLEL=(-n "$WORKERS" --dist worksteal)
 BROWSER_WORKERS="${CHANGPAI_BROWSER_WORKERS:-2}"
 BROWSER_PARALLEL=()
 [[ "$BROWSER_WORKERS" != 1 && "$BROWSER_WORKERS" != 0 ]] && BROWSER_PARALLEL=(-n "$BROWSER_WORKERS" --dist worksteal)
@@ -35,6 +38,27 @@ check() {  # check "name" command...: run it, remember a failure
   fi
   if [[ $code -ne 0 ]]; then failed+=("$name (exit $code)"); fi
   return 0
+}
+
+PYODIDE_CMD=(node tests/pyodide/run_engine_tests.mjs tests/engine)
+PYODIDE_LOG="$PWD/.cache/test-pyodide.log"
+PYODIDE_PID=""
+PYODIDE_RUNNING=0
+start_pyodide_beside() {  # the Pyodide step in the background (unless CHANGPAI_PYODIDE_APART=1), output to its log
+  [[ "${CHANGPAI_PYODIDE_APART:-0}" == 1 ]] && return 0
+  mkdir -p "$(dirname "$PYODIDE_LOG")"
+  "${PYODIDE_CMD[@]}" >"$PYODIDE_LOG" 2>&1 &
+  PYODIDE_PID=$!
+  PYODIDE_RUNNING=1
+  trap '[[ "$PYODIDE_RUNNING" == 1 ]] && kill "$PYODIDE_PID" 2>/dev/null' EXIT  # not left running if stopped
+  echo "(the engine tests inside Pyodide run beside this step; their output follows it)"
+}
+pyodide_result() {  # wait for the background Pyodide step, print its output, return its exit code
+  local code=0
+  wait "$PYODIDE_PID" || code=$?
+  PYODIDE_RUNNING=0
+  cat "$PYODIDE_LOG"
+  return $code
 }
 
 step "ruff"
@@ -55,28 +79,37 @@ if [[ -f "$SITE_DIR/index.html" ]]; then
     # The browser tests run once, inside a network namespace with only loopback: a page that reaches for
     # another host fails there, and the page fixture also records any such request.
     step "pytest (engine, tutorials, build, doctests)"
-    check "pytest" .venv/bin/python -m pytest -q "${PARALLEL[@]}" tests engine/changpai --doctest-modules --ignore=tests/site
+    check "pytest" .venv/bin/python -m pytest -q "${PARALLEL[@]}" --durations=12 tests engine/changpai --doctest-modules \
+      --ignore=tests/site
     step "browser tests with the network removed (unshare -n, loopback only)"
     OFFLINE='ip link set lo up || exit 3; CHANGPAI_EXPECT_OFFLINE=1 exec .venv/bin/python -m pytest -q "$@" tests/site'
     check "pytest tests/site offline, parallel group" unshare -n bash -c "$OFFLINE" _ \
       "${BROWSER_PARALLEL[@]}" -m "not serial" --durations=12
     step "browser tests marked serial, alone (unshare -n, loopback only)"
+    start_pyodide_beside
     check "pytest tests/site offline, serial group" unshare -n bash -c "$OFFLINE" _ -m serial --durations=5
   else
     step "pytest (engine, tutorials, build, doctests)"
-    check "pytest" .venv/bin/python -m pytest -q "${PARALLEL[@]}" tests engine/changpai --doctest-modules --ignore=tests/site
+    check "pytest" .venv/bin/python -m pytest -q "${PARALLEL[@]}" --durations=12 tests engine/changpai --doctest-modules \
+      --ignore=tests/site
     step "browser tests (not root, so no unshare -n run)"
     check "pytest tests/site, parallel group" .venv/bin/python -m pytest -q "${BROWSER_PARALLEL[@]}" -m "not serial" \
       --durations=12 tests/site
     step "browser tests marked serial, alone"
+    start_pyodide_beside
     check "pytest tests/site, serial group" .venv/bin/python -m pytest -q -m serial --durations=5 tests/site
   fi
 else
   failed+=("pytest (not run: no site was built)")
 fi
 
-step "engine tests inside Pyodide"
-check "pyodide" node tests/pyodide/run_engine_tests.mjs tests/engine
+if [[ -n "$PYODIDE_PID" ]]; then
+  step "engine tests inside Pyodide (ran beside the serial browser group)"
+  check "pyodide" pyodide_result
+else
+  step "engine tests inside Pyodide"
+  check "pyodide" "${PYODIDE_CMD[@]}"
+fi
 
 if ((${#failed[@]})); then
   printf '\n\033[1;31mFAILED:\033[0m %s\n' "${failed[@]}"

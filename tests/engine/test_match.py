@@ -182,16 +182,25 @@ def test_an_annotated_match_keeps_its_title_and_introduction():
 
 # The figure: invariants over at least 10⁴ simulated matches (fewer inside Pyodide, which runs at half speed).
 MANY_MATCHES = 10_000 if sys.platform != "emscripten" else 600
-# In four quarters of the same 10⁴ matches (the same seeds), so a parallel run (pytest -n) spreads them over cores.
-QUARTERS = 4
+# In twenty parts of the same 10⁴ matches (the same seeds), so a parallel run (pytest -n, --dist worksteal) spreads
+# them evenly over its workers: with four quarters one worker was often left finishing the last quarter alone.
+PARTS = 20
 
 
-@pytest.mark.parametrize("quarter", range(QUARTERS))
-def test_ten_thousand_matches_keep_every_invariant(quarter: int):
+def part_range(part: int) -> range:
+    size = MANY_MATCHES // PARTS
+    return range(part * size, (part + 1) * size if part < PARTS - 1 else MANY_MATCHES)
+
+
+def test_the_parts_cover_every_match_once():
+    assert [i for part in range(PARTS) for i in part_range(part)] == list(range(MANY_MATCHES))
+
+
+@pytest.mark.parametrize("part", range(PARTS))
+def test_ten_thousand_matches_keep_every_invariant(part: int):
     # Matches of 1–3 deals over every table in turn: cards conserved in every deal, each deal zero-sum, the ledger
     # the running sum, the seating as the sources say (expected_next), and the record replaying to the same score.
-    size = MANY_MATCHES // QUARTERS
-    for i in range(quarter * size, (quarter + 1) * size if quarter < QUARTERS - 1 else MANY_MATCHES):
+    for i in part_range(part):
         rules, players = TABLES[i % len(TABLES)]
         match, record = play_bot_match(rules, players, deals=1 + i % 3, seed=7919 * i + 1)
         deals, ledger = replay_match(record)

@@ -103,13 +103,17 @@ class Report:
                 self.outcomes[key] = len(reports)
 
 class PyodideHypothesisProfile:
-    """Pyodide is slower than CPython: no per-example deadline, and keep the example database in memory."""
+    """Pyodide is slower than CPython: no per-example deadline, no too_slow health check (a loaded machine, or the
+    browser tests beside this run, make a slow draw slower still: a failure of the machine, not of the engine), and
+    keep the example database in memory."""
     def pytest_configure(self, config):
         try:
-            from hypothesis import settings
+            from hypothesis import HealthCheck, settings
         except ImportError:
             return
-        settings.register_profile("pyodide", deadline=None, database=None)
+        settings.register_profile(
+            "pyodide", deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+        )
         settings.load_profile("pyodide")
 
 import pytest

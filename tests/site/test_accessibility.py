@@ -97,17 +97,37 @@ def sweep(page: Page, browser_log: BrowserLog, pages: list[str], suffix: str = "
     return found
 
 
-def test_every_built_page_has_no_serious_violation(page: Page, site_dir: Path, browser_log: BrowserLog):
-    pages = built_pages(site_dir)
-    assert len(pages) >= 4, f"the site has only {pages}"
-    found = sweep(page, browser_log, pages)
+# Each sweep is split into SWEEP_PARTS tests over every SWEEP_PARTS-th page (part k takes pages k, k + PARTS, …), so
+# the parallel browser group (--dist worksteal) spreads a sweep over its workers instead of waiting on one long test.
+# The parts together cover every built page: test_the_sweep_parts_cover_every_page checks the split.
+SWEEP_PARTS = 6
+
+
+def sweep_part(site: Path, part: int) -> list[str]:
+    pages = built_pages(site)
+    assert len(pages) >= max(4, SWEEP_PARTS), f"the site has only {pages}"
+    return pages[part::SWEEP_PARTS]
+
+
+def test_the_sweep_parts_cover_every_page(site_dir: Path):
+    parts = [sweep_part(site_dir, part) for part in range(SWEEP_PARTS)]
+    assert all(parts), "a sweep part has no page"
+    assert sorted(rel for part in parts for rel in part) == built_pages(site_dir)
+
+
+@pytest.mark.parametrize("part", range(SWEEP_PARTS))
+def test_every_built_page_has_no_serious_violation(page: Page, site_dir: Path, browser_log: BrowserLog, part: int):
+    found = sweep(page, browser_log, sweep_part(site_dir, part))
     assert not found, "axe found serious/critical violations:\n  " + "\n  ".join(found)
 
 
+@pytest.mark.parametrize("part", range(SWEEP_PARTS))
 @pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-def test_every_built_page_has_no_serious_violation_on_a_phone(page: Page, site_dir: Path, browser_log: BrowserLog):
+def test_every_built_page_has_no_serious_violation_on_a_phone(
+    page: Page, site_dir: Path, browser_log: BrowserLog, part: int
+):
     # At phone width wide tables, code lines and the map scroll sideways: they must still be reachable by keyboard.
-    found = sweep(page, browser_log, built_pages(site_dir), " (phone)")
+    found = sweep(page, browser_log, sweep_part(site_dir, part), " (phone)")
     assert not found, "axe found serious/critical violations at phone width:\n  " + "\n  ".join(found)
 
 
