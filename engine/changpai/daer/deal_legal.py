@@ -70,6 +70,14 @@ class DealLegal(DealRules):
                 found = tuple(self._list_legal(None))
             else:  # one seat's actions: the whole list (computed once per state) sorted by seat, in one pass
                 every = self._legal(None)
+                seats = {a.seat for a in every}
+                if len(seats) <= 1:  # (the usual case outside the claim window: the whole list is one seat's)
+                    for other in self.table.active:
+                        cache[("legal", other)] = every if other in seats else ()
+                    found = cache.get(key)
+                    if found is None:  # (a seat outside the table: nothing)
+                        found = cache[key] = every if seat in seats else ()
+                    return found
                 by_seat: dict[int, list[Action]] = {}
                 for a in every:
                     by_seat.setdefault(a.seat, []).append(a)
@@ -348,6 +356,8 @@ class DealLegal(DealRules):
         """The kong (招, or 机牌 onto a 兑) and the pong the held copies of the face-up card allow."""
         k = ex.card.index
         n = self.seats[s].hand[k]
+        if n < 2 and self.play_rules.ji_onto_pong.value is None:
+            return  # (the usual case: no pair nor triple of the card, and no 机牌 in these rules)
         if ex.how == "turn" and ex.source == s and not self.play_rules.pong_own_turn.value:
             n = 0  # [004] 碰 / 招 only on another player's card
         if (n == 3 and not self._pong_blocked(s, ex.card)) or (n == 0 and self._ji_ok(s, ex)):
