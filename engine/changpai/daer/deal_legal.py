@@ -6,6 +6,7 @@ leaves, the compulsory claims.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress
 
 from ..core.table import XIAOJIA
 from ..decks.numerals import ALL_KINDS, Card
@@ -188,7 +189,7 @@ class DealLegal(DealRules):
             fours = _with_card(ActionType.FOUR, s)
             out.append([fours[i] for i in self._undeclared_fours(s)])
         discards = _with_card(ActionType.DISCARD, s)
-        held = [discards[i] for i, n in enumerate(hand) if n]
+        held = list(compress(discards, hand))  # (the discard of each kind held, in kind order: a loop in C)
         if held:  # (a hand may be empty: 八块 leaves no discard owed)
             out.append(held)
         return out
@@ -379,6 +380,9 @@ class DealLegal(DealRules):
         return bool(st.total() + 1 <= self.play_rules.player_cards.value + max(0, fours - 1))
 
     def _may_eat(self, s: int, ex: Exposed) -> bool:
+        source = ex.source
+        if source != s and self.table.prev_seat(s) != source:
+            return False  # (most seats: the card comes from neither this seat nor its 上家, whatever the rule)
         rule_value = self.play_rules.eat_from.value
         if len(self.table.active) == 2:
             rule_value = self.play_rules.eat_from_two_players.value
