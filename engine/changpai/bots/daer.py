@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from operator import itemgetter, mul
+from operator import itemgetter
 from typing import Any, Protocol
 
 from ..daer.actions import Action, ActionType
@@ -59,37 +59,6 @@ def _usefulness(hand: list[int], k: int) -> float:
     return score
 
 
-def _weights(k: int) -> tuple[float, ...]:
-    """``_usefulness``'s weights for kind ``k`` as one row of 20: each kind near it or a 2-7-10 partner, by index
-    (the same number in the other case is counted by its copies, apart)."""
-    near, partners, _other = _NEIGHBOURS[k]
-    row = [0.0] * 20
-    for j, w in near:
-        row[j] += w
-    for j in partners:
-        row[j] += 1.5
-    return tuple(row)
-
-
-_WEIGHTS = tuple(_weights(k) for k in range(20))
-_FREE = (0.0, 1.0, 1.0, 0.0, 0.0)  # by copies held: does a kind count for its neighbours (held, not a 坎)?
-
-
-def _free(hand: list[int]) -> list[float]:
-    """1.0 for each kind held once or twice (it counts for its neighbours), else 0.0: ``_useful``'s second input."""
-    return list(map(_FREE.__getitem__, hand))
-
-
-def _useful(hand: list[int], free: list[float], k: int) -> float:
-    """``_usefulness(hand, k)``, the same value (every weight is a multiple of 0.5, so every sum is exact in any
-    order), as one product of ``k``'s row of weights with ``_free(hand)`` (a loop in C)."""
-    n = hand[k]
-    if n >= 3:
-        return 100.0
-    other = _NEIGHBOURS[k][2]
-    return (4.0 if n == 2 else 0.0) + sum(map(mul, _WEIGHTS[k], free)) + 1.5 * hand[other] * free[other]
-
-
 _USEFULNESS_THEN_DRAW = itemgetter(0, 1)  # (the key of the discard's choice, without a lambda call)
 _SCORING_CLAIMS = (ActionType.WIN, ActionType.FOUR, ActionType.KONG, ActionType.PONG)  # taken at once, in this order
 
@@ -122,8 +91,7 @@ class SimpleBot:
                 if _usefulness(trial, deal.drawn.index) <= 1.5 and ActionType.SHOW in types:
                     return next(a for a in legal if a.type is ActionType.SHOW)
                 hand = trial
-            free, draw = _free(hand), self.rng.random
-            scored = [(_useful(hand, free, a.card.index), draw(), a) for a in options if a.card is not None]
+            scored = [(_usefulness(hand, a.card.index), self.rng.random(), a) for a in options if a.card is not None]
             return min(scored, key=_USEFULNESS_THEN_DRAW)[2]
         for t in (ActionType.TURN, ActionType.DRAW, ActionType.SHOW, ActionType.PASS):
             if t in types:
