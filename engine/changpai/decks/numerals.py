@@ -94,7 +94,7 @@ class Card:
             return True
         if other.__class__ is not Card:
             return NotImplemented
-        return self._rank == other._rank  # type: ignore[attr-defined]
+        return self._rank == other._rank
 
     def __hash__(self) -> int:
         return self._hash
