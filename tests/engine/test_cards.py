@@ -76,3 +76,43 @@ def test_an_invisible_character_is_named_by_its_code():
     with pytest.raises(CardError) as info:
         parse_cards("一二\u200b三")
     assert "U+200B" in info.value.text.en and "U+200B" in info.value.text.zh and "character 3" in info.value.text.en
+
+
+# A card built anew and the deck's own card of its kind, so both the identity shortcut and the plain comparison run.
+_ANY_CARD = st.builds(Card, st.integers(1, 10), st.booleans()) | st.sampled_from(ALL_KINDS)
+
+
+@given(_ANY_CARD, _ANY_CARD)
+def test_cards_compare_and_hash_exactly_as_their_number_and_case_do(a, b):
+    """Card keeps its rank and hash once (issue 18): every comparison and the hash are those of (number, big)."""
+    pa, pb = (a.number, a.big), (b.number, b.big)
+    assert (a == b) == (pa == pb) and (a != b) == (pa != pb)
+    assert (a < b) == (pa < pb) and (a <= b) == (pa <= pb)
+    assert (a > b) == (pa > pb) and (a >= b) == (pa >= pb)
+    assert hash(a) == hash(pa)
+    assert a.index == ALL_KINDS.index(a)
+
+
+@given(st.lists(_ANY_CARD, max_size=12))
+def test_cards_sort_and_gather_as_their_number_and_case_do(cards):
+    """Sorting, sets and dictionaries of cards behave as they do on the (number, big) pairs, iteration order too."""
+    pairs = [(c.number, c.big) for c in cards]
+    assert [(c.number, c.big) for c in sorted(cards)] == sorted(pairs)
+    assert [(c.number, c.big) for c in set(cards)] == list(set(pairs))
+    assert [(c.number, c.big) for c in dict.fromkeys(cards)] == list(dict.fromkeys(pairs))
+
+
+def test_a_card_is_not_equal_to_its_pair_nor_ordered_against_other_things():
+    card = Card(3, True)
+    assert card != (3, True) and card != 3 and card != "叁"
+    with pytest.raises(TypeError):
+        _ = card < (3, True)  # type: ignore[operator]
+    with pytest.raises(TypeError):
+        sorted([card, 3])  # type: ignore[list-item]
+
+
+@given(st.lists(st.sampled_from(ALL_KINDS), max_size=25), st.sampled_from(["simplified", "traditional", "ascii"]))
+def test_parsed_cards_are_the_decks_own(cards, script):
+    """parse_cards hands out the one card of each kind (ALL_KINDS), so lists of parsed cards compare by identity."""
+    parsed = parse_cards(format_cards(cards, script=script))
+    assert all(p is ALL_KINDS[p.index] for p in parsed) and parsed == cards

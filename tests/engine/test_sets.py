@@ -6,6 +6,8 @@ import pytest
 from changpai.core.text import HandError
 from changpai.daer.sets import Meld, SetKind, classify_three, table_meld
 from changpai.decks.numerals import ALL_KINDS, parse_cards
+from hypothesis import given
+from hypothesis import strategies as st
 
 
 def _plain_kind(cards):
@@ -48,6 +50,26 @@ def test_bad_shapes_raise_hand_error(kind, cards):
     with pytest.raises(HandError) as info:
         Meld.of(kind, cards)
     assert info.value.code == "bad-set"
+
+
+# Every three-card set there is, and the identical sets of three and four.
+_EVERY_MELD = [
+    *(Meld(kind, trio) for trio in combinations_with_replacement(ALL_KINDS, 3) if (kind := _plain_kind(trio))),
+    *(Meld(SetKind.PONG, (card,) * 3) for card in ALL_KINDS),
+    *(Meld(SetKind.FOUR, (card,) * 4) for card in ALL_KINDS),
+]
+
+
+@given(st.sampled_from(_EVERY_MELD), st.randoms(use_true_random=False))
+def test_a_melds_cards_are_sorted_by_number_then_case(meld, rng):
+    """Meld sorts its cards by the rank each card keeps (issue 18): the order of (number, big), whatever the order
+    they come in; the kind given as its text value is read as the kind."""
+    cards = list(meld.cards)
+    rng.shuffle(cards)
+    built = Meld(SetKind(meld.kind.value), tuple(cards))
+    assert built == meld and built.kind is meld.kind
+    assert [(c.number, c.big) for c in built.cards] == sorted((c.number, c.big) for c in cards)
+    assert built.cards == tuple(sorted(cards))
 
 
 def test_meld_is_order_free_and_pastes_back():

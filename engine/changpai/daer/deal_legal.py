@@ -6,6 +6,7 @@ leaves, the compulsory claims.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress
 
 from ..core.table import XIAOJIA
 from ..decks.numerals import ALL_KINDS, Card
@@ -70,6 +71,14 @@ class DealLegal(DealRules):
                 found = tuple(self._list_legal(None))
             else:  # one seat's actions: the whole list (computed once per state) sorted by seat, in one pass
                 every = self._legal(None)
+                seats = {a.seat for a in every}
+                if len(seats) <= 1:  # (the usual case outside the claim window: the whole list is one seat's)
+                    for other in self.table.active:
+                        cache[("legal", other)] = every if other in seats else ()
+                    found = cache.get(key)
+                    if found is None:  # (a seat outside the table: nothing)
+                        found = cache[key] = every if seat in seats else ()
+                    return found
                 by_seat: dict[int, list[Action]] = {}
                 for a in every:
                     by_seat.setdefault(a.seat, []).append(a)
@@ -180,7 +189,7 @@ class DealLegal(DealRules):
             fours = _with_card(ActionType.FOUR, s)
             out.append([fours[i] for i in self._undeclared_fours(s)])
         discards = _with_card(ActionType.DISCARD, s)
-        held = [discards[i] for i, n in enumerate(hand) if n]
+        held = list(compress(discards, hand))  # (the discard of each kind held, in kind order: a loop in C)
         if held:  # (a hand may be empty: 八块 leaves no discard owed)
             out.append(held)
         return out
@@ -348,6 +357,8 @@ class DealLegal(DealRules):
         """The kong (招, or 机牌 onto a 兑) and the pong the held copies of the face-up card allow."""
         k = ex.card.index
         n = self.seats[s].hand[k]
+        if n < 2 and self.play_rules.ji_onto_pong.value is None:
+            return  # (the usual case: no pair nor triple of the card, and no 机牌 in these rules)
         if ex.how == "turn" and ex.source == s and not self.play_rules.pong_own_turn.value:
             n = 0  # [004] 碰 / 招 only on another player's card
         if (n == 3 and not self._pong_blocked(s, ex.card)) or (n == 0 and self._ji_ok(s, ex)):
@@ -369,6 +380,9 @@ class DealLegal(DealRules):
         return bool(st.total() + 1 <= self.play_rules.player_cards.value + max(0, fours - 1))
 
     def _may_eat(self, s: int, ex: Exposed) -> bool:
+        source = ex.source
+        if source != s and self.table.prev_seat(s) != source:
+            return False  # (most seats: the card comes from neither this seat nor its 上家, whatever the rule)
         rule_value = self.play_rules.eat_from.value
         if len(self.table.active) == 2:
             rule_value = self.play_rules.eat_from_two_players.value

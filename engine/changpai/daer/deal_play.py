@@ -10,7 +10,7 @@ from ..core.table import XIAOJIA, seat_name
 from ..core.text import RuleError, Text
 from ..decks.numerals import ALL_KINDS, Card, format_cards
 from . import playrules as pr
-from .actions import STEAL_NAMES, Action, ActionType, native_words
+from .actions import CLAIM_PRIORITY, STEAL_NAMES, Action, ActionType, native_words
 from .deal_refusals import DealRefusals
 from .deal_rules import instant_result, result_points, win_total, xiaojia_result
 from .deal_state import CLAIM, DISCARD, DRAWN, OVER, TURN, Exposed, LaidSet, Violation, WinInfo, four_display, rule
@@ -28,7 +28,8 @@ class DealPlay(DealRefusals):
         purpose): then the violation is recorded and penalised per the rule set."""
         if isinstance(action, str):
             action = Action.parse(action)
-        action = self._complete(action)
+        if action.type == ActionType.TURN or action.type == ActionType.SHOW:  # (the only ones ``_complete`` fills)
+            action = self._complete(action)
         self.events = []
         try:
             # reuses the legal list a player has just asked for (the very object it picked, found by identity),
@@ -239,7 +240,7 @@ class DealPlay(DealRefusals):
             if claim is not None and s == claim.seat:
                 continue
             for option in self._claims_for(s):
-                if option.priority <= happened:
+                if CLAIM_PRIORITY[option.type] <= happened:  # (``option.priority``: every option is a claim)
                     continue
                 st = self.seats[s]
                 if option.type == ActionType.EAT:

@@ -24,10 +24,16 @@ class DealRules(DealState):
     """The rule helpers and win checks the legal actions, the refusals and play all ask."""
 
     def _kan_kinds(self, st: SeatState) -> set[int]:
-        return {i for i, n in enumerate(st.hand) if n >= 3}
+        hand = st.hand
+        if 3 not in hand and 4 not in hand:  # (the usual case: a scan in C)
+            return set()
+        return {i for i, n in enumerate(hand) if n >= 3}
 
     def _undeclared_fours(self, s: int) -> list[int]:
-        return [i for i, n in enumerate(self.seats[s].hand) if n == 4]
+        hand = self.seats[s].hand
+        if 4 not in hand:  # (the usual case: a scan in C)
+            return []
+        return [i for i, n in enumerate(hand) if n == 4]
 
     def _four_may(self, s: int) -> bool:
         if self.table.roles[s] == XIAOJIA:

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import attrgetter
 
 from ..core.text import HandError, Text
 from ..decks.numerals import Card, format_cards, parse_cards
@@ -147,6 +148,7 @@ def kind_of_three(cards: Iterable[Card]) -> SetKind:
 # The shapes already found good: there are only a few hundred sets, and the analysis and the deal build
 # thousands of melds a second.
 _GOOD_SHAPES: set[tuple[SetKind, tuple[Card, ...]]] = set()
+_RANK = attrgetter("_rank")  # a card's place in the order of ``Card.__lt__``
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,8 +163,10 @@ class Meld:
     cards: tuple[Card, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", SetKind(self.kind))
-        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+        if self.kind.__class__ is not SetKind:
+            object.__setattr__(self, "kind", SetKind(self.kind))
+        # sorted by each card's kept rank: the order of ``Card``'s comparisons, without a call per comparison
+        object.__setattr__(self, "cards", tuple(sorted(self.cards, key=_RANK)))
         shape = (self.kind, self.cards)
         if shape in _GOOD_SHAPES:
             return

@@ -59,15 +59,23 @@ _SEPARATORS = set(" \t\n,，、;；|/")
 MAX_CARD_TEXT = 400
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One kind of card: a number 1–10 and its case (big 大写 or small 小写)."""
+    """One kind of card: a number 1–10 and its case (big 大写 or small 小写).
+
+    Cards compare, hash and sort exactly as the pair ``(number, big)`` does (equal pairs, equal cards; the same
+    hash; ordered by number, then small before big), with those answers worked out once per card: the deal
+    hashes and sorts cards thousands of times a deal.
+    """
 
     number: int
     big: bool = False
     # Position 0–19 in count vectors: small 一…十 are 0–9, big 壹…拾 are 10–19 (stored: the deal reads it
     # hundreds of times a deal).
     index: int = field(init=False, repr=False, compare=False)
+    # The order of (number, big) as one integer, and the hash of (number, big): kept, not recomputed.
+    _rank: int = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not (isinstance(self.number, int) and 1 <= self.number <= 10):
@@ -78,6 +86,38 @@ class Card:
                 )
             )
         object.__setattr__(self, "index", self.number - 1 + (10 if self.big else 0))
+        object.__setattr__(self, "_rank", 2 * self.number + (1 if self.big else 0))
+        object.__setattr__(self, "_hash", hash((self.number, self.big)))
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self._rank == other._rank
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __lt__(self, other: Card) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self._rank < other._rank
+
+    def __le__(self, other: Card) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self._rank <= other._rank
+
+    def __gt__(self, other: Card) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self._rank > other._rank
+
+    def __ge__(self, other: Card) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self._rank >= other._rank
 
     @classmethod
     def from_index(cls, index: int) -> Card:
@@ -154,7 +194,7 @@ def parse_cards(text: str, *, where: str | None = None) -> list[Card]:
                 break_pos = pending_digits[0][1]
                 raise CardError(_missing_suffix(text, break_pos), where=where)
             number, big = _NUMERALS[ch]
-            cards.append(Card(number, big))
+            cards.append(ALL_KINDS[number - 1 + (10 if big else 0)])  # (the one card of each kind)
         elif ch == "0" and pending_digits and pending_digits[-1] == (1, pos - 1):
             pending_digits[-1] = (10, pos - 1)  # "10s" / "10b" also mean ten
         elif ch.isdigit() and ch != "0" and ch.isascii():
@@ -168,7 +208,7 @@ def parse_cards(text: str, *, where: str | None = None) -> list[Card]:
                     where=where,
                 )
             big = ch in "bB"
-            cards.extend(Card(number, big) for number, _ in pending_digits)
+            cards.extend(ALL_KINDS[number - 1 + (10 if big else 0)] for number, _ in pending_digits)
             pending_digits = []
         else:
             shown = ch if ch.isprintable() else f"U+{ord(ch):04X}"  # an invisible character is named by its code
