@@ -15,6 +15,8 @@ from playwright.sync_api import Page, expect
 
 from benchmarks.bench_pages import LIMIT, cold_load  # one measurement of a cold page for the test and the benchmark
 
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
 ENGINE_TIMEOUT_MS = 90_000
 HAND = "123s 456s 789s 123b 456b 789b 2tb"
 
@@ -189,12 +191,16 @@ def test_the_next_start_restores_the_kept_snapshot_without_downloading_it(page: 
     assert page.evaluate("r => changpaiEngine.call(r)", request) == cpython_answer(site_dir, request)
 
 
-EARLY_SCRIPT = 'src="assets/engine/early.js"'
+EARLY_SCRIPT = '<script data-engine-base="'
 
 
 def test_a_returning_readers_engine_starts_with_the_page(page: Page, browser_log, site_dir: Path):
-    head = (site_dir / "index.html").read_text(encoding="utf-8").split("</head>", 1)[0]
-    assert f"<script async {EARLY_SCRIPT}" in head, "a page with a widget loads early.js in its <head>"
+    early_js = (REPO_ROOT / "docs/assets/engine/early.js").read_text(encoding="utf-8").strip()
+    for name, base in (("index.html", "assets/engine/"), ("en/learn/deals.html", "../../assets/engine/")):
+        head = (site_dir / name).read_text(encoding="utf-8").split("</head>", 1)[0]
+        tag = f'{EARLY_SCRIPT}{base}">\n{early_js}\n</script>'
+        assert tag in head, f"{name}: a page with a widget has early.js inline in its <head>"
+        assert head.index(tag) < head.index('<link rel="stylesheet"'), f"{name}: early.js should come before the CSS"
     assert EARLY_SCRIPT not in (site_dir / "archive/history.html").read_text(encoding="utf-8")
     page.goto("index.html")
     first = boot(page)

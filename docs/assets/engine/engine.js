@@ -461,11 +461,6 @@
       return startWhenIdle();
     },
     start,
-    /** start(), from early.js when it runs after this script (a returning reader). */
-    startEarly() {
-      if (!readyPromise) startedEarly = true;
-      return start();
-    },
     get started() {
       return readyPromise !== null;
     },
