@@ -55,10 +55,12 @@ SAFE_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
 
 def engine_names() -> dict[str, Any]:
-    """What the pages say about each rule set, taken from the engine (the one home): its title and short
-    tradition name, its colour rule, its word for points and its words for the claims; the roles' and the
-    seats' names. Written into every page as ``<script type="application/json" id="cp-engine-names">`` for
-    cards.js, the kiosk and the kiosk game."""
+    """What the pages say about each rule set, taken from the engine (the one home): every rule set its ``rules``
+    command lists, in its order, with its title, sources and game (``daer`` or the game of a package of its own:
+    ``hongdiandian``); a Da Er rule set also with its tradition's short name, its colour rule, its word for points
+    and its words for the claims; the roles' and the seats' names. Written into every page as
+    ``<script type="application/json" id="cp-engine-names">`` for cards.js, the tradition picker (core.js), the
+    hand calculator, the kiosk and the kiosk game."""
     return _engine_names_cached()
 
 
@@ -67,16 +69,24 @@ def _engine_names_cached() -> dict[str, Any]:
     from changpai import RULESETS
     from changpai.core.table import DEFAULT_SEAT_NAMES, ROLE_NAMES
 
+    listing = engine_handle({"command": "rules"})
     rules: dict[str, Any] = {}
-    for name, ruleset in RULESETS.items():
+    for entry in listing["rules"]:
+        name = entry["name"]
+        ruleset = RULESETS[name]
         words = engine_handle({"command": "play_rules", "name": name})["words"]
         rules[name] = {
-            "title": ruleset.title.as_dict(),
+            "title": entry["title"],
+            "sources": entry["sources"],
+            "game": "daer",
             "tradition": (ruleset.tradition or ruleset.title).as_dict(),  # 泸州大贰 for both Luzhou rule sets
             "red": ruleset.red_scheme.value,
             "point_word": ruleset.point_word.as_dict(),
             "words": words,
         }
+    for game, entries in listing.get("games", {}).items():
+        for entry in entries:
+            rules[entry["name"]] = {"title": entry["title"], "sources": entry["sources"], "game": game}
     return {
         "rules": rules,
         "roles": {role: text.as_dict() for role, text in ROLE_NAMES.items()},
@@ -737,21 +747,22 @@ def calculator_shortcode(args: list[str], lang: str, page) -> str:
 def deal_gallery(args: list[str], lang: str, page) -> str:
     """Every tutorial deal, grouped by tradition, each folded in a <details> with its viewer."""
     en = lang == "en"
-    groups: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    rules_names = engine_names()["rules"]
+    order = list(rules_names)
+    groups: dict[str, list[tuple[str, dict[str, Any]]]] = {}  # by the tradition's name (the engine's), as JSON
     for deal_id in all_deal_ids():
         frames = deal_frames(deal_id)
-        tradition = str(frames["rules"]).split("-")[0]
-        groups.setdefault(tradition, []).append((deal_id, frames))
+        tradition = rules_names[frames["rules"]].get("tradition", rules_names[frames["rules"]]["title"])
+        groups.setdefault(json.dumps(tradition, ensure_ascii=False), []).append((deal_id, frames))
     if not groups:  # before the first tutorial is written; tests check that the gallery is not empty
         log.info("ext_tutorials: no tutorials in tutorials/deals/ yet")
         return "*(No annotated deals yet.)*" if en else "*（还没有带讲解的牌局。）*"
     out = []
-    order = list(engine_names()["rules"])
-    for tradition in sorted(groups, key=lambda t: next((i for i, r in enumerate(order) if r.startswith(t)), 99)):
-        first = next((r for r in order if r.startswith(tradition)), None)
-        name = engine_names()["rules"][first]["tradition"] if first else {"zh": tradition, "en": tradition}
+    first_rules = {t: min(order.index(frames["rules"]) for _, frames in deals) for t, deals in groups.items()}
+    for tradition, deals in sorted(groups.items(), key=lambda group: first_rules[group[0]]):
+        name = json.loads(tradition)
         out.append(f"\n\n## {_e(name, lang)}\n\n")
-        for deal_id, frames in groups[tradition]:
+        for deal_id, frames in deals:
             steps = len(frames["steps"]) - 1
             questions = sum(1 for s in frames["steps"] if s.get("question"))
             summary = (

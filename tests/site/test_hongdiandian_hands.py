@@ -10,6 +10,7 @@ import re
 from urllib.parse import quote
 
 import pytest
+from changpai.hongdiandian.rules import RULESETS
 from playwright.sync_api import Page, expect
 
 # Pages only (nothing about loading): the shared, warmed browser context (tests/site/conftest.py: warm_page).
@@ -21,7 +22,8 @@ SICHENG, HUADA = "wuchuan-hongdiandian-sicheng", "wuchuan-hongdiandian-huada"
 SMALL = "一二三四五六七八九十"
 BIG = "壹贰叁肆伍陆柒捌玖拾"
 HAND = "拾玖拾九柒七柒五捌八陆贰十三壹壹"  # every pair red: 花大 under 花大, 红龙子 under 老四层
-NAMES = {SICHENG: ("务川红点点·老四层", "Wuchuan 红点点 · 老四层"), HUADA: ("务川红点点·花大", "Wuchuan 红点点 · 花大")}
+# the picker shows each rule set by its title, as the engine names it (the page's data, written by the build)
+NAMES = {name: (RULESETS[name].title.zh, RULESETS[name].title.en) for name in (SICHENG, HUADA)}
 
 
 def ascii_of(card: str) -> str:

@@ -44,10 +44,7 @@
   const t = (key) => TEXT[key][lang()];
 
   // The engine's word for points (和 in Leshan, 胡 elsewhere), from the page's engine data (cards.js).
-  const pointWord = (rules) => {
-    const info = window.cpCards && window.cpCards.rulesInfo(rules);
-    return info ? info.point_word.zh : "胡";
-  };
+  const pointWord = (rules) => (window.cpCards ? window.cpCards.pointWord(rules) : "胡");
 
   // 红点点's wait: {"card", "points", "win", "layers", "left", "class": {name, …} | null, "reason"?}.
   function hddDetail(wait) {

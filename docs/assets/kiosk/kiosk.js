@@ -532,8 +532,7 @@
         // A hand being won: its sets, each with its points, the headline the hand's own points.
         const hand = step.settlement.hand;
         const who = frames.seats[step.settlement.winner] || {};
-        const info = C && C.rulesInfo(frames.rules);
-        const word = (info && info.point_word && info.point_word.zh) || "胡"; // the rule set's own word (和 in Leshan)
+        const word = C ? C.pointWord(frames.rules) : "胡"; // the rule set's own word (和 in Leshan)
         action.append(
           h(
             "p",

@@ -25,7 +25,7 @@
 
   // Each tradition's words (points 和/胡, 对/碰, 开/招 …) and name come from the engine, via the page's data.
   const rulesInfo = (rules) => (window.cpCards && window.cpCards.rulesInfo(rules)) || null;
-  const pointWord = (rules) => (rulesInfo(rules) ? rulesInfo(rules).point_word.zh : "胡");
+  const pointWord = (rules) => (window.cpCards ? window.cpCards.pointWord(rules) : "胡");
   const claimWords = (rules) => {
     const w = (rulesInfo(rules) || {}).words || {};
     return { pong: (w.pong || {}).zh || "碰", kong: (w.kong || {}).zh || "招", win: (w.win || {}).zh || "胡" };

@@ -85,9 +85,21 @@
     return engineNames;
   }
 
-  /** One rule set's entry ({title, tradition, red, point_word, words}), or null. */
+  /** One rule set's entry ({title, sources, game, and for the Da Er family tradition, red, point_word, words}), or
+   * null. */
   function rulesInfo(rules) {
     return ((names().rules || {})[rules]) || null;
+  }
+
+  /** A rule set's Chinese word for points, the engine's (和 in Leshan, 胡 elsewhere); 胡 when the page has none. */
+  function pointWord(rules) {
+    const info = rulesInfo(rules);
+    return (info && info.point_word && info.point_word.zh) || "胡";
+  }
+
+  /** Every rule set the engine has, in its order: [{id, title, sources, game, …}]. */
+  function rulesList() {
+    return Object.entries(names().rules || {}).map(([id, info]) => ({ id, ...info }));
   }
 
   /** A rule set's name in a language: its own title (泸州大贰（规则单）), or with {tradition: true} the tradition's. */
@@ -169,7 +181,7 @@
     return wrap;
   }
 
-  window.cpCards = { ALL_KINDS, parse, format, schemeFor, isRed, name, element, back, row, card, cardsBase, names, rulesInfo, rulesTitle };
+  window.cpCards = { ALL_KINDS, parse, format, schemeFor, isRed, name, element, back, row, card, cardsBase, names, rulesInfo, rulesList, rulesTitle, pointWord };
 })();
 
 /* A winning hand drawn as its sets, each with its name and points, and its patterns (名堂) with what they add:

@@ -118,19 +118,29 @@
   };
 
   /** The tradition a visitor plays, chosen visibly in any hand input and remembered across pages and visits.
-   * Names are the tradition's own (the engine's rule-set id stays in data attributes, never in the text). */
-  const TRADITIONS = [
-    { id: "luzhou-a", zh: "泸州大贰", en: "Luzhou Da Er", source: "[001]" },
-    { id: "luzhou-b", zh: "泸州大贰（另一种记分）", en: "Luzhou Da Er (other scoring)", source: "[004]" },
-    { id: "leshan", zh: "乐山贰柒拾", en: "Leshan Er Qi Shi", source: "[003]" },
-    { id: "wuchuan", zh: "务川字牌", en: "Wuchuan Zipai", source: "[000]" },
-    // 红点点 is a game of its own (16 cards in pairs; the engine's games.hongdiandian): its two ways of counting.
-    { id: "wuchuan-hongdiandian-sicheng", zh: "务川红点点·老四层", en: "Wuchuan 红点点 · 老四层", source: "[000]", game: "hongdiandian" },
-    { id: "wuchuan-hongdiandian-huada", zh: "务川红点点·花大", en: "Wuchuan 红点点 · 花大", source: "[000]", game: "hongdiandian" },
-  ];
+   * The picker offers these rule sets, in this order; their names, sources and games are the engine's (the page's
+   * cp-engine-names, read by cards.js). The first rule set of a tradition goes by the tradition's name (泸州大贰),
+   * a further one by its own title; the engine's rule-set id stays in data attributes, never in the text. */
+  const PICKED = ["luzhou-a", "luzhou-b", "leshan", "wuchuan", "wuchuan-hongdiandian-sicheng", "wuchuan-hongdiandian-huada"];
+  let picked = null;
+  function traditions() {
+    if (picked) return picked;
+    const info = (id) => (window.cpCards && window.cpCards.rulesInfo(id)) || null;
+    const named = new Set();
+    picked = PICKED.filter(info).map((id) => {
+      const r = info(id);
+      const key = r.tradition && JSON.stringify(r.tradition);
+      const name = key && !named.has(key) ? r.tradition : r.title;
+      if (key) named.add(key);
+      return { id, zh: name.zh, en: name.en, sources: r.sources, game: r.game };
+    });
+    return picked;
+  }
   const TRADITION_KEY = "cp-tradition";
   const tradition = {
-    list: TRADITIONS,
+    get list() {
+      return traditions();
+    },
     get(fallback) {
       let saved = null;
       try {
@@ -138,8 +148,9 @@
       } catch (err) {
         saved = null; // storage blocked (private mode, file://): the page's own default serves
       }
-      if (TRADITIONS.some((t) => t.id === saved)) return saved;
-      return TRADITIONS.some((t) => t.id === fallback) ? fallback : TRADITIONS[0].id;
+      const list = traditions();
+      if (list.some((t) => t.id === saved)) return saved;
+      return list.some((t) => t.id === fallback) || !list.length ? fallback : list[0].id;
     },
     set(id) {
       try {
@@ -148,20 +159,20 @@
         /* not remembered, still used on this page */
       }
     },
-    /** The game a rule set belongs to: "hongdiandian" for 红点点, else "daer" (the Da Er family). */
+    /** The game a rule set belongs to, as the engine says: "hongdiandian" for 红点点, else "daer" (the Da Er family). */
     game(id) {
-      const t = TRADITIONS.find((x) => x.id === id);
-      return (t && t.game) || "daer";
+      const r = window.cpCards && window.cpCards.rulesInfo(id);
+      return (r && r.game) || "daer";
     },
     name(id, language) {
-      const t = TRADITIONS.find((x) => x.id === id);
+      const t = traditions().find((x) => x.id === id);
       return t ? text(t, language) : id;
     },
     /** A row of buttons, one per tradition, the chosen one pressed; onChange(id) after a tap. */
     picker(current, language, onChange) {
       const l = language || lang();
       const group = h("div", { class: "cp-tradition", role: "radiogroup", "aria-label": l === "en" ? "Which game" : "哪种打法" });
-      const buttons = TRADITIONS.map((t) =>
+      const buttons = traditions().map((t) =>
         h("button", { type: "button", role: "radio", class: "cp-tradition__choice", dataset: { rules: t.id } }, text(t, l)),
       );
       const show = (id) => {

@@ -300,8 +300,7 @@
         );
       });
       const hand = s.hand || null;
-      const info = window.cpCards.rulesInfo(frames.rules); // the engine's word for points (和 / 胡 …)
-      const word = info ? info.point_word.zh : "胡";
+      const word = window.cpCards.pointWord(frames.rules); // the engine's word for points (和 / 胡 …)
       const handPoints = hand && typeof hand.points === "number" ? hand.points : null;
       return h(
         "div",

@@ -10,15 +10,14 @@
   const { h, text } = window.cp;
   const C = window.cpCards;
 
-  // Shown until the engine has loaded; then the list and titles come from the engine's "rules" command.
-  const TRADITIONS = [
-    { id: "luzhou-a", zh: "泸州大贰（规则甲 [001]）", en: "Luzhou Da Er (rule set A [001])" },
-    { id: "luzhou-b", zh: "泸州大贰（规则乙 [004]）", en: "Luzhou Da Er (rule set B [004])" },
-    { id: "leshan", zh: "乐山贰柒拾 [003]", en: "Leshan Er Qi Shi [003]" },
-    { id: "wuchuan", zh: "务川大贰·字牌 [000]", en: "Wuchuan Da Er, 字牌 [000]" },
-    { id: "wuchuan-hongdiandian-sicheng", zh: "务川红点点·老四层 [000]", en: "Wuchuan 红点点, 老四层 [000]", game: "hongdiandian" },
-    { id: "wuchuan-hongdiandian-huada", zh: "务川红点点·花大 [000]", en: "Wuchuan 红点点, 花大 [000]", game: "hongdiandian" },
-  ];
+  // Every rule set, with its sources, as the engine names them (the page's cp-engine-names, written by the build).
+  const rulesChoices = () =>
+    C.rulesList().map((r) => ({
+      id: r.id,
+      zh: r.title.zh + " " + (r.sources || []).join(""),
+      en: r.title.en + " " + (r.sources || []).join(""),
+      game: r.game,
+    }));
   const SET_WORDS = [
     { id: "pong", zh: "碰（对、兑）", en: "pong (碰)" },
     { id: "kong", zh: "招（开）", en: "kong (招)" },
@@ -89,10 +88,11 @@
     // A link may bring a hand and a game (?hand=…&rules=…, from the home page); else the remembered game.
     const query = new URLSearchParams(location.search);
     const asked = query.get("rules");
+    const traditions = rulesChoices();
     const state = {
-      rules: TRADITIONS.some((t) => t.id === asked) ? asked : window.cp.tradition.get(el.dataset.rules),
+      rules: traditions.some((t) => t.id === asked) ? asked : window.cp.tradition.get(el.dataset.rules),
       hddSample: el.dataset.handHongdiandian || "",
-      traditions: TRADITIONS.slice(),
+      traditions,
       hand: [],
       table: [], // [{set, cards: [card…]}]
       win: [],
@@ -120,7 +120,7 @@
     const rulesSelect = h(
       "select",
       { class: "cp-select cp-calc__rules", "aria-label": L.tradition },
-      TRADITIONS.map((t) => h("option", { value: t.id, selected: t.id === state.rules }, label(t))),
+      state.traditions.map((t) => h("option", { value: t.id, selected: t.id === state.rules }, label(t))),
     );
     const sourceSelect = h("select", { class: "cp-select cp-calc__source", "aria-label": L.source });
     // The sources a winning card may come from: the Da Er games' three, or 红点点's (a turned card, 天胡, 地胡).
@@ -387,8 +387,7 @@
     // Each tradition's own word for points, from the engine: Leshan counts 和 (和数, 和了), the others 胡.
     function words(rules) {
       if (lang === "en") return { points: L.points, unit: "points", win: (w) => (w ? L.win : L.notWin) };
-      const info = window.cpCards.rulesInfo(rules);
-      const c = info ? info.point_word.zh : "胡";
+      const c = window.cpCards.pointWord(rules);
       return { points: c + "数", unit: c, win: (w) => (w ? c + "了" : "还没成" + c) };
     }
 
@@ -638,22 +637,6 @@
       );
     }
 
-    // The engine is the one home of the rule sets: take their names and sources from it once it is loaded.
-    async function loadTraditions() {
-      if (!window.cp.engine()) return;
-      const r = await window.cp.call({ command: "rules" });
-      if (r.error || !Array.isArray(r.rules) || !r.rules.length) return;
-      const games = Object.entries(r.games || {}).flatMap(([game, list]) => (list || []).map((x) => ({ ...x, game })));
-      state.traditions = [...r.rules, ...games].map((x) => ({
-        id: x.name,
-        zh: x.title.zh + " " + (x.sources || []).join(""),
-        en: x.title.en + " " + (x.sources || []).join(""),
-        game: x.game,
-      }));
-      if (!state.traditions.some((t) => t.id === state.rules)) state.rules = state.traditions[0].id;
-      rulesSelect.replaceChildren(...state.traditions.map((t) => h("option", { value: t.id, selected: t.id === state.rules }, label(t))));
-    }
-
     // 红点点's variants as switches, in the engine's words (each option's question; its "yes" as the tooltip).
     let variantWords = null;
     async function loadVariants() {
@@ -684,7 +667,7 @@
 
     renderZones();
     result.replaceChildren(h("p", { class: "cp-muted" }, L.thinking));
-    loadTraditions().then(loadVariants).then(compute);
+    loadVariants().then(compute);
   }
 
   window.cp.widget("calculator", mount);
