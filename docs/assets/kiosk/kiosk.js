@@ -679,6 +679,9 @@
     return root;
   }
 
+  // The rule sets of the menu that a screen of their own plays, not the Da Er and 红点点 table (play.js …).
+  const OWN_SCREENS = { chuopai: chuopaiScreen, "wuchuan-yibai": yibaiScreen };
+
   function playScreen(options) {
     const t = T();
     const body = h("div", { class: "kiosk-play__body" });
@@ -698,9 +701,10 @@
       );
       return root;
     }
-    if (options.rules === "chuopai") return chuopaiScreen(options, t, root, body);
-    if (options.rules === "wuchuan-yibai") return yibaiScreen(options, root, body);
-    const hdd = /^wuchuan-hongdiandian-/.test(options.rules); // 红点点: play-hongdiandian.js (four players)
+    const own = OWN_SCREENS[options.rules]; // a game of another shape, or a race of deals, has a screen of its own
+    if (own) return own(options, t, root, body);
+    const C = window.cpCards; // 红点点 (the engine says which game a rule set is): play-hongdiandian.js, four players
+    const hdd = Boolean(C && (C.rulesInfo(options.rules) || {}).game === "hongdiandian");
     const player = hdd ? window.changpaiKioskHdd : window.changpaiKioskPlay;
     if (!player) {
       body.append(h("p", { class: "kiosk-message kiosk-message--error", role: "alert" }, hdd ? "play-hongdiandian.js" : "play.js"));
@@ -713,7 +717,7 @@
   }
 
   /** 一百 (docs/assets/kiosk/play-yibai.js): a race of deals to the kiosk's target, the visitor against two computers. */
-  function yibaiScreen(options, root, body) {
+  function yibaiScreen(options, t, root, body) {
     root.classList.add("kiosk-play--yibai"); // the scoreboard and the table share one screen (kiosk.css)
     const player = window.changpaiKioskYibai;
     if (!player || !window.changpaiKioskPlay) {
