@@ -5,6 +5,7 @@ Idle timing runs on Playwright's fake clock (page.clock), so a 90-second idle pe
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -224,6 +225,25 @@ def test_the_welcome_screen_has_no_countdown(page: Page):
     page.clock.run_for(600_000)
     expect(page.locator(".kiosk-countdown")).to_be_hidden()
     assert page.evaluate("window.changpaiKiosk.state.resets") == 0
+
+
+def test_the_attract_loop_names_the_dealer_and_a_seat_without_a_hand(page: Page, site_dir):
+    """Luzhou's 坐底 holds no cards: an empty row would look broken from two metres, so each seat that is not a
+    plain player shows its role, in the deal's own words (its frames)."""
+    open_kiosk(page)
+    first = page.locator("#kiosk-app").get_attribute("data-deals").split()[0]
+    frames = json.loads((site_dir / "assets/deals" / f"{first}.json").read_text(encoding="utf-8"))
+    seats = page.locator(".kiosk-attract__seat")
+    expect(seats).to_have_count(len(frames["seats"]), timeout=15_000)
+    roles = [seat for seat in frames["seats"] if seat["role"] != "player"]
+    assert any(not hand for hand in frames["steps"][0]["state"]["hands"]), f"{first}: no seat without a hand"
+    for seat in frames["seats"]:
+        role = seats.nth(seat["seat"]).locator(".kiosk-attract__role")
+        if seat in roles:
+            expect(role).to_contain_text(seat["role_name"]["zh"])
+            expect(role).to_contain_text(seat["role_name"]["en"])
+        else:
+            expect(role).to_have_count(0)
 
 
 @pytest.mark.fresh_context

@@ -520,6 +520,10 @@
             "div",
             { class: "kiosk-attract__seat" + (acting ? " is-acting" : "") },
             h("span", { class: "kiosk-attract__seat-name" }, h("span", { lang: "zh" }, bi(seat.name, "zh")), " ", h("span", { lang: "en" }, mixed(bi(seat.name, "en"), "en"))),
+            // the dealer, and a seat without a hand (Luzhou's 坐底 counts the stock): their role says why
+            seat.role !== "player" && seat.role_name
+              ? h("span", { class: "kiosk-attract__role" }, h("span", { lang: "zh" }, bi(seat.role_name, "zh")), " · ", h("span", { lang: "en" }, mixed(bi(seat.role_name, "en"), "en")))
+              : null,
             h("span", { class: "kiosk-attract__hand" }, held ? cardsRow(held, "s") : null),
             h("span", { class: "kiosk-attract__melds" }, melds),
           );
@@ -546,7 +550,7 @@
       } else if (step.action) {
         action.append(
           h("span", { class: "kiosk-attract__label" }, h("span", { lang: "zh" }, plain(bi(step.action.label, "zh"))), h("span", { lang: "en" }, mixed(plain(bi(step.action.label, "en")), "en"))),
-          cardsRow(step.action.cards, "l"),
+          step.action.cards ? cardsRow(step.action.cards, "l") : null, // the deal itself shows no card
         );
       }
       note.replaceChildren();
