@@ -10,6 +10,7 @@ from changpai.daer.sets import classify_three
 from changpai.daer.split import (
     HALF_GUARDS,
     NO_SPLIT,
+    add_card,
     all_splits,
     best_points,
     can_join,
@@ -216,10 +217,13 @@ def _taken_off(free: tuple[int, int], cards: tuple[int, int]) -> tuple[int, int]
 def test_the_waits_tables_take_a_set_off_exactly_when_the_cards_hold_it(counts, rules):
     """The waits' packing (two guarded halves of 30 bits, one int digit each): every set of the tables, and
     every set less one card (a hole for the coming card), comes off the packed cards exactly when the counts
-    hold its cards, and leaves the packed counts of the rest."""
+    hold its cards, and leaves the packed counts of the rest; a card added (``add_card``) is the count one up."""
     rules = get_rules(rules)
     free = guarded(counts)
     assert all(HALF_GUARDS <= half < 2**30 for half in free)
+    for k in range(20):
+        if counts[k] < 3:
+            assert add_card(free, k) == guarded(counts[:k] + [counts[k] + 1] + counts[k + 1 :])
     tables = wait_tables(rules)
     for i, row in enumerate(split_templates(rules)):
         if i < 10:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import lshift
 
 from ..decks.numerals import ALL_KINDS, Card
 from .rules import RuleSet
@@ -303,6 +304,7 @@ def lowest_kind(v: int) -> int:
 HALF_GUARDS = sum(4 << (3 * k) for k in range(10))
 # The lowest bit of a packed half (one or two copies of its lowest kind) → that kind, 0–9 within the half.
 _LOWEST_BIT = {n << (3 * k): k for k in range(10) for n in (1, 2)}
+_SHIFTS = tuple(range(0, 30, 3))  # a kind's place in its half
 
 Free = tuple[int, int]  # the free cards: (small kinds, big kinds), each packed and guarded
 # The searches' memos: keyed (small, big, pair needed) while small cards are left, then by the big half alone
@@ -314,14 +316,22 @@ _HolesMemo = dict[int | tuple[int, int, bool], dict[int, int]]
 def guarded(counts: list[int] | tuple[int, ...]) -> Free:
     """Counts (0–3 a kind) packed three bits a kind in two halves, with the guards set (what ``wait_points``
     reads)."""
-    small = big = HALF_GUARDS
-    for k, n in enumerate(counts):
-        if n:
-            if k < 10:
-                small += n << (3 * k)
-            else:
-                big += n << (3 * k - 30)
-    return small, big
+    # (``map`` walks the kinds in C: in Pyodide, bytecode is what costs)
+    return (
+        HALF_GUARDS + sum(map(lshift, counts[:10], _SHIFTS)),
+        HALF_GUARDS + sum(map(lshift, counts[10:], _SHIFTS)),
+    )
+
+
+def add_card(free: Free, kind: int) -> Free:
+    """The free cards with one more card of ``kind`` (the hand with its winning card, for ``best_points``).
+
+    >>> add_card(guarded([0] * 20), 11) == guarded([0] * 11 + [1] + [0] * 8)
+    True
+    """
+    if kind < 10:
+        return free[0] + (1 << (3 * kind)), free[1]
+    return free[0], free[1] + (1 << (3 * kind - 30))
 
 
 def _halves(indices: tuple[int, ...]) -> Free:
@@ -393,12 +403,17 @@ def _lowest(small: int, big: int) -> int:
 def best_points(free: Free, need_pair: bool, tables: WaitTables, memo: WaitMemo) -> int:
     """Most points for splitting the free cards (``guarded``) completely, or ``NO_SPLIT``. With ``need_pair``
     exactly one set is a pair, without it none."""
-    return _best(free[0], free[1], need_pair, tables, memo)
+    small, big = free
+    if small == HALF_GUARDS:
+        return _best_big(big, need_pair, tables, memo)
+    return _best(small, big, need_pair, tables, memo)
+
+
+# The searches' callers pick the function for the cards left (small ones, or only big ones): one call, not two.
 
 
 def _best(small: int, big: int, need_pair: bool, tables: WaitTables, memo: WaitMemo) -> int:
-    if small == HALF_GUARDS:
-        return _best_big(big, need_pair, tables, memo)
+    """``best_points`` while some small card is left."""
     key = (small, big, need_pair)
     found = memo.get(key)
     if found is not None:
@@ -409,7 +424,10 @@ def _best(small: int, big: int, need_pair: bool, tables: WaitTables, memo: WaitM
         rest_small = small - s
         rest_big = big - b
         if rest_small & HALF_GUARDS == HALF_GUARDS and rest_big & HALF_GUARDS == HALF_GUARDS:
-            found = _best(rest_small, rest_big, need_pair and not is_pair, tables, memo)
+            if rest_small == HALF_GUARDS:
+                found = _best_big(rest_big, need_pair and not is_pair, tables, memo)
+            else:
+                found = _best(rest_small, rest_big, need_pair and not is_pair, tables, memo)
             if found != NO_SPLIT and found + points > best:
                 best = found + points
     memo[key] = best
@@ -450,7 +468,11 @@ def wait_points(free: Free, need_pair: bool, tables: WaitTables, memo: WaitMemo)
     lowest = _lowest(small, big)
     if lowest == 20:
         return {}
-    out = _holes(small, big, need_pair, tables, memo, {})  # (the root's answer: its memo dies here)
+    # (the root's answer: its memo dies here)
+    if small == HALF_GUARDS:
+        out = _holes_big(big, need_pair, tables, memo, {})
+    else:
+        out = _holes(small, big, need_pair, tables, memo, {})
     _below(small, big, 0, lowest, need_pair, 0, tables, memo, out)
     return out
 
@@ -474,7 +496,10 @@ def _below(
             rest_small = small - s
             rest_big = big - b
             if rest_small & HALF_GUARDS == HALF_GUARDS and rest_big & HALF_GUARDS == HALF_GUARDS:
-                found = _best(rest_small, rest_big, need_pair, tables, memo)
+                if rest_small == HALF_GUARDS:
+                    found = _best_big(rest_big, need_pair, tables, memo)
+                else:
+                    found = _best(rest_small, rest_big, need_pair, tables, memo)
                 if found != NO_SPLIT:
                     found += points + extra
                     if out.get(w, -1) < found:
@@ -509,13 +534,11 @@ def _below_big(
 def _holes(
     small: int, big: int, need_pair: bool, tables: WaitTables, memo: WaitMemo, holes: _HolesMemo
 ) -> dict[int, int]:
-    """``wait_points`` for the kinds from the lowest free card (there is one) up, memoised in ``holes``.
+    """``wait_points`` for the kinds from the lowest free card (a small one) up, memoised in ``holes``.
 
     The search places the lowest card left, as ``best_points`` does; the coming card is either in that set
     (any of its cards: the rest of the set from the free cards), or later: in the rest's own search, or, when
     its kind falls between this lowest card and the rest's, the lowest card of its own set (``_below``)."""
-    if small == HALF_GUARDS:
-        return _holes_big(big, need_pair, tables, memo, holes)
     key = (small, big, need_pair)
     found = holes.get(key)
     if found is not None:
@@ -530,7 +553,11 @@ def _holes(
         if rest_small & HALF_GUARDS == HALF_GUARDS and rest_big & HALF_GUARDS == HALF_GUARDS:
             above = _lowest(rest_small, rest_big)
             if above < 20:
-                for w, later in _holes(rest_small, rest_big, pair_left, tables, memo, holes).items():
+                if above >= 10:
+                    later_holes = _holes_big(rest_big, pair_left, tables, memo, holes)
+                else:
+                    later_holes = _holes(rest_small, rest_big, pair_left, tables, memo, holes)
+                for w, later in later_holes.items():
                     later += points
                     if out.get(w, -1) < later:
                         out[w] = later
@@ -540,7 +567,10 @@ def _holes(
             rest_small = small - without_small
             rest_big = big - without_big
             if rest_small & HALF_GUARDS == HALF_GUARDS and rest_big & HALF_GUARDS == HALF_GUARDS:
-                found_rest = _best(rest_small, rest_big, pair_left, tables, memo)
+                if rest_small == HALF_GUARDS:
+                    found_rest = _best_big(rest_big, pair_left, tables, memo)
+                else:
+                    found_rest = _best(rest_small, rest_big, pair_left, tables, memo)
                 if found_rest != NO_SPLIT:
                     found_rest += points
                     if out.get(w, -1) < found_rest:
