@@ -1,6 +1,7 @@
 """The same engine work in CPython and in Pyodide (under node), side by side in one run, and the ratio.
 
     python benchmarks/bench_pyodide.py [--repeats 3] [--deals 100] [--hands 200] [--against DIR]
+    python benchmarks/bench_pyodide.py --waits-against DIR [--hands 200]
 
 Each repeat runs, in a fresh CPython process and then in a fresh Pyodide (the npm package the site serves, with
 the engine WHEEL the site ships — run ``scripts/setup.sh`` first), the same two measurements on the same seeded
@@ -12,7 +13,9 @@ Pyodide / CPython (issue 18: at most 2.0), with the load before and after. Fails
 
 ``--against DIR`` runs another checkout's engine too (``DIR/engine`` in CPython, the wheel in
 ``DIR/engine/dist`` in Pyodide; the measuring code is this checkout's), in the same repeats, alternating
-with this one, and prints both tables and each figure's ratio this / other per interpreter.
+with this one, and prints both tables and each figure's ratio this / other per interpreter. Separate processes
+minutes apart see different loads; ``--waits-against DIR`` instead runs ``bench_analysis --against DIR`` in each
+interpreter: both engines in one process, hand by hand, for the waits and the analysis.
 """
 
 from __future__ import annotations
@@ -64,6 +67,10 @@ const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')"
 pyodide.unpackArchive(new Uint8Array(readFileSync(path.join(dist, wheel))), "wheel", { extractDir: site });
 pyodide.FS.mkdirTree(repo);
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: repo }, repo);
+for (const other of process.argv.slice(3)) {  // another checkout, read from its files
+  pyodide.FS.mkdirTree(other);
+  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: other }, other);
+}
 pyodide.setStdout({ batched: (line) => console.log(line) });
 await pyodide.runPythonAsync(code);
 """
@@ -96,6 +103,29 @@ def run_pyodide(code: str, checkout: Path = REPO) -> dict[str, float]:
     return _figures(done.stdout)
 
 
+def waits_against(checkout: Path, hands: int) -> None:
+    """``bench_analysis --against checkout`` in CPython, then in Pyodide (this engine from its wheel, the other
+    from its files): each prints both engines' medians, interleaved hand by hand in one process, and the ratio."""
+    argv = ["--against", str(checkout), "--hands", str(hands), "--rounds", "2"]
+    print(f"load {_load()} before")
+    env = {**os.environ, "PYTHONPATH": str(REPO / "engine")}
+    script = str(REPO / "benchmarks" / "bench_analysis.py")
+    print(subprocess.run([sys.executable, script, *argv], env=env, check=True, capture_output=True, text=True).stdout)
+    benchmarks = str(REPO / "benchmarks")
+    code = f"import sys\nsys.path[:0] = [{benchmarks!r}]\nimport bench_analysis\nbench_analysis.main({argv!r})\n"
+    dist = str(REPO / "engine" / "dist")
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", NODE, str(REPO), dist, str(checkout)],
+        input=code,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode:
+        raise SystemExit(f"Pyodide run failed ({done.returncode}):\n{done.stderr[-3000:]}")
+    print(done.stdout)
+    print(f"load {_load()} after")
+
+
 def _table(runs: dict[str, list[dict[str, float]]]) -> dict[str, tuple[float, float]]:
     """Each figure's median per interpreter, printed with the ratio; returns them."""
     print(f"{'figure (median of repeats)':<30}{'CPython':>12}{'Pyodide':>12}{'Pyodide/CPython':>18}")
@@ -122,7 +152,11 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100, help="seeded deals per table and run")
     parser.add_argument("--hands", type=int, default=200, help="ready hands timed for waits")
     parser.add_argument("--against", type=Path, help="another checkout, its engine timed in the same repeats")
+    parser.add_argument("--waits-against", type=Path, help="another checkout: waits beside it in each interpreter")
     args = parser.parse_args()
+    if args.waits_against:
+        waits_against(args.waits_against.resolve(), args.hands)
+        return
     code = MEASURE.format(repo=str(REPO), hands=args.hands, deals=args.deals, tables=TABLES)
     checkouts = {"this": REPO}
     if args.against:
