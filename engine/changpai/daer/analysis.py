@@ -28,7 +28,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
-from itertools import repeat
 from typing import Any
 
 from ..core.text import CardError, HandError, Text
@@ -92,10 +91,9 @@ def _read_cards(cards: str | Iterable[Card], where: str) -> list[Card]:
     if isinstance(cards, str):
         return parse_cards(cards, where=where)
     out = list(cards)
-    if not all(map(isinstance, out, repeat(Card))):  # (checked in C; the loop names the first stranger)
-        for card in out:
-            if not isinstance(card, Card):
-                raise CardError(Text(f"{card!r} 不是牌", f"{card!r} is not a card"), where=where)
+    for card in out:
+        if not isinstance(card, Card):
+            raise CardError(Text(f"{card!r} 不是牌", f"{card!r} is not a card"), where=where)
     return out
 
 
@@ -140,17 +138,12 @@ class _Hand:
     hand: list[Card]
     table: list[Meld]
     counts: list[int]  # concealed hand, per kind index
+    free: int  # packed counts of the other concealed cards
     fours: int  # four-card sets already there (k0)
     own: list[int]  # the player's copies of each kind, hand and table
 
     def needs_pair(self) -> bool:
         return self.fours >= 1
-
-    @cached_property
-    def free(self) -> int:
-        """The concealed cards outside held 坎 / 龙, packed two bits a kind (what ``all_splits`` reads; made
-        when the analysis asks: ``waits`` packs them its own way)."""
-        return sum(n << (2 * i) for i, n in enumerate(self.counts) if n < 3)
 
     @cached_property
     def fixed(self) -> list[ScoredSet]:
@@ -172,12 +165,10 @@ class _Hand:
         """What ``fixed`` adds up to."""
         kan, four, _kong = _held_points(self.rules)
         rules = self.rules
-        total = sum(rules.points_of(m.kind, m.cards) for m in self.table) if self.table else 0
-        counts = self.counts
-        if max(counts) >= 3:
-            for i, n in enumerate(counts):
-                if n >= 3:
-                    total += kan[i] if n == 3 else four[i]
+        total = sum(rules.points_of(m.kind, m.cards) for m in self.table)
+        for i, n in enumerate(self.counts):
+            if n >= 3:
+                total += kan[i] if n == 3 else four[i]
         return total
 
 
@@ -205,7 +196,13 @@ def _prepare(hand: str | Iterable[Card], table: TableInput, rules: RuleSet, *, c
     all_cards = cards + table_cards
     if max(own) > COPIES_PER_KIND:  # (counted by index: the deck check below names the card)
         check_copies(all_cards, where="hand" if not melds else "hand+table")
-    fours = sum(1 for m in melds if m.kind.is_four) + counts.count(4)
+    free = 0
+    fours = sum(1 for m in melds if m.kind.is_four)
+    for i, n in enumerate(counts):
+        if n >= 3:
+            fours += n == 4
+        else:
+            free |= n << (2 * i)
     base = 3 * rules.sets_in_win - 1  # 20 for seven sets
     expected = (base if complete else base - 1) + max(1, fours)
     if len(all_cards) != expected:
@@ -240,7 +237,7 @@ def _prepare(hand: str | Iterable[Card], table: TableInput, rules: RuleSet, *, c
             code="card-count",
             where="hand",
         )
-    return _Hand(rules, cards, melds, counts, fours, own)
+    return _Hand(rules, cards, melds, counts, free, fours, own)
 
 
 def _read_win_card(card: Card, h: _Hand) -> Card:
