@@ -58,7 +58,10 @@ def ready_hands(count: int, seed: int, rules: str) -> list[tuple[list, list]]:
 
 
 def load_average() -> str:
-    """The machine's load (1/5/15 min), or "n/a" where the platform has none (Pyodide)."""
+    """The machine's load (1/5/15 min), or "n/a" where the platform has none (Pyodide: emscripten answers a
+    made-up 0.10)."""
+    if sys.platform == "emscripten":
+        return "n/a"
     try:
         return "/".join(f"{x:.2f}" for x in os.getloadavg())
     except (AttributeError, OSError):

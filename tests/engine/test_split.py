@@ -8,7 +8,9 @@ from changpai.daer.analysis import analyse
 from changpai.daer.samples import random_ready_hand
 from changpai.daer.sets import classify_three
 from changpai.daer.split import (
+    HALF_GUARDS,
     NO_SPLIT,
+    add_card,
     all_splits,
     best_points,
     can_join,
@@ -194,3 +196,63 @@ def test_wait_points_agree_on_the_free_cards_of_ready_hands(seed, rules):
     need_pair = 4 in counts or any(len(m.cards) == 4 for m in table)
     found = wait_points(guarded(free), need_pair, wait_tables(get_rules(rules)), {})
     assert found == _one_card_at_a_time(free, need_pair, rules)
+
+
+def _minus(counts: list[int], indices: list[int]) -> list[int] | None:
+    """The counts with the cards ``indices`` taken off, or None when the counts do not hold them."""
+    left = counts[:]
+    for k in indices:
+        left[k] -= 1
+    return left if min(left) >= 0 else None
+
+
+def _taken_off(free: tuple[int, int], cards: tuple[int, int]) -> tuple[int, int] | None:
+    """What the waits' search does: subtract both halves, and keep the result when every guard survives."""
+    rest = (free[0] - cards[0], free[1] - cards[1])
+    return rest if all(half & HALF_GUARDS == HALF_GUARDS for half in rest) else None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 3), min_size=20, max_size=20), st.sampled_from(WAIT_RULES))
+def test_the_waits_tables_take_a_set_off_exactly_when_the_cards_hold_it(counts, rules):
+    """The waits' packing (two guarded halves of 30 bits, one int digit each): every set of the tables, and
+    every set less one card (a hole for the coming card), comes off the packed cards exactly when the counts
+    hold its cards, and leaves the packed counts of the rest; a card added (``add_card``) is the count one up."""
+    rules = get_rules(rules)
+    free = guarded(counts)
+    assert all(HALF_GUARDS <= half < 2**30 for half in free)
+    for k in range(20):
+        if counts[k] < 3:
+            assert add_card(free, k) == guarded(counts[:k] + [counts[k] + 1] + counts[k + 1 :])
+    tables = wait_tables(rules)
+    for i, row in enumerate(split_templates(rules)):
+        if i < 10:
+            packed = [
+                ((s, b), is_pair, [((hs, hb), w) for hs, hb, w in holes])
+                for s, b, _p, is_pair, holes in tables.small[True][i]
+            ]
+            below = [(s, b) for s, b, _p in tables.small_below[i]]
+        else:
+            packed = [
+                ((0, b), is_pair, [((0, hb), w) for hb, w in holes])
+                for b, _p, is_pair, holes in tables.big[True][i - 10]
+            ]
+            below = [(0, b) for b, _p in tables.big_below[i - 10]]
+        assert [t.is_pair for t in row] == [is_pair for _cards, is_pair, _holes in packed]
+        without_pairs = tables.small[False][i] if i < 10 else tables.big[False][i - 10]
+        assert len(without_pairs) == sum(not t.is_pair for t in row)
+        alone = [t for t in row if t.indices.count(i) == 1]
+        assert len(below) == len(alone)
+        for t, cards in zip(alone, below, strict=True):
+            left = _minus(counts, [k for k in t.indices if k != i])  # (the set holds i once)
+            rest = _taken_off(free, cards)
+            assert rest == (None if left is None else guarded(left))
+        for t, (cards, _is_pair, holes) in zip(row, packed, strict=True):
+            left = _minus(counts, list(t.indices))
+            assert _taken_off(free, cards) == (None if left is None else guarded(left))
+            assert [w for _hole, w in holes] == sorted(set(t.indices))
+            for hole, w in holes:
+                less = list(t.indices)
+                less.remove(w)
+                left = _minus(counts, less)
+                assert _taken_off(free, hole) == (None if left is None else guarded(left))

@@ -36,7 +36,17 @@ from .hand_result import HandResult, Reason, ScoredSet, Wait
 from .patterns import Grade, HandFacts, PatternHit, SetFact, detect, weight
 from .rules import RuleSet
 from .sets import Meld, SetKind, table_meld
-from .split import NO_SPLIT, Template, all_splits, best_points, guarded, split_templates, wait_points, wait_tables
+from .split import (
+    NO_SPLIT,
+    Template,
+    WaitMemo,
+    all_splits,
+    best_points,
+    guarded,
+    split_templates,
+    wait_points,
+    wait_tables,
+)
 from .traditions import get_rules
 
 SOURCES = ("discard", "own_turn", "other_turn")
@@ -504,7 +514,7 @@ def waits(
     if seen_cards and any(a + b > COPIES_PER_KIND for a, b in zip(own, seen_counts, strict=True)):
         check_copies([*h.hand, *(c for m in h.table for c in m.cards), *seen_cards], where="seen")
     tables = wait_tables(rules)
-    memo: dict[int, int] = {}
+    memo: WaitMemo = {}
     counts = h.counts
     free = guarded([n if n < 3 else 0 for n in counts])
     # Every kind the free cards and one more card split with, at once (``split.wait_points``).

@@ -6,7 +6,8 @@ the quick test a claim check uses before searching: yes or no, as fast as it can
 (``analysis``), ``all_splits`` lists every split of the free cards (packed two bits per kind in one
 integer), over ``split_templates`` (the sets each kind can start, per rule set); for its waits,
 ``wait_points`` finds every card that completes the free cards and the most points each reaches, in one
-search, and ``best_points`` the most points of the free cards alone (packed three bits a kind, ``guarded``).
+search, and ``best_points`` the most points of the free cards alone (packed three bits a kind in two ints, the
+small kinds' and the big kinds', ``guarded``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import lshift
 
 from ..decks.numerals import ALL_KINDS, Card
 from .rules import RuleSet
@@ -292,83 +294,168 @@ def lowest_kind(v: int) -> int:
 # Every card that completes a waiting hand, and the most points each reaches, in one walk over the splits of the
 # free cards with one "hole" for the card still to come (instead of one search per card of the deck).
 #
-# The free cards are packed three bits a kind, with the top bit of each kind set (a guard, ``GUARDS``): taking a
-# set off is one subtraction, and the set was there exactly when every guard bit survives it (a kind short of
-# cards borrows its own guard, never a neighbour's).
+# The free cards are packed three bits a kind, with the top bit of each kind set (a guard, ``HALF_GUARDS``):
+# taking a set off is one subtraction, and the set was there exactly when every guard bit survives it (a kind
+# short of cards borrows its own guard, never a neighbour's). The small kinds and the big kinds go in two
+# integers of 30 bits (``Free``), not one of 60: an int digit holds 30 bits, and Pyodide's CPython (3.14, wasm)
+# adds, masks and hashes one-digit ints on a fast path, where two digits cost it about twice as much.
+# The search places the small kinds first (their mixed sets take big cards too), then the big kinds alone.
 
-GUARDS = sum(4 << (3 * k) for k in range(20))
-# The lowest bit of a packed vector (one or two copies of its lowest kind) → that kind.
-_LOWEST_BIT = {n << (3 * k): k for k in range(20) for n in (1, 2)}
+HALF_GUARDS = sum(4 << (3 * k) for k in range(10))
+# The lowest bit of a packed half (one or two copies of its lowest kind) → that kind, 0–9 within the half.
+_LOWEST_BIT = {n << (3 * k): k for k in range(10) for n in (1, 2)}
+_SHIFTS = tuple(range(0, 30, 3))  # a kind's place in its half
+
+Free = tuple[int, int]  # the free cards: (small kinds, big kinds), each packed and guarded
+# The searches' memos: keyed (small, big, pair needed) while small cards are left, then by the big half alone
+# (negated when a pair is needed): one-digit keys where most of the searching is.
+WaitMemo = dict[int | tuple[int, int, bool], int]
+_HolesMemo = dict[int | tuple[int, int, bool], dict[int, int]]
 
 
-def guarded(counts: list[int] | tuple[int, ...]) -> int:
-    """Counts (0–3 a kind) packed three bits a kind, with the guards set (what ``wait_points`` reads)."""
-    u = GUARDS
-    for k, n in enumerate(counts):
-        if n:
-            u += n << (3 * k)
-    return u
+def guarded(counts: list[int] | tuple[int, ...]) -> Free:
+    """Counts (0–3 a kind) packed three bits a kind in two halves, with the guards set (what ``wait_points``
+    reads)."""
+    # (``map`` walks the kinds in C: in Pyodide, bytecode is what costs)
+    return (
+        HALF_GUARDS + sum(map(lshift, counts[:10], _SHIFTS)),
+        HALF_GUARDS + sum(map(lshift, counts[10:], _SHIFTS)),
+    )
 
 
-# A set as the waits' search reads it: (packed cards, points, a pair?, for each kind it holds: the set without
-# one card of that kind, and the kind).
-WaitSet = tuple[int, int, bool, tuple[tuple[int, int], ...]]
+def add_card(free: Free, kind: int) -> Free:
+    """The free cards with one more card of ``kind`` (the hand with its winning card, for ``best_points``).
+
+    >>> add_card(guarded([0] * 20), 11) == guarded([0] * 11 + [1] + [0] * 8)
+    True
+    """
+    if kind < 10:
+        return free[0] + (1 << (3 * kind)), free[1]
+    return free[0], free[1] + (1 << (3 * kind - 30))
+
+
+def _halves(indices: tuple[int, ...]) -> Free:
+    """Cards by kind index, packed (unguarded) in the two halves."""
+    return sum(1 << (3 * j) for j in indices if j < 10), sum(1 << (3 * j - 30) for j in indices if j >= 10)
+
+
+# A small kind's set as the search reads it: (its small cards, its big cards (a mixed set's), points, a pair?,
+# for each kind it holds: the set without one card of that kind (small, big), and the kind).
+SmallSet = tuple[int, int, int, bool, tuple[tuple[int, int, int], ...]]
+# A big kind's set: (its cards, points, a pair?, for each kind it holds: the set without one card of it, the kind).
+BigSet = tuple[int, int, bool, tuple[tuple[int, int], ...]]
 
 
 @dataclass(frozen=True, slots=True)
 class WaitTables:
     """Per rule set, the sets each kind is the lowest card of, packed for the waits' search."""
 
-    starts: tuple[tuple[tuple[WaitSet, ...], ...], tuple[tuple[WaitSet, ...], ...]]  # [pair allowed][kind]
-    # [kind]: the sets that hold the kind once and have it as their lowest card, without it, and their points
-    # (the sets the coming card can be the lowest card of).
-    below: tuple[tuple[tuple[int, int], ...], ...]
+    small: tuple[tuple[tuple[SmallSet, ...], ...], tuple[tuple[SmallSet, ...], ...]]  # [pair allowed][kind 0–9]
+    big: tuple[tuple[tuple[BigSet, ...], ...], tuple[tuple[BigSet, ...], ...]]  # [pair allowed][kind − 10]
+    # [kind] (less 10 for the big ones): the sets that hold the kind once and have it as their lowest card,
+    # without it, and their points (the sets the coming card can be the lowest card of).
+    small_below: tuple[tuple[tuple[int, int, int], ...], ...]
+    big_below: tuple[tuple[tuple[int, int], ...], ...]
 
 
 @lru_cache(maxsize=64)
 def wait_tables(rules: RuleSet) -> WaitTables:
     """The sets of ``split_templates``, packed three bits a kind (bounded like it)."""
-    no_pair: list[tuple[WaitSet, ...]] = []
-    with_pair: list[tuple[WaitSet, ...]] = []
-    below: list[tuple[tuple[int, int], ...]] = []
+    small: list[list[SmallSet]] = []
+    big: list[list[BigSet]] = []
+    small_below: list[list[tuple[int, int, int]]] = []
+    big_below: list[list[tuple[int, int]]] = []
     for i, row in enumerate(split_templates(rules)):
-        sets: list[WaitSet] = []
-        alone: list[tuple[int, int]] = []
+        sets, below = (small, small_below) if i < 10 else (big, big_below)
+        sets.append([])
+        below.append([])
         for t in row:
-            mask = sum(1 << (3 * j) for j in t.indices)
-            holes = tuple((mask - (1 << (3 * k)), k) for k in sorted(set(t.indices)))
-            sets.append((mask, t.points, t.is_pair, holes))
-            if t.indices.count(i) == 1:
-                alone.append((mask - (1 << (3 * i)), t.points))
-        with_pair.append(tuple(sets))
-        no_pair.append(tuple(s for s in sets if not s[2]))
-        below.append(tuple(alone))
-    return WaitTables((tuple(no_pair), tuple(with_pair)), tuple(below))
+            s, b = _halves(t.indices)
+            holes = [(s - ks, b - kb, k) for k in sorted(set(t.indices)) for ks, kb in [_halves((k,))]]
+            alone = t.indices.count(i) == 1
+            if i < 10:
+                small[-1].append((s, b, t.points, t.is_pair, tuple(holes)))
+                if alone:
+                    small_below[-1].append((*holes[0][:2], t.points))  # (i is the set's lowest kind: first)
+            else:
+                big[-1].append((b, t.points, t.is_pair, tuple((without, k) for _, without, k in holes)))
+                if alone:
+                    big_below[-1].append((holes[0][1], t.points))
+    return WaitTables(
+        (tuple(tuple(x for x in row if not x[3]) for row in small), tuple(tuple(row) for row in small)),
+        (tuple(tuple(x for x in row if not x[2]) for row in big), tuple(tuple(row) for row in big)),
+        tuple(tuple(row) for row in small_below),
+        tuple(tuple(row) for row in big_below),
+    )
 
 
-def best_points(u: int, need_pair: bool, tables: WaitTables, memo: dict[int, int]) -> int:
-    """Most points for splitting the free cards ``u`` (``guarded``) completely, or ``NO_SPLIT``. With
-    ``need_pair`` exactly one set is a pair, without it none."""
-    if u == GUARDS:
-        return NO_SPLIT if need_pair else 0
-    key = u << 1 | need_pair
+def _lowest(small: int, big: int) -> int:
+    """The lowest kind of the free cards (20: none)."""
+    if small != HALF_GUARDS:
+        v = small ^ HALF_GUARDS
+        return _LOWEST_BIT[v & -v]
+    if big != HALF_GUARDS:
+        v = big ^ HALF_GUARDS
+        return 10 + _LOWEST_BIT[v & -v]
+    return 20
+
+
+def best_points(free: Free, need_pair: bool, tables: WaitTables, memo: WaitMemo) -> int:
+    """Most points for splitting the free cards (``guarded``) completely, or ``NO_SPLIT``. With ``need_pair``
+    exactly one set is a pair, without it none."""
+    small, big = free
+    if small == HALF_GUARDS:
+        return _best_big(big, need_pair, tables, memo)
+    return _best(small, big, need_pair, tables, memo)
+
+
+# The searches' callers pick the function for the cards left (small ones, or only big ones): one call, not two.
+
+
+def _best(small: int, big: int, need_pair: bool, tables: WaitTables, memo: WaitMemo) -> int:
+    """``best_points`` while some small card is left."""
+    key = (small, big, need_pair)
     found = memo.get(key)
     if found is not None:
         return found
-    v = u ^ GUARDS
+    v = small ^ HALF_GUARDS
     best = NO_SPLIT
-    for mask, points, is_pair, _holes in tables.starts[need_pair][_LOWEST_BIT[v & -v]]:
-        rest = u - mask
-        if rest & GUARDS == GUARDS:
-            found = best_points(rest, need_pair and not is_pair, tables, memo)
+    for s, b, points, is_pair, _holes in tables.small[need_pair][_LOWEST_BIT[v & -v]]:
+        rest_small = small - s
+        rest_big = big - b
+        if rest_small & HALF_GUARDS == HALF_GUARDS and rest_big & HALF_GUARDS == HALF_GUARDS:
+            if rest_small == HALF_GUARDS:
+                found = _best_big(rest_big, need_pair and not is_pair, tables, memo)
+            else:
+                found = _best(rest_small, rest_big, need_pair and not is_pair, tables, memo)
             if found != NO_SPLIT and found + points > best:
                 best = found + points
     memo[key] = best
     return best
 
 
-def wait_points(u: int, need_pair: bool, tables: WaitTables, memo: dict[int, int]) -> dict[int, int]:
-    """For every kind ``w`` such that the free cards ``u`` (``guarded``) and one more card of kind ``w`` split
+def _best_big(big: int, need_pair: bool, tables: WaitTables, memo: WaitMemo) -> int:
+    """``_best`` when only big cards are left."""
+    if big == HALF_GUARDS:
+        return NO_SPLIT if need_pair else 0
+    key = -big if need_pair else big
+    found = memo.get(key)
+    if found is not None:
+        return found
+    v = big ^ HALF_GUARDS
+    best = NO_SPLIT
+    for b, points, is_pair, _holes in tables.big[need_pair][_LOWEST_BIT[v & -v]]:
+        rest = big - b
+        if rest & HALF_GUARDS == HALF_GUARDS:
+            found = _best_big(rest, need_pair and not is_pair, tables, memo)
+            if found != NO_SPLIT and found + points > best:
+                best = found + points
+    memo[key] = best
+    return best
+
+
+def wait_points(free: Free, need_pair: bool, tables: WaitTables, memo: WaitMemo) -> dict[int, int]:
+    """For every kind ``w`` such that the free cards (``guarded``) and one more card of kind ``w`` split
     completely, the most points a split reaches (``best_points`` of the cards with ``w`` added, which it
     equals kind for kind). ``memo`` is ``best_points``' (a caller may go on using it).
 
@@ -377,69 +464,146 @@ def wait_points(u: int, need_pair: bool, tables: WaitTables, memo: dict[int, int
     >>> sorted(wait_points(guarded([1, 1] + [0] * 18), False, wait_tables(rules), {}))  # 一二: 三 only
     [2]
     """
-    if u == GUARDS:
+    small, big = free
+    lowest = _lowest(small, big)
+    if lowest == 20:
         return {}
-    out = _holes(u, need_pair, tables, memo, {})  # (the root's answer: its memo dies here)
-    v = u ^ GUARDS
-    _below(u, 0, _LOWEST_BIT[v & -v], need_pair, 0, tables, memo, out)
+    # (the root's answer: its memo dies here)
+    if small == HALF_GUARDS:
+        out = _holes_big(big, need_pair, tables, memo, {})
+    else:
+        out = _holes(small, big, need_pair, tables, memo, {})
+    _below(small, big, 0, lowest, need_pair, 0, tables, memo, out)
     return out
 
 
 def _below(
-    u: int,
+    small: int,
+    big: int,
     low: int,
     high: int,
     need_pair: bool,
     extra: int,
     tables: WaitTables,
-    memo: dict[int, int],
+    memo: WaitMemo,
     out: dict[int, int],
 ) -> None:
-    """The coming card as the lowest card of its set, for the kinds ``low`` ≤ w < ``high`` below every card of
-    ``u``: the set's other cards come from ``u``; ``extra`` points already made."""
-    below = tables.below
-    for w in range(low, high):
-        for mask, points in below[w]:
-            rest = u - mask
-            if rest & GUARDS == GUARDS:
-                found = best_points(rest, need_pair, tables, memo)
+    """The coming card as the lowest card of its set, for the kinds ``low`` ≤ w < ``high`` below every free
+    card: the set's other cards come from the free cards; ``extra`` points already made."""
+    small_below = tables.small_below
+    for w in range(low, min(high, 10)):
+        for s, b, points in small_below[w]:
+            rest_small = small - s
+            rest_big = big - b
+            if rest_small & HALF_GUARDS == HALF_GUARDS and rest_big & HALF_GUARDS == HALF_GUARDS:
+                if rest_small == HALF_GUARDS:
+                    found = _best_big(rest_big, need_pair, tables, memo)
+                else:
+                    found = _best(rest_small, rest_big, need_pair, tables, memo)
                 if found != NO_SPLIT:
                     found += points + extra
                     if out.get(w, -1) < found:
                         out[w] = found
+    if high > 10:  # (then every free card is big)
+        _below_big(big, max(low, 10) - 10, high - 10, need_pair, extra, tables, memo, out)
+
+
+def _below_big(
+    big: int,
+    low: int,
+    high: int,
+    need_pair: bool,
+    extra: int,
+    tables: WaitTables,
+    memo: WaitMemo,
+    out: dict[int, int],
+) -> None:
+    """``_below`` for big kinds (``low`` and ``high`` less 10) when every free card is big."""
+    big_below = tables.big_below
+    for w in range(low, high):
+        for b, points in big_below[w]:
+            rest = big - b
+            if rest & HALF_GUARDS == HALF_GUARDS:
+                found = _best_big(rest, need_pair, tables, memo)
+                if found != NO_SPLIT:
+                    found += points + extra
+                    if out.get(w + 10, -1) < found:
+                        out[w + 10] = found
 
 
 def _holes(
-    u: int, need_pair: bool, tables: WaitTables, memo: dict[int, int], holes: dict[int, dict[int, int]]
+    small: int, big: int, need_pair: bool, tables: WaitTables, memo: WaitMemo, holes: _HolesMemo
 ) -> dict[int, int]:
-    """``wait_points`` for the kinds from the lowest card of ``u`` (not empty) up, memoised in ``holes``.
+    """``wait_points`` for the kinds from the lowest free card (a small one) up, memoised in ``holes``.
 
     The search places the lowest card left, as ``best_points`` does; the coming card is either in that set
-    (any of its cards: the rest of the set from ``u``), or later: in the rest's own search, or, when its kind
-    falls between this lowest card and the rest's, the lowest card of its own set (``_below``)."""
-    key = u << 1 | need_pair
+    (any of its cards: the rest of the set from the free cards), or later: in the rest's own search, or, when
+    its kind falls between this lowest card and the rest's, the lowest card of its own set (``_below``)."""
+    key = (small, big, need_pair)
     found = holes.get(key)
     if found is not None:
         return found
-    v = u ^ GUARDS
+    v = small ^ HALF_GUARDS
     i = _LOWEST_BIT[v & -v]
     out: dict[int, int] = {}
-    for mask, points, is_pair, set_holes in tables.starts[need_pair][i]:
+    for s, b, points, is_pair, set_holes in tables.small[need_pair][i]:
         pair_left = need_pair and not is_pair
-        rest = u - mask
-        if rest != GUARDS and rest & GUARDS == GUARDS:
-            for w, later in _holes(rest, pair_left, tables, memo, holes).items():
+        rest_small = small - s
+        rest_big = big - b
+        if rest_small & HALF_GUARDS == HALF_GUARDS and rest_big & HALF_GUARDS == HALF_GUARDS:
+            above = _lowest(rest_small, rest_big)
+            if above < 20:
+                if above >= 10:
+                    later_holes = _holes_big(rest_big, pair_left, tables, memo, holes)
+                else:
+                    later_holes = _holes(rest_small, rest_big, pair_left, tables, memo, holes)
+                for w, later in later_holes.items():
+                    later += points
+                    if out.get(w, -1) < later:
+                        out[w] = later
+                if above > i + 1:
+                    _below(rest_small, rest_big, i + 1, above, pair_left, points, tables, memo, out)
+        for without_small, without_big, w in set_holes:
+            rest_small = small - without_small
+            rest_big = big - without_big
+            if rest_small & HALF_GUARDS == HALF_GUARDS and rest_big & HALF_GUARDS == HALF_GUARDS:
+                if rest_small == HALF_GUARDS:
+                    found_rest = _best_big(rest_big, pair_left, tables, memo)
+                else:
+                    found_rest = _best(rest_small, rest_big, pair_left, tables, memo)
+                if found_rest != NO_SPLIT:
+                    found_rest += points
+                    if out.get(w, -1) < found_rest:
+                        out[w] = found_rest
+    holes[key] = out
+    return out
+
+
+def _holes_big(big: int, need_pair: bool, tables: WaitTables, memo: WaitMemo, holes: _HolesMemo) -> dict[int, int]:
+    """``_holes`` when only big cards are left."""
+    key = -big if need_pair else big
+    found = holes.get(key)
+    if found is not None:
+        return found
+    v = big ^ HALF_GUARDS
+    i = _LOWEST_BIT[v & -v]
+    out: dict[int, int] = {}
+    for b, points, is_pair, set_holes in tables.big[need_pair][i]:
+        pair_left = need_pair and not is_pair
+        rest = big - b
+        if rest != HALF_GUARDS and rest & HALF_GUARDS == HALF_GUARDS:
+            for w, later in _holes_big(rest, pair_left, tables, memo, holes).items():
                 later += points
                 if out.get(w, -1) < later:
                     out[w] = later
-            r = rest ^ GUARDS
+            r = rest ^ HALF_GUARDS
             above = _LOWEST_BIT[r & -r]
             if above > i + 1:
-                _below(rest, i + 1, above, pair_left, points, tables, memo, out)
+                _below_big(rest, i + 1, above, pair_left, points, tables, memo, out)
         for without, w in set_holes:
-            rest = u - without
-            if rest & GUARDS == GUARDS:
-                found_rest = best_points(rest, pair_left, tables, memo)
+            rest = big - without
+            if rest & HALF_GUARDS == HALF_GUARDS:
+                found_rest = _best_big(rest, pair_left, tables, memo)
                 if found_rest != NO_SPLIT:
                     found_rest += points
                     if out.get(w, -1) < found_rest:
