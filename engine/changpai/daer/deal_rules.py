@@ -12,10 +12,10 @@ from ..core.text import ChangpaiError, Text
 from ..decks.numerals import ALL_KINDS, Card
 from . import playrules as pr
 from .actions import Action, ActionType
-from .analysis import analyse
+from .analysis import analyse, win_points
 from .deal_state import DealState, SeatState
 from .sets import SetKind, classify_three
-from .split import can_join, fits_packed, pack
+from .split import NO_SPLIT, can_join, fits_packed, pack
 
 _PACKED_KEPT = 4096  # hands packed per deal, at most (a deal sees a few dozen)
 
@@ -135,6 +135,13 @@ class DealRules(DealState):
         key = ("win", s, hand_key, len(st.laid), None if card is None else card.index, how, where)
         if key in self._win_cache:
             return self._win_cache[key]
+        if card is not None:  # the points alone first: about a third of the hands that fit are under the minimum
+            points = hand_points(self, s, card)
+            if points == NO_SPLIT or (
+                points < self.play_rules.min_hu.value and not self._min_waived(s, card, how, points)
+            ):
+                self._win_cache[key] = None
+                return None
         result = evaluate_hand(self, s, card, how)
         ok = result if result is not None and result_complete(result) else None
         if (
@@ -220,6 +227,16 @@ def evaluate_hand(deal_: DealState, s: int, card: Card | None, how: str) -> Any:
     if _dealt_lantern(deal_.initial_hands[s]):
         result = _without_piao(result)
     return result
+
+
+def hand_points(deal_: DealState, s: int, card: Card) -> int:
+    """The points ``evaluate_hand`` finds for seat ``s`` winning on ``card`` (``NO_SPLIT``: not every card is in a
+    set, or the analysis cannot read the hand), without building the analysis (``analysis.win_points``)."""
+    st = deal_.seats[s]
+    try:
+        return win_points(st.hand_cards(), [ls.meld for ls in st.laid], deal_.rules, card)
+    except ChangpaiError:
+        return NO_SPLIT
 
 
 def _dealt_lantern(hand: tuple[Card, ...]) -> bool:
