@@ -274,8 +274,22 @@ def _facts(sets: Sequence[ScoredSet], h: _Hand) -> HandFacts:
 
 
 def _scored(t: Template, origin: str, rules: RuleSet) -> ScoredSet:
+    """The set of template ``t`` as the analysis shows it (made once per template and origin: a set is immutable,
+    and each split of each analysis asks again)."""
+    key = (id(t), origin)
+    found = _SCORED.get(key)
+    if found is not None and found[0] is t and found[1] is rules:  # (an id is reused only once its template is gone)
+        return found[2]
     meld = Meld(t.kind, tuple(ALL_KINDS[j] for j in t.indices))
-    return ScoredSet(meld, origin, t.points, rules.native_name(t.kind), rules.point_word)
+    scored = ScoredSet(meld, origin, t.points, rules.native_name(t.kind), rules.point_word)
+    if len(_SCORED) >= _SCORED_KEPT:
+        _SCORED.clear()
+    _SCORED[key] = (t, rules, scored)
+    return scored
+
+
+_SCORED: dict[tuple[int, str], tuple[Template, RuleSet, ScoredSet]] = {}
+_SCORED_KEPT = 10_000  # (a rule set has about 140 templates; variants made per request do not pile up)
 
 
 def _candidates(h: _Hand, win: Card | None) -> list[list[ScoredSet]]:

@@ -71,6 +71,9 @@ class DealLegal(DealRules):
                 found = tuple(self._list_legal(None))
             else:  # one seat's actions: the whole list (computed once per state) sorted by seat, in one pass
                 every = self._legal(None)
+                if self.phase != CLAIM and self.history:  # (every action is the mover's: 三龙 / 五坎 come first)
+                    found = cache[key] = every if seat == self.to_act else ()
+                    return found
                 seats = {a.seat for a in every}
                 if len(seats) <= 1:  # (the usual case outside the claim window: the whole list is one seat's)
                     for other in self.table.active:
