@@ -52,12 +52,9 @@ class DealRules(DealState):
         return self._four_may(s)
 
     def _target(self, s: int) -> int:
-        base = (
-            self.play_rules.xiaojia_cards.value
-            if self.table.roles[s] == XIAOJIA
-            else self.play_rules.player_cards.value
-        )
-        if self.play_rules.eight_blocks.value:
+        play = self.play_rules
+        base = play.xiaojia_cards.value if self.table.roles[s] == XIAOJIA else play.player_cards.value
+        if play.eight_blocks.value:
             return int(base) + max(0, self.seats[s].fours - 1)
         return int(base)
 

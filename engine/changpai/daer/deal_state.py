@@ -18,7 +18,7 @@ from .actions import Action, ActionType
 from .dealing import Dealt
 from .playrules import PlayRules
 from .rules import RuleSet
-from .sets import Meld, SetKind
+from .sets import FOUR_KINDS, Meld, SetKind
 from .split import FitsKey, card_counts, shared_fits_memo
 
 DISCARD, CLAIM, TURN, DRAWN, OVER = "discard", "claim", "turn", "drawn", "over"
@@ -83,7 +83,7 @@ class SeatState:
 
     @property
     def fours(self) -> int:
-        return sum(1 for s in self.laid if s.meld.kind.is_four)
+        return sum(1 for s in self.laid if s.meld.kind in FOUR_KINDS)
 
     def total(self) -> int:
         return sum(self.hand) + sum(len(s.meld.cards) for s in self.laid)
