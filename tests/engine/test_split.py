@@ -16,6 +16,8 @@ from changpai.daer.split import (
     fits,
     fits_packed,
     guarded,
+    lonely_kinds,
+    may_fit,
     pack,
     shared_fits_memo,
     split_templates,
@@ -113,6 +115,25 @@ def _small_hands(draw: st.DrawFn) -> tuple[list[int], int, bool, int]:
 def test_fits_agrees_with_trying_every_grouping(case):
     counts, sets_left, pair_ok, extra = case
     assert fits(tuple(counts), sets_left, pair_ok, extra) == oracle_fits(counts, sets_left, pair_ok, extra)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_small_hands())
+def test_lonely_cards_never_turn_away_a_hand_that_fits(case):
+    """``may_fit`` (the deal's test before the split search) says no only where the brute-force grouping does."""
+    counts, sets_left, pair_ok, extra = case
+    if oracle_fits(counts, sets_left, pair_ok, extra):
+        assert may_fit(lonely_kinds(counts), extra)
+
+
+def test_lonely_cards_turn_away_hands_the_extra_card_cannot_mend():
+    one_alone = [1, 0, 0, 1, 1, 1] + [0] * 14  # 一 alone beside 四五六
+    assert lonely_kinds(one_alone) == 1 and may_fit(1, 1) and not may_fit(1, -1)
+    two_alone = [1, 0, 0, 0, 0, 0, 1] + [0] * 13  # 一 and 七: nothing makes a set with both
+    assert not any(may_fit(lonely_kinds(two_alone), k) for k in range(20))
+    two_and_a_gap = [1, 0, 1] + [0] * 17  # 一 and 三: 二 only
+    assert not may_fit(lonely_kinds([1, 0, 0, 1, 1] + [0] * 15), 2)  # 一 四 五: three lonely cards
+    assert [k for k in range(20) if may_fit(lonely_kinds(two_and_a_gap), k)] == [1]
 
 
 @settings(max_examples=300, deadline=None)

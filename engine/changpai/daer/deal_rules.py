@@ -15,7 +15,7 @@ from .actions import Action, ActionType
 from .analysis import analyse, win_points
 from .deal_state import DealState, SeatState
 from .sets import SetKind, classify_three
-from .split import NO_SPLIT, can_join, fits_packed, pack
+from .split import NO_SPLIT, can_join, fits_packed, lonely_kinds, may_fit, pack
 
 _PACKED_KEPT = 4096  # hands packed per deal, at most (a deal sees a few dozen)
 
@@ -116,17 +116,17 @@ class DealRules(DealState):
         the analysis."""
         st = self.seats[s]
         hand_key = tuple(st.hand)
-        packed = self._packed.get(hand_key)  # each hand is packed once, for every card it meets
-        if packed is None:
+        found = self._packed.get(hand_key)  # each hand is packed once, for every card it meets
+        if found is None:
             if len(self._packed) >= _PACKED_KEPT:
                 self._packed.clear()
-            packed = self._packed[hand_key] = pack(hand_key)
-        sets_left = self.rules.sets_in_win - len(st.laid)
-        if card is not None:
-            if not fits_packed(packed, sets_left, True, card.index, self._fits_memo):
-                return None
-        elif not fits_packed(packed, sets_left, True, -1, self._fits_memo):
-            return None  # 天胡 / 三龙 checks on the dealt hand: most hands fail here, before the full analysis
+            found = self._packed[hand_key] = (pack(hand_key), lonely_kinds(hand_key))
+        packed, lonely = found
+        extra = -1 if card is None else card.index
+        if not may_fit(lonely, extra):  # (its lonely cards turn away about half the hands before any search)
+            return None
+        if not fits_packed(packed, self.rules.sets_in_win - len(st.laid), True, extra, self._fits_memo):
+            return None  # (天胡 / 三龙 checks on the dealt hand: most hands fail here, before the full analysis)
         ex = self.exposed
         where = None if ex is None else (ex.source == s, ex.first_discard_of)
         key = ("win", s, hand_key, len(st.laid), None if card is None else card.index, how, where)

@@ -160,7 +160,8 @@ class DealState:
         self.eight_blocks_by: int | None = None  # the seat that just called 八块 (no discard)
         self._win_cache: dict[tuple[Any, ...], Any] = {}
         self._fits_memo: dict[FitsKey, bool] = shared_fits_memo()  # (a pure search: shared by every deal)
-        self._packed: dict[tuple[int, ...], int] = {}  # each hand's counts packed for ``fits_packed``
+        # each hand's counts packed for ``fits_packed``, and its ``lonely_kinds``
+        self._packed: dict[tuple[int, ...], tuple[int, int]] = {}
         self._version = 0  # bumped on every change of state; keys the per-state caches below
         self._state_cache: dict[Any, Any] = {}
         self._state_cache_version = 0

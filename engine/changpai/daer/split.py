@@ -236,6 +236,54 @@ def can_join(hand: list[int], k: int) -> bool:
     return False
 
 
+# Kinds as bits (bit k: kind k), for ``lonely_kinds``: the run starts (一 … 八 of each case), and each case's 二七十.
+_RUN_STARTS = sum(1 << (base + m) for base in (0, 10) for m in range(8))
+_CASE = (1 << 10) - 1
+_TWO_SEVEN_TEN = tuple(sum(1 << (base + m - 1) for m in (2, 7, 10)) for base in (0, 10))
+
+
+def lonely_kinds(hand: list[int] | tuple[int, ...]) -> int:
+    """The kinds (bit k: kind k) held once, outside held triples, that make no three-card set with the other cards
+    outside held triples: in every split ``fits`` finds, such a card is in the set of the extra card.
+
+    >>> lonely_kinds([1, 0, 0, 1, 1, 1] + [0] * 14) == 1  # 一 alone beside 四五六
+    True
+    """
+    present = pairs = singles = 0
+    for k, n in enumerate(hand):
+        if 0 < n < 3:
+            present |= 1 << k
+            if n == 2:
+                pairs |= 1 << k
+            else:
+                singles |= 1 << k
+    runs = present & (present >> 1) & (present >> 2) & _RUN_STARTS  # the lowest kinds of the runs held
+    covered = runs | runs << 1 | runs << 2
+    for lantern in _TWO_SEVEN_TEN:
+        if present & lantern == lantern:
+            covered |= lantern
+    covered |= (pairs >> 10 | pairs << 10) & (_CASE | _CASE << 10)  # beside a pair of the other case (mixed)
+    return singles & ~covered
+
+
+def may_fit(lonely: int, extra: int) -> bool:
+    """False when ``fits`` with the extra card ``extra`` (``-1``: none) must say no, by the hand's ``lonely_kinds``
+    alone: each lonely card must share a set with the one extra card, so three of them never fit, two only with a
+    card that makes a set with both, and one without an extra card."""
+    if not lonely:
+        return True
+    if extra < 0:
+        return False
+    low = (lonely & -lonely).bit_length() - 1
+    rest = lonely & (lonely - 1)
+    if not rest:
+        return True
+    if rest & (rest - 1):
+        return False
+    high = rest.bit_length() - 1
+    return extra in THIRD_CARDS.get((low, high), ())
+
+
 # ----------------------------------------------------------------------------- the hand analysis' search
 # Every split of the free cards, and the most points a split reaches (``analysis`` scores and explains them).
 
