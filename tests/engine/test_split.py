@@ -8,16 +8,17 @@ from changpai.daer.analysis import analyse
 from changpai.daer.samples import random_ready_hand
 from changpai.daer.sets import classify_three
 from changpai.daer.split import (
+    NO_EXTRA,
     NO_SPLIT,
     all_splits,
     best_points,
     can_join,
     card_counts,
+    extra_cards,
     fits,
     fits_packed,
     guarded,
     lonely_kinds,
-    may_fit,
     pack,
     shared_fits_memo,
     split_templates,
@@ -119,21 +120,44 @@ def test_fits_agrees_with_trying_every_grouping(case):
 
 @settings(max_examples=500, deadline=None)
 @given(_small_hands())
-def test_lonely_cards_never_turn_away_a_hand_that_fits(case):
-    """``may_fit`` (the deal's test before the split search) says no only where the brute-force grouping does."""
+def test_the_extra_cards_never_leave_out_one_that_fits(case):
+    """``extra_cards`` (the deal's test before the split search) leaves out only what the brute-force grouping
+    refuses."""
     counts, sets_left, pair_ok, extra = case
     if oracle_fits(counts, sets_left, pair_ok, extra):
-        assert may_fit(lonely_kinds(counts), extra)
+        assert extra_cards(counts) >> (NO_EXTRA if extra < 0 else extra) & 1
 
 
-def test_lonely_cards_turn_away_hands_the_extra_card_cannot_mend():
-    one_alone = [1, 0, 0, 1, 1, 1] + [0] * 14  # 一 alone beside 四五六
-    assert lonely_kinds(one_alone) == 1 and may_fit(1, 1) and not may_fit(1, -1)
-    two_alone = [1, 0, 0, 0, 0, 0, 1] + [0] * 13  # 一 and 七: nothing makes a set with both
-    assert not any(may_fit(lonely_kinds(two_alone), k) for k in range(20))
-    two_and_a_gap = [1, 0, 1] + [0] * 17  # 一 and 三: 二 only
-    assert not may_fit(lonely_kinds([1, 0, 0, 1, 1] + [0] * 15), 2)  # 一 四 五: three lonely cards
-    assert [k for k in range(20) if may_fit(lonely_kinds(two_and_a_gap), k)] == [1]
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.booleans())
+def test_the_extra_cards_of_ready_hands_hold_every_card_that_fits(seed, break_one):
+    """On 20-card hands one card from a win (or with one card changed), every extra card ``fits`` takes is among
+    the ``extra_cards``."""
+    rng = random.Random(seed)
+    hand, table = random_ready_hand(rng, table_share=0.3)
+    counts = card_counts(hand)
+    if break_one:
+        counts[rng.choice([k for k in range(20) if counts[k]])] -= 1
+        counts[rng.randrange(20)] += 1
+    sets_left = 7 - len(table)
+    for extra in range(-1, 20):
+        if fits(tuple(counts), sets_left, True, extra):
+            assert extra_cards(counts) >> (NO_EXTRA if extra < 0 else extra) & 1, (counts, extra)
+
+
+def fitting_extras(counts: list[int]) -> set[int]:
+    return {k for k in range(20) if extra_cards(counts) >> k & 1}
+
+
+def test_lonely_cards_leave_only_the_extra_cards_that_can_mend_them():
+    assert lonely_kinds([1, 0, 0, 1, 1, 1] + [0] * 14) == 1  # 一 alone beside 四五六
+    assert fitting_extras([1, 0, 0, 1, 1, 1] + [0] * 14) == {0}  # 一 pairs with the extra card, or never fits
+    assert fitting_extras([1, 1, 0, 1, 1, 1] + [0] * 14) == {2}  # 一二 lonely: 三 only
+    assert fitting_extras([1, 0, 0, 1, 1, 1] + [0] * 4 + [1] + [0] * 9) == {0, 10}  # 一 壹 lonely: 一一壹 or 一壹壹
+    assert not extra_cards([1, 0, 0, 0, 0, 0, 1] + [0] * 13)  # 一 and 七: nothing makes a set with both
+    assert fitting_extras([1, 0, 1] + [0] * 17) == {1}  # 一 and 三: 二 only
+    assert not extra_cards([1, 0, 0, 1, 1] + [0] * 15)  # 一 四 五: three lonely cards
+    assert extra_cards([0, 0, 0, 1, 1, 1] + [0] * 14) >> NO_EXTRA & 1  # 四五六: complete without an extra card
 
 
 @settings(max_examples=300, deadline=None)

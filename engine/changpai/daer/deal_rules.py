@@ -15,7 +15,7 @@ from .actions import Action, ActionType
 from .analysis import analyse, win_points
 from .deal_state import DealState, SeatState
 from .sets import SetKind, classify_three
-from .split import NO_SPLIT, can_join, fits_packed, lonely_kinds, may_fit, pack
+from .split import NO_EXTRA, NO_SPLIT, can_join, extra_cards, fits_packed, pack
 
 _PACKED_KEPT = 4096  # hands packed per deal, at most (a deal sees a few dozen)
 
@@ -120,10 +120,10 @@ class DealRules(DealState):
         if found is None:
             if len(self._packed) >= _PACKED_KEPT:
                 self._packed.clear()
-            found = self._packed[hand_key] = (pack(hand_key), lonely_kinds(hand_key))
-        packed, lonely = found
+            found = self._packed[hand_key] = (pack(hand_key), extra_cards(hand_key))
+        packed, extras = found
         extra = -1 if card is None else card.index
-        if not may_fit(lonely, extra):  # (its lonely cards turn away about half the hands before any search)
+        if not extras >> (NO_EXTRA if card is None else extra) & 1:  # (turns away most cards before any search)
             return None
         if not fits_packed(packed, self.rules.sets_in_win - len(st.laid), True, extra, self._fits_memo):
             return None  # (天胡 / 三龙 checks on the dealt hand: most hands fail here, before the full analysis)

@@ -160,7 +160,7 @@ class DealState:
         self.eight_blocks_by: int | None = None  # the seat that just called 八块 (no discard)
         self._win_cache: dict[tuple[Any, ...], Any] = {}
         self._fits_memo: dict[FitsKey, bool] = shared_fits_memo()  # (a pure search: shared by every deal)
-        # each hand's counts packed for ``fits_packed``, and its ``lonely_kinds``
+        # each hand's counts packed for ``fits_packed``, and its ``extra_cards``
         self._packed: dict[tuple[int, ...], tuple[int, int]] = {}
         self._version = 0  # bumped on every change of state; keys the per-state caches below
         self._state_cache: dict[Any, Any] = {}

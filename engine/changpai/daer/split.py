@@ -266,22 +266,37 @@ def lonely_kinds(hand: list[int] | tuple[int, ...]) -> int:
     return singles & ~covered
 
 
-def may_fit(lonely: int, extra: int) -> bool:
-    """False when ``fits`` with the extra card ``extra`` (``-1``: none) must say no, by the hand's ``lonely_kinds``
-    alone: each lonely card must share a set with the one extra card, so three of them never fit, two only with a
-    card that makes a set with both, and one without an extra card."""
+# Bit ``NO_EXTRA`` of ``extra_cards``: the hand may fit without an extra card (``fits`` with ``extra = -1``).
+NO_EXTRA = 20
+_ANY_EXTRA = (1 << 20) - 1
+# [a][b]: the kinds that make a three-card set with kinds ``a`` and ``b`` (``THIRD_CARDS`` as bits).
+_THIRD_BITS = tuple(
+    tuple(sum(1 << c for c in THIRD_CARDS.get((min(a, b), max(a, b)), ())) for b in range(20)) for a in range(20)
+)
+
+
+def extra_cards(hand: list[int] | tuple[int, ...]) -> int:
+    """The extra cards (bit k: kind k; bit ``NO_EXTRA``: none) with which ``fits`` may say yes, by the hand's
+    ``lonely_kinds``: each lonely card shares its set with the one extra card, so three of them never fit, two only
+    with a card that makes a set with both, one only with its twin or a card that makes a set with it and another
+    held card, and the hand alone only without any. A necessary condition: ``fits`` has the last word.
+
+    >>> bin(extra_cards([1, 0, 1] + [0] * 17))  # 一 and 三: 二 only
+    '0b10'
+    """
+    lonely = lonely_kinds(hand)
     if not lonely:
-        return True
-    if extra < 0:
-        return False
+        return _ANY_EXTRA | 1 << NO_EXTRA
     low = (lonely & -lonely).bit_length() - 1
     rest = lonely & (lonely - 1)
-    if not rest:
-        return True
-    if rest & (rest - 1):
-        return False
-    high = rest.bit_length() - 1
-    return extra in THIRD_CARDS.get((low, high), ())
+    if rest:
+        return 0 if rest & (rest - 1) else _THIRD_BITS[low][rest.bit_length() - 1]
+    out = 1 << low
+    row = _THIRD_BITS[low]
+    for k, n in enumerate(hand):
+        if 0 < n < 3 and k != low:
+            out |= row[k]
+    return out
 
 
 # ----------------------------------------------------------------------------- the hand analysis' search
