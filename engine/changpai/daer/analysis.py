@@ -534,11 +534,13 @@ def waits(
     joined = wait_points(free, h.needs_pair(), tables, memo)
     fixed = h.fixed_points()
     minimum = rules.min_points.value
+    kong_ok = h.fours == 0
     out: list[Wait] = []
     for w, card in enumerate(ALL_KINDS):
-        if own[w] >= COPIES_PER_KIND:
-            continue
-        best = _points_with(h, w, joined.get(w, NO_SPLIT), free, fixed, tables, memo)
+        found = joined.get(w, NO_SPLIT)
+        if (found == NO_SPLIT and not (kong_ok and h.counts[w] == 3)) or own[w] >= COPIES_PER_KIND:
+            continue  # (most kinds: no split with it, and no 坎 for it to go onto)
+        best = _points_with(h, w, found, free, fixed, tables, memo)
         if best != NO_SPLIT:
             left = max(0, COPIES_PER_KIND - own[w] - seen_counts[w])
             out.append(Wait(card, best, best >= minimum, left))
