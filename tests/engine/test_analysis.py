@@ -6,9 +6,10 @@ import sys
 import oracle
 import pytest
 from changpai.core.text import CardError, HandError
-from changpai.daer.analysis import analyse, waits
+from changpai.daer.analysis import analyse, waits, win_points
 from changpai.daer.samples import random_ready_hand
 from changpai.daer.sets import Meld, SetKind
+from changpai.daer.split import NO_SPLIT
 from changpai.daer.traditions import RULESETS, get_rules
 from changpai.decks.numerals import ALL_KINDS, DECK, format_cards, parse_cards
 from hypothesis import HealthCheck, example, given, settings
@@ -251,6 +252,25 @@ def test_best_points_match_the_oracle(seed, name, win_card):
     else:
         assert result.points == expected
         assert result.win == (expected >= 10)
+
+
+@PROPERTY
+@given(seeds, st.sampled_from(RULE_CHOICES), st.sampled_from(ALL_KINDS), st.booleans())
+def test_win_points_are_the_points_of_the_analysis(seed, name, win_card, swap):
+    """``win_points`` (the deal's quick test before the analysis) answers what ``analyse`` does: its points, no
+    split where it finds none, and the same refusal of a fifth copy."""
+    hand, table = ready_hand(seed)
+    if swap:  # a hand that is not ready (one card changed), so that no split is common too
+        hand = [*hand[1:], random.Random(seed).choice([c for c in ALL_KINDS if c != hand[0]])]
+    rules = get_rules(name) if isinstance(name, str) else name
+    try:
+        result = analyse(hand, table, rules, win_card=win_card)
+    except (CardError, HandError) as error:
+        with pytest.raises(type(error)):
+            win_points(hand, table, rules, win_card)
+        return
+    points = win_points(hand, table, rules, win_card)
+    assert points == (result.points if result.reason.code != "no-split" else NO_SPLIT)
 
 
 @ORACLE_PROPERTY

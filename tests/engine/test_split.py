@@ -9,15 +9,18 @@ from changpai.daer.samples import random_ready_hand
 from changpai.daer.sets import classify_three
 from changpai.daer.split import (
     HALF_GUARDS,
+    NO_EXTRA,
     NO_SPLIT,
     add_card,
     all_splits,
     best_points,
     can_join,
     card_counts,
+    extra_cards,
     fits,
     fits_packed,
     guarded,
+    lonely_kinds,
     pack,
     shared_fits_memo,
     split_templates,
@@ -115,6 +118,48 @@ def _small_hands(draw: st.DrawFn) -> tuple[list[int], int, bool, int]:
 def test_fits_agrees_with_trying_every_grouping(case):
     counts, sets_left, pair_ok, extra = case
     assert fits(tuple(counts), sets_left, pair_ok, extra) == oracle_fits(counts, sets_left, pair_ok, extra)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_small_hands())
+def test_the_extra_cards_never_leave_out_one_that_fits(case):
+    """``extra_cards`` (the deal's test before the split search) leaves out only what the brute-force grouping
+    refuses."""
+    counts, sets_left, pair_ok, extra = case
+    if oracle_fits(counts, sets_left, pair_ok, extra):
+        assert extra_cards(counts) >> (NO_EXTRA if extra < 0 else extra) & 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.booleans())
+def test_the_extra_cards_of_ready_hands_hold_every_card_that_fits(seed, break_one):
+    """On 20-card hands one card from a win (or with one card changed), every extra card ``fits`` takes is among
+    the ``extra_cards``."""
+    rng = random.Random(seed)
+    hand, table = random_ready_hand(rng, table_share=0.3)
+    counts = card_counts(hand)
+    if break_one:
+        counts[rng.choice([k for k in range(20) if counts[k]])] -= 1
+        counts[rng.randrange(20)] += 1
+    sets_left = 7 - len(table)
+    for extra in range(-1, 20):
+        if fits(tuple(counts), sets_left, True, extra):
+            assert extra_cards(counts) >> (NO_EXTRA if extra < 0 else extra) & 1, (counts, extra)
+
+
+def fitting_extras(counts: list[int]) -> set[int]:
+    return {k for k in range(20) if extra_cards(counts) >> k & 1}
+
+
+def test_lonely_cards_leave_only_the_extra_cards_that_can_mend_them():
+    assert lonely_kinds([1, 0, 0, 1, 1, 1] + [0] * 14) == 1  # 一 alone beside 四五六
+    assert fitting_extras([1, 0, 0, 1, 1, 1] + [0] * 14) == {0}  # 一 pairs with the extra card, or never fits
+    assert fitting_extras([1, 1, 0, 1, 1, 1] + [0] * 14) == {2}  # 一二 lonely: 三 only
+    assert fitting_extras([1, 0, 0, 1, 1, 1] + [0] * 4 + [1] + [0] * 9) == {0, 10}  # 一 壹 lonely: 一一壹 or 一壹壹
+    assert not extra_cards([1, 0, 0, 0, 0, 0, 1] + [0] * 13)  # 一 and 七: nothing makes a set with both
+    assert fitting_extras([1, 0, 1] + [0] * 17) == {1}  # 一 and 三: 二 only
+    assert not extra_cards([1, 0, 0, 1, 1] + [0] * 15)  # 一 四 五: three lonely cards
+    assert extra_cards([0, 0, 0, 1, 1, 1] + [0] * 14) >> NO_EXTRA & 1  # 四五六: complete without an extra card
 
 
 @settings(max_examples=300, deadline=None)

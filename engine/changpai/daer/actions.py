@@ -24,6 +24,10 @@ from ..decks.numerals import Card, format_cards, parse_cards
 class ActionType(StrEnum):
     """What a seat does. Priority among claims on one card: WIN > KONG > PONG > EAT."""
 
+    # hashed as its value, in C (an Enum hashes its name in Python): it equals its value, and it keys the hot
+    # paths' tables
+    __hash__ = str.__hash__
+
     DISCARD = "discard"  # 打 / 出: a card from the hand, face up
     TURN = "turn"  # 翻 / 摸: turn up the top stock card
     DRAW = "draw"  # 小家 draws a stock card privately [003]

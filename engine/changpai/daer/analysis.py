@@ -38,8 +38,11 @@ from .rules import RuleSet
 from .sets import Meld, SetKind, table_meld
 from .split import (
     NO_SPLIT,
+    Free,
     Template,
     WaitMemo,
+    WaitTables,
+    add_card,
     all_splits,
     best_points,
     guarded,
@@ -274,8 +277,22 @@ def _facts(sets: Sequence[ScoredSet], h: _Hand) -> HandFacts:
 
 
 def _scored(t: Template, origin: str, rules: RuleSet) -> ScoredSet:
+    """The set of template ``t`` as the analysis shows it (made once per template and origin: a set is immutable,
+    and each split of each analysis asks again)."""
+    key = (id(t), origin)
+    found = _SCORED.get(key)
+    if found is not None and found[0] is t and found[1] is rules:  # (an id is reused only once its template is gone)
+        return found[2]
     meld = Meld(t.kind, tuple(ALL_KINDS[j] for j in t.indices))
-    return ScoredSet(meld, origin, t.points, rules.native_name(t.kind), rules.point_word)
+    scored = ScoredSet(meld, origin, t.points, rules.native_name(t.kind), rules.point_word)
+    if len(_SCORED) >= _SCORED_KEPT:
+        _SCORED.clear()
+    _SCORED[key] = (t, rules, scored)
+    return scored
+
+
+_SCORED: dict[tuple[int, str], tuple[Template, RuleSet, ScoredSet]] = {}
+_SCORED_KEPT = 10_000  # (a rule set has about 140 templates; variants made per request do not pile up)
 
 
 def _candidates(h: _Hand, win: Card | None) -> list[list[ScoredSet]]:
@@ -515,29 +532,71 @@ def waits(
         check_copies([*h.hand, *(c for m in h.table for c in m.cards), *seen_cards], where="seen")
     tables = wait_tables(rules)
     memo: WaitMemo = {}
-    counts = h.counts
-    free = guarded([n if n < 3 else 0 for n in counts])
+    free = _free_cards(h)
     # Every kind the free cards and one more card split with, at once (``split.wait_points``).
     joined = wait_points(free, h.needs_pair(), tables, memo)
     fixed = h.fixed_points()
     minimum = rules.min_points.value
     kong_ok = h.fours == 0
-    elsewhere = rules.kan_fourth_elsewhere == "true"
-    kan_points, _four_points, kong_points = _held_points(rules)
     out: list[Wait] = []
     for w, card in enumerate(ALL_KINDS):
-        held = counts[w] == 3
         found = joined.get(w, NO_SPLIT)
-        if (found == NO_SPLIT and not (kong_ok and held)) or own[w] >= COPIES_PER_KIND:
-            continue
-        best = NO_SPLIT
-        if found != NO_SPLIT and (elsewhere or not held):
-            best = fixed + found
-        if kong_ok and held:  # the card is the fourth onto a held 坎 (招): the rest then needs a pair
-            found = best_points(free, True, tables, memo)
-            if found != NO_SPLIT:
-                best = max(best, fixed - kan_points[w] + kong_points[w] + found)
+        if (found == NO_SPLIT and not (kong_ok and h.counts[w] == 3)) or own[w] >= COPIES_PER_KIND:
+            continue  # (most kinds: no split with it, and no 坎 for it to go onto)
+        best = _points_with(h, w, found, free, fixed, tables, memo)
         if best != NO_SPLIT:
             left = max(0, COPIES_PER_KIND - own[w] - seen_counts[w])
             out.append(Wait(card, best, best >= minimum, left))
     return out
+
+
+def win_points(hand: Iterable[Card], table: TableInput, rules: RuleSet, win_card: Card) -> int:
+    """The points ``analyse(hand, table, rules, win_card=win_card)`` gives (``NO_SPLIT`` where it finds no split),
+    by the waits' points search alone: no set is built, no pattern looked for. Bad input raises as ``analyse``.
+
+    >>> from changpai.daer.traditions import get_rules
+    >>> hand = parse_cards("三三三 贰柒拾 四五六 壹贰叁 七八九 捌玖拾 伍陆")
+    >>> win_points(hand, [], get_rules("luzhou-a"), Card.parse("柒"))
+    18
+    """
+    h = _prepare(hand, table, rules, complete=False)
+    w = _read_win_card(win_card, h).index
+    free = _free_cards(h)
+    memo = _points_memo(rules)
+    if len(memo) >= _POINTS_MEMO_KEPT:
+        memo.clear()
+    tables = wait_tables(rules)
+    found = NO_SPLIT
+    if h.counts[w] < 3 or rules.kan_fourth_elsewhere == "true":
+        found = best_points(add_card(free, w), h.needs_pair(), tables, memo)
+    return _points_with(h, w, found, free, h.fixed_points(), tables, memo)
+
+
+def _free_cards(h: _Hand) -> Free:
+    """The hand's cards outside held triples and fours, packed for the waits' search (``split.guarded``)."""
+    return guarded([n if n < 3 else 0 for n in h.counts])
+
+
+def _points_with(h: _Hand, w: int, found: int, free: Free, fixed: int, tables: WaitTables, memo: WaitMemo) -> int:
+    """The most points of the hand with one more card of kind ``w`` (``NO_SPLIT``: none), given ``found``, the
+    best points of the free cards with it (``NO_SPLIT``: they do not split)."""
+    held = h.counts[w] == 3
+    best = NO_SPLIT
+    if found != NO_SPLIT and (h.rules.kan_fourth_elsewhere == "true" or not held):
+        best = fixed + found
+    if h.fours == 0 and held:  # the card is the fourth onto a held 坎 (招): the rest then needs a pair
+        found = best_points(free, True, tables, memo)
+        if found != NO_SPLIT:
+            kan_points, _four_points, kong_points = _held_points(h.rules)
+            best = max(best, fixed - kan_points[w] + kong_points[w] + found)
+    return best
+
+
+_POINTS_MEMO_KEPT = 100_000  # answers kept across deals per rule set, at most (a long-running page plays many deals)
+
+
+@lru_cache(maxsize=64)
+def _points_memo(rules: RuleSet) -> WaitMemo:
+    """``best_points``' memo for one rule set (its answers depend only on the packed cards and the rule set's
+    points), shared by every ``win_points`` call; emptied when it grows past its bound."""
+    return {}

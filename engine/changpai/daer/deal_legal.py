@@ -17,6 +17,8 @@ from .deal_state import CLAIM, DISCARD, DRAWN, OVER, TURN, Exposed
 from .legality import EAT_CARD_RULES, PONG_RULES, allowed, compiled
 from .split import PARTNER_IDX, THIRD_CARDS, can_join
 
+# The rules that refuse a discard in the DISCARD phase for what ``_discard_choices`` bars (a held triple, 吃字屙字).
+_BY_CHOICES = frozenset(("break-kan", "eat-then-discard-partner"))
 _EAT_CARD_RULES_AFTER = EAT_CARD_RULES[1:]  # what an eat from the right seat must still pass to be offered
 # The most hand cards a claim lays out: an eat's two and two 比 sets of three (a third copy cannot be laid out).
 _MOST_CARDS_A_CLAIM_TAKES = 8
@@ -71,6 +73,9 @@ class DealLegal(DealRules):
                 found = tuple(self._list_legal(None))
             else:  # one seat's actions: the whole list (computed once per state) sorted by seat, in one pass
                 every = self._legal(None)
+                if self.phase != CLAIM and self.history:  # (every action is the mover's: 三龙 / 五坎 come first)
+                    found = cache[key] = every if seat == self.to_act else ()
+                    return found
                 seats = {a.seat for a in every}
                 if len(seats) <= 1:  # (the usual case outside the claim window: the whole list is one seat's)
                     for other in self.table.active:
@@ -140,6 +145,12 @@ class DealLegal(DealRules):
                 per_action = tuple(r for r in per_action if r.quiet is None or not r.quiet(self, first.seat))
             if not per_action:
                 out += group
+                continue
+            by_choices = first.type is ActionType.DISCARD and self.phase == DISCARD
+            if by_choices and _BY_CHOICES.issuperset([r.code for r in per_action]):
+                # those rules refuse exactly the discards ``_discard_choices`` leaves out: one set lookup each
+                choices = self._discard_choices(first.seat)
+                out += [a for a in group if a.named_card.index in choices]
                 continue
             for a in group:
                 for r in per_action:  # allowed(), inlined: the generator's inner loop

@@ -36,7 +36,10 @@ class DealRefusals(DealLegal):
         """The first rule of its chain that refuses ``action``; one the legal list holds passed them all already."""
         legal = self._legal(None)  # (the whole list: the players have just asked for it)
         # the very object a player picked from the list is found without calling ``Action.__eq__`` on the others
-        if any(map(is_, legal, repeat(action))) or action in legal:
+        if any(map(is_, legal, repeat(action))):
+            return None
+        t = action.type  # (an action equals only one of its own type: the others are not compared field by field)
+        if any(a == action for a in legal if a.type is t):
             return None
         return first_refusal(self, action)
 

@@ -12,10 +12,10 @@ from ..core.text import ChangpaiError, Text
 from ..decks.numerals import ALL_KINDS, Card
 from . import playrules as pr
 from .actions import Action, ActionType
-from .analysis import analyse
+from .analysis import analyse, win_points
 from .deal_state import DealState, SeatState
 from .sets import SetKind, classify_three
-from .split import can_join, fits_packed, pack
+from .split import NO_EXTRA, NO_SPLIT, can_join, extra_cards, fits_packed, pack
 
 _PACKED_KEPT = 4096  # hands packed per deal, at most (a deal sees a few dozen)
 
@@ -52,12 +52,9 @@ class DealRules(DealState):
         return self._four_may(s)
 
     def _target(self, s: int) -> int:
-        base = (
-            self.play_rules.xiaojia_cards.value
-            if self.table.roles[s] == XIAOJIA
-            else self.play_rules.player_cards.value
-        )
-        if self.play_rules.eight_blocks.value:
+        play = self.play_rules
+        base = play.xiaojia_cards.value if self.table.roles[s] == XIAOJIA else play.player_cards.value
+        if play.eight_blocks.value:
             return int(base) + max(0, self.seats[s].fours - 1)
         return int(base)
 
@@ -119,22 +116,29 @@ class DealRules(DealState):
         the analysis."""
         st = self.seats[s]
         hand_key = tuple(st.hand)
-        packed = self._packed.get(hand_key)  # each hand is packed once, for every card it meets
-        if packed is None:
+        found = self._packed.get(hand_key)  # each hand is packed once, for every card it meets
+        if found is None:
             if len(self._packed) >= _PACKED_KEPT:
                 self._packed.clear()
-            packed = self._packed[hand_key] = pack(hand_key)
-        sets_left = self.rules.sets_in_win - len(st.laid)
-        if card is not None:
-            if not fits_packed(packed, sets_left, True, card.index, self._fits_memo):
-                return None
-        elif not fits_packed(packed, sets_left, True, -1, self._fits_memo):
-            return None  # 天胡 / 三龙 checks on the dealt hand: most hands fail here, before the full analysis
+            found = self._packed[hand_key] = (pack(hand_key), extra_cards(hand_key))
+        packed, extras = found
+        extra = -1 if card is None else card.index
+        if not extras >> (NO_EXTRA if card is None else extra) & 1:  # (turns away most cards before any search)
+            return None
+        if not fits_packed(packed, self.rules.sets_in_win - len(st.laid), True, extra, self._fits_memo):
+            return None  # (天胡 / 三龙 checks on the dealt hand: most hands fail here, before the full analysis)
         ex = self.exposed
         where = None if ex is None else (ex.source == s, ex.first_discard_of)
         key = ("win", s, hand_key, len(st.laid), None if card is None else card.index, how, where)
         if key in self._win_cache:
             return self._win_cache[key]
+        if card is not None:  # the points alone first: about a third of the hands that fit are under the minimum
+            points = hand_points(self, s, card)
+            if points == NO_SPLIT or (
+                points < self.play_rules.min_hu.value and not self._min_waived(s, card, how, points)
+            ):
+                self._win_cache[key] = None
+                return None
         result = evaluate_hand(self, s, card, how)
         ok = result if result is not None and result_complete(result) else None
         if (
@@ -220,6 +224,16 @@ def evaluate_hand(deal_: DealState, s: int, card: Card | None, how: str) -> Any:
     if _dealt_lantern(deal_.initial_hands[s]):
         result = _without_piao(result)
     return result
+
+
+def hand_points(deal_: DealState, s: int, card: Card) -> int:
+    """The points ``evaluate_hand`` finds for seat ``s`` winning on ``card`` (``NO_SPLIT``: not every card is in a
+    set, or the analysis cannot read the hand), without building the analysis (``analysis.win_points``)."""
+    st = deal_.seats[s]
+    try:
+        return win_points(st.hand_cards(), [ls.meld for ls in st.laid], deal_.rules, card)
+    except ChangpaiError:
+        return NO_SPLIT
 
 
 def _dealt_lantern(hand: tuple[Card, ...]) -> bool:

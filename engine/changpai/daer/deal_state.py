@@ -18,7 +18,7 @@ from .actions import Action, ActionType
 from .dealing import Dealt
 from .playrules import PlayRules
 from .rules import RuleSet
-from .sets import Meld, SetKind
+from .sets import FOUR_KINDS, Meld, SetKind
 from .split import FitsKey, card_counts, shared_fits_memo
 
 DISCARD, CLAIM, TURN, DRAWN, OVER = "discard", "claim", "turn", "drawn", "over"
@@ -83,7 +83,7 @@ class SeatState:
 
     @property
     def fours(self) -> int:
-        return sum(1 for s in self.laid if s.meld.kind.is_four)
+        return sum(1 for s in self.laid if s.meld.kind in FOUR_KINDS)
 
     def total(self) -> int:
         return sum(self.hand) + sum(len(s.meld.cards) for s in self.laid)
@@ -160,7 +160,8 @@ class DealState:
         self.eight_blocks_by: int | None = None  # the seat that just called 八块 (no discard)
         self._win_cache: dict[tuple[Any, ...], Any] = {}
         self._fits_memo: dict[FitsKey, bool] = shared_fits_memo()  # (a pure search: shared by every deal)
-        self._packed: dict[tuple[int, ...], int] = {}  # each hand's counts packed for ``fits_packed``
+        # each hand's counts packed for ``fits_packed``, and its ``extra_cards``
+        self._packed: dict[tuple[int, ...], tuple[int, int]] = {}
         self._version = 0  # bumped on every change of state; keys the per-state caches below
         self._state_cache: dict[Any, Any] = {}
         self._state_cache_version = 0

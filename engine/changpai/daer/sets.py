@@ -39,6 +39,10 @@ from ..decks.numerals import Card, format_cards, parse_cards
 class SetKind(StrEnum):
     """The kind of a set; the value is the stable ASCII code used in JSON."""
 
+    # hashed as its value, in C (an Enum hashes its name in Python): it equals its value, and it keys the hot
+    # paths' tables
+    __hash__ = str.__hash__
+
     PONG = "pong"
     KAN = "kan"
     KONG = "kong"
@@ -64,12 +68,14 @@ class SetKind(StrEnum):
 
     @property
     def is_four(self) -> bool:
-        return self in (SetKind.KONG, SetKind.FOUR)
+        return self in FOUR_KINDS
 
     @property
     def generic_name(self) -> Text:
         return GENERIC_NAMES[self]
 
+
+FOUR_KINDS = frozenset((SetKind.KONG, SetKind.FOUR))  # the four-card sets (招 / 龙)
 
 GENERIC_NAMES: dict[SetKind, Text] = {
     SetKind.PONG: Text("碰（对子、兑）", "pong (claimed triple)"),

@@ -238,6 +238,69 @@ def can_join(hand: list[int], k: int) -> bool:
     return False
 
 
+# Kinds as bits (bit k: kind k), for ``lonely_kinds``: the run starts (一 … 八 of each case), and each case's 二七十.
+_RUN_STARTS = sum(1 << (base + m) for base in (0, 10) for m in range(8))
+_CASE = (1 << 10) - 1
+_TWO_SEVEN_TEN = tuple(sum(1 << (base + m - 1) for m in (2, 7, 10)) for base in (0, 10))
+
+
+def lonely_kinds(hand: list[int] | tuple[int, ...]) -> int:
+    """The kinds (bit k: kind k) held once, outside held triples, that make no three-card set with the other cards
+    outside held triples: in every split ``fits`` finds, such a card is in the set of the extra card.
+
+    >>> lonely_kinds([1, 0, 0, 1, 1, 1] + [0] * 14) == 1  # 一 alone beside 四五六
+    True
+    """
+    present = pairs = singles = 0
+    for k, n in enumerate(hand):
+        if 0 < n < 3:
+            present |= 1 << k
+            if n == 2:
+                pairs |= 1 << k
+            else:
+                singles |= 1 << k
+    runs = present & (present >> 1) & (present >> 2) & _RUN_STARTS  # the lowest kinds of the runs held
+    covered = runs | runs << 1 | runs << 2
+    for lantern in _TWO_SEVEN_TEN:
+        if present & lantern == lantern:
+            covered |= lantern
+    covered |= (pairs >> 10 | pairs << 10) & (_CASE | _CASE << 10)  # beside a pair of the other case (mixed)
+    return singles & ~covered
+
+
+# Bit ``NO_EXTRA`` of ``extra_cards``: the hand may fit without an extra card (``fits`` with ``extra = -1``).
+NO_EXTRA = 20
+_ANY_EXTRA = (1 << 20) - 1
+# [a][b]: the kinds that make a three-card set with kinds ``a`` and ``b`` (``THIRD_CARDS`` as bits).
+_THIRD_BITS = tuple(
+    tuple(sum(1 << c for c in THIRD_CARDS.get((min(a, b), max(a, b)), ())) for b in range(20)) for a in range(20)
+)
+
+
+def extra_cards(hand: list[int] | tuple[int, ...]) -> int:
+    """The extra cards (bit k: kind k; bit ``NO_EXTRA``: none) with which ``fits`` may say yes, by the hand's
+    ``lonely_kinds``: each lonely card shares its set with the one extra card, so three of them never fit, two only
+    with a card that makes a set with both, one only with its twin or a card that makes a set with it and another
+    held card, and the hand alone only without any. A necessary condition: ``fits`` has the last word.
+
+    >>> bin(extra_cards([1, 0, 1] + [0] * 17))  # 一 and 三: 二 only
+    '0b10'
+    """
+    lonely = lonely_kinds(hand)
+    if not lonely:
+        return _ANY_EXTRA | 1 << NO_EXTRA
+    low = (lonely & -lonely).bit_length() - 1
+    rest = lonely & (lonely - 1)
+    if rest:
+        return 0 if rest & (rest - 1) else _THIRD_BITS[low][rest.bit_length() - 1]
+    out = 1 << low
+    row = _THIRD_BITS[low]
+    for k, n in enumerate(hand):
+        if 0 < n < 3 and k != low:
+            out |= row[k]
+    return out
+
+
 # ----------------------------------------------------------------------------- the hand analysis' search
 # Every split of the free cards, and the most points a split reaches (``analysis`` scores and explains them).
 
