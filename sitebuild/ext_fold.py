@@ -29,8 +29,9 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 FIRST_SCREEN = 2500  # characters of the article's HTML drawn at once: what a phone shows first, and a margin
 SMALLEST = 160  # a block shorter than this (HTML characters) is not worth a fold
 
-# Estimated heights in CSS pixels (Material's text: 16 px, line height 1.6; a phone's text column ~360 px, a wide
-# screen's ~700 px; the columns below are fitted to the real heights). Rough on purpose: the browser replaces each estimate by the real height once it is drawn.
+# Estimated heights in CSS pixels (Material's text: 16 px, line height 1.6), for a phone's text column and a wide
+# screen's; the column widths are fitted to the real heights on the rules pages. Rough on purpose: the browser
+# replaces each estimate by the real height once the block is drawn.
 LINE = 25.6
 COLUMN = {"narrow": 340.0, "wide": 880.0}
 CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")

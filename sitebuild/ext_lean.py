@@ -9,10 +9,12 @@ page that has a widget.
 A page with a widget gets ``assets/engine/early.js`` (async, in ``<head>``), which starts the engine's worker with
 the page when this browser has kept the engine's snapshot (a returning reader: issue #18, warm start).
 
-Every page names its stylesheets and scripts in ``<link rel="preload">`` at the top of ``<head>``: the page's
-``<meta>`` Content-Security-Policy turns Chromium's preload scanner off, so without them each script at the end of
-``<body>`` was requested only once the one before it had run — a chain of a dozen round trips before the page
-was complete (issue #18: Lighthouse mobile).
+Every page's scripts are ``defer`` (issue #18: Lighthouse mobile): they run in the same order, after the page is
+parsed and before DOMContentLoaded, as they did at the end of ``<body>``; but the page's ``<meta>``
+Content-Security-Policy turns Chromium's preload scanner off, so as blocking scripts each was requested only once
+the one before it had run (a chain of a dozen round trips), and the browser counted them as holding back the
+first paint. Deferred, they are all requested as the parser meets them. ``<head>`` holds no blocking script
+(docs/overrides/main.html moves the polyfill and lean.js to the end of ``<body>``).
 """
 
 from __future__ import annotations
@@ -29,25 +31,17 @@ WIDGET_SCRIPTS = re.compile(
 ENGINE_CLIENT = re.compile(r'<script src="(?P<base>[^"]*assets/engine/)engine\.js(?P<query>\?[^"]*)?"')
 
 
-# What the page loads before it is complete: stylesheets, and scripts that are neither async nor deferred.
-STYLESHEET = re.compile(r'<link rel="stylesheet" href="(?P<href>[^"]+)"')
+# A script that blocks the parser: not async, deferred or a module (nor inline data).
 BLOCKING_SCRIPT = re.compile(r'<script src="(?P<src>[^"]+)"(?P<rest>[^>]*)>')
-CHARSET = '<meta charset="utf-8">'
 
 
-def with_preloads(output: str) -> str:
-    head_end = output.find("</head>")
-    at = output.find(CHARSET)
-    if head_end == -1 or at == -1 or at > head_end or 'rel="preload"' in output[:head_end]:
-        return output
-    links = [f'<link rel="preload" href="{m["href"]}" as="style">' for m in STYLESHEET.finditer(output, 0, head_end)]
-    links += [
-        f'<link rel="preload" href="{m["src"]}" as="script">'
-        for m in BLOCKING_SCRIPT.finditer(output)
-        if not re.search(r"\b(?:async|defer|type=)", m["rest"])
-    ]
-    at += len(CHARSET)
-    return output[:at] + "".join(links) + output[at:]
+def deferred(output: str) -> str:
+    def defer(match: re.Match[str]) -> str:
+        if re.search(r"\b(?:async|defer|type=)", match["rest"]):
+            return match[0]
+        return match[0][:-1] + " defer>"
+
+    return BLOCKING_SCRIPT.sub(defer, output)
 
 
 def widget_scripts_where_needed(output: str) -> str:
@@ -68,4 +62,4 @@ def widget_scripts_where_needed(output: str) -> str:
 
 
 def on_post_page(output: str, page, config) -> str | None:
-    return with_preloads(widget_scripts_where_needed(output))
+    return deferred(widget_scripts_where_needed(output))

@@ -1,5 +1,5 @@
-"""The build's folds (sitebuild/ext_fold.py) and preloads (sitebuild/ext_lean.py): which blocks of a page's text
-get ``content-visibility: auto`` and that nothing else of the page changes; preloads at the top of <head>.
+"""The build's folds (sitebuild/ext_fold.py) and deferred scripts (sitebuild/ext_lean.py): which blocks of a page's
+text get ``content-visibility: auto`` and that nothing else of the page changes; which scripts get ``defer``.
 The built pages and the browser's side: tests/site/test_first_screen.py."""
 
 from __future__ import annotations
@@ -96,15 +96,11 @@ def test_estimates_are_taller_on_a_phone_than_on_a_wide_screen():
     )
 
 
-def test_preloads_follow_the_charset_and_are_not_added_twice():
+def test_scripts_are_deferred_once_and_the_others_left_alone():
     page = (
-        '<html><head><meta charset="utf-8"><link rel="stylesheet" href="a.css"></head>'
-        '<body><script src="b.js"></script><script async src="c.js"></script></body></html>'
+        '<html><head><script async src="e.js"></script></head><body><script src="b.js"></script>'
+        '<script src="c.js" defer></script><script type="module" src="m.js"></script><script>var x;</script></body>'
     )
-    once = ext_lean.with_preloads(page)
-    assert once.startswith(
-        '<html><head><meta charset="utf-8"><link rel="preload" href="a.css" as="style">'
-        '<link rel="preload" href="b.js" as="script"><link rel="stylesheet"'
-    )
-    assert 'c.js" as=' not in once
-    assert ext_lean.with_preloads(once) == once
+    once = ext_lean.deferred(page)
+    assert once == page.replace('<script src="b.js">', '<script src="b.js" defer>')
+    assert ext_lean.deferred(once) == once
