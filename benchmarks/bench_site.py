@@ -19,7 +19,8 @@ snapshot, and no compiled-wasm cache) and "profile" (a fresh user-data directory
 wasm code cache a returning visitor's browser has). Printed with the machine's load before and after
 (os.getloadavg), Chromium's version, the runs, and where the worker's time went (its marks, medians).
 ``--compare OTHER`` measures another build's snapshot path (say, the one before a change) in the same runs, in a
-fresh context of the same kind after this build's, and prints this build's medians over the other's.
+fresh context of the same kind after this build's, and prints this build's medians over the other's; and its
+deals page's first frame, run by run beside this build's.
 """
 
 from __future__ import annotations
@@ -290,10 +291,16 @@ def main() -> None:
                     seen = sorted(marks[kind][visit].items(), key=lambda item: statistics.median(item[1]))
                     print(f"  {visit}: " + " · ".join(f"{name} {statistics.median(v):.0f}" for name, v in seen))
             print(f"\nbench_site: load {load_before} before, {load_after} after the engine timings")
-            deals = [timed_deal_page(browser, server.url + "learn/deals.html") for _ in range(args.runs)]
-            print("\nlearn/deals.html, cold (static first frame = first contentful paint)")
-            for i, name in enumerate(("first contentful paint", "DOMContentLoaded", "first viewer (deal opened)")):
-                print(f"  {name:26s} {median_ms([d[i] for d in deals])}")
+            # With --compare, the other build's deals page in the same runs, interleaved.
+            deal_sites = [("", server)] + ([(f" ({args.compare})", other)] if other is not None else [])
+            deals: dict[str, list[tuple[float, float, float]]] = {label: [] for label, _ in deal_sites}
+            for _ in range(args.runs):
+                for label, deal_server in deal_sites:
+                    deals[label].append(timed_deal_page(browser, deal_server.url + "learn/deals.html"))
+            for label, timings in deals.items():
+                print(f"\nlearn/deals.html{label}, cold (static first frame = first contentful paint)")
+                for i, name in enumerate(("first contentful paint", "DOMContentLoaded", "first viewer (deal opened)")):
+                    print(f"  {name:26s} {median_ms([d[i] for d in timings])}")
             print(f"bench_site: load {load_text()} after the timings")
 
             if not args.no_bytes:

@@ -15,11 +15,13 @@ import re
 DEALS_ATTRIBUTE = re.compile(r'data-deals="([^"]*)"')
 KIOSK_TEMPLATE = "kiosk.html"
 
+# Material's bundle is deferred (sitebuild/ext_lean.py): on the first page document$ exists from DOMContentLoaded.
 INSTANT_NAVIGATION_GUARD = (
-    "<script>(function(){if(!window.document$||!document$.subscribe)return;"
+    "<script>(function(){function guard(){if(!window.document$||!document$.subscribe)return;"
     "document$.subscribe(function(){"
     "if(document.getElementById('kiosk-app')&&!window.changpaiKiosk)location.reload();"
-    "});})();</script>"
+    "});}if(window.document$)guard();else document.addEventListener('DOMContentLoaded',guard,{once:true});})();"
+    "</script>"
 )
 
 

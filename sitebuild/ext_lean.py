@@ -10,6 +10,13 @@ A page with a widget gets ``assets/engine/early.js`` written inline into its ``<
 which starts the engine's worker with the page when this browser has kept the engine's snapshot (a returning
 reader: issue #18, warm start). Inline and first, it runs as the parser reaches it; as an async file it ran only
 once the main thread was free, ~150 ms later. ``ext_csp`` allows it by its hash, like every inline script.
+
+Every page's scripts are ``defer`` (issue #18: Lighthouse mobile): they run in the same order, after the page is
+parsed and before DOMContentLoaded, as they did at the end of ``<body>``; but the page's ``<meta>``
+Content-Security-Policy turns Chromium's preload scanner off, so as blocking scripts each was requested only once
+the one before it had run (a chain of a dozen round trips), and the browser counted them as holding back the
+first paint. Deferred, they are all requested as the parser meets them. ``<head>`` holds no blocking script
+(docs/overrides/main.html moves the polyfill and lean.js to the end of ``<body>``).
 """
 
 from __future__ import annotations
@@ -45,17 +52,34 @@ def with_early_start(output: str, engine_base: str, docs_dir: str) -> str:
     return output[:at] + early_start_tag(engine_base, docs_dir) + output[at:]
 
 
-def on_post_page(output: str, page, config) -> str | None:
+# A script that blocks the parser: not async, deferred or a module (nor inline data).
+BLOCKING_SCRIPT = re.compile(r'<script src="(?P<src>[^"]+)"(?P<rest>[^>]*)>')
+
+
+def deferred(output: str) -> str:
+    def defer(match: re.Match[str]) -> str:
+        if re.search(r"\b(?:async|defer|type=)", match["rest"]):
+            return match[0]
+        return match[0][:-1] + " defer>"
+
+    return BLOCKING_SCRIPT.sub(defer, output)
+
+
+def widget_scripts_where_needed(output: str, docs_dir: str) -> str:
     if "data-cp-widget" in output:
         client = ENGINE_CLIENT.search(output)
         if client is None:
-            return None
-        return with_early_start(output, client["base"], config["docs_dir"])
+            return output
+        return with_early_start(output, client["base"], docs_dir)
     if "assets/kiosk/" in output:
-        return None
+        return output
     sources = [m.group("src") for m in WIDGET_SCRIPTS.finditer(output)]
     if not sources:
-        return None
+        return output
     output = WIDGET_SCRIPTS.sub("", output)
     meta = f'<meta name="cp-widget-scripts" content="{html.escape(" ".join(sources))}">'
     return output.replace("</head>", f"  {meta}\n  </head>", 1)
+
+
+def on_post_page(output: str, page, config) -> str | None:
+    return deferred(widget_scripts_where_needed(output, config["docs_dir"]))

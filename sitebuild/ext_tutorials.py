@@ -292,7 +292,11 @@ def _e(value: Any, lang: str) -> str:
 def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str) -> str:
     """Every step as text: readable with no script at all. The opening hands are card pictures; the cards of
     the steps, the sets laid down and the closing hands are numerals (``cards_text_html``), which keeps a page of
-    several deals light on a phone."""
+    several deals light on a phone.
+
+    The steps and the closing hands are inside ``<noscript>``: with scripts on, the browser keeps that as one
+    text node (no elements to build, style or lay out), and the viewer shows the steps from the frames it fetches;
+    the title and the opening hands stay readable at once (issue 18: the deals page's first frame)."""
     en = lang == "en"
     scheme = scheme_for(frames["rules"])
     seats = {s["seat"]: s for s in frames["seats"]}
@@ -332,7 +336,7 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
     steps = frames["steps"]
     out = [f'<div class="cp-deal-static"><p class="cp-static__title"><strong>{_e(frames["title"], lang)}</strong></p>']
     out.append(hands_block(steps[0], "The hands at the start" if en else "开局时的手牌", pictures=True))
-    out.append('<ol start="0">')
+    out.append('<noscript><ol start="0">')
     for step in steps:
         item = []
         action = step.get("action")
@@ -382,7 +386,7 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
     out.append("</ol>")
     if len(steps) > 1:
         out.append(hands_block(steps[-1], "The hands at the end" if en else "终局时的手牌", pictures=False))
-    out.append("</div>")
+    out.append("</noscript></div>")
     return "".join(out)
 
 

@@ -275,9 +275,9 @@
     );
   }
 
-  // core.js (window.cp) loads after this file: register once it is there; it mounts on every instant navigation.
+  // core.js and cards.js (window.cp, cp.tradition) come before this file (mkdocs.yml); should cp not be there yet,
+  // register at DOMContentLoaded, which follows every deferred script. It mounts on every instant navigation.
   const register = () => window.cp.widget("hand-check", mount);
   if (window.cp && window.cp.widget) register();
-  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", register);
-  else setTimeout(register, 0);
+  else document.addEventListener("DOMContentLoaded", register, { once: true });
 })();

@@ -1,5 +1,6 @@
-// Keeps a first visit light (issue #18). Loaded in <head> (docs/overrides/main.html), before Material's bundle,
-// because it wraps XMLHttpRequest, which the bundle uses for two files it would otherwise fetch on every page:
+// Keeps a first visit light (issue #18). Loaded at the end of <body> (docs/overrides/main.html), just before
+// Material's bundle, because it wraps XMLHttpRequest, which the bundle uses for two files it would otherwise fetch
+// on every page:
 // * search/search_index.json (~190 KB): fetched when the reader first opens the search (the search box, its
 //   toggle, or Material's keys s, f, /), not on load. Material shows its "initialising" line meanwhile.
 // * sitemap.xml: instant navigation reads it once for every language link (three copies of the same file).

@@ -60,8 +60,28 @@
   // so it can be scrolled without a finger or a mouse; the focus stop is removed again when it fits.
   const SCROLLERS = ".md-typeset__scrollwrap, .md-typeset pre > code, .md-typeset figure";
   const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
-  function focusScrollers() {
-    for (const el of document.querySelectorAll(SCROLLERS)) {
+  // A region inside a block not drawn yet (content-visibility: auto: data-cp-fold, sitebuild/ext_fold.py) is
+  // measured when the browser draws the block: measuring it before would make the browser lay it out at once.
+  const FOLD = "[data-cp-fold]";
+  const foldEvents = "oncontentvisibilityautostatechange" in window;
+  const drawn = new WeakSet();
+  document.addEventListener(
+    "contentvisibilityautostatechange",
+    (event) => {
+      const fold = event.target;
+      if (!(fold instanceof Element) || !fold.matches(FOLD)) return;
+      if (event.skipped) drawn.delete(fold);
+      else {
+        drawn.add(fold);
+        focusScrollers(fold);
+      }
+    },
+    true,
+  );
+  function focusScrollers(scope = document) {
+    for (const el of scope.querySelectorAll(SCROLLERS)) {
+      const fold = foldEvents ? el.closest(FOLD) : null;
+      if (fold && !drawn.has(fold)) continue;
       const overflowing = el.scrollWidth > el.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(el).overflowX);
       if (overflowing && !el.hasAttribute("tabindex") && !el.querySelector(FOCUSABLE)) {
         el.setAttribute("tabindex", "0");
@@ -75,9 +95,9 @@
   let resizing = 0;
   window.addEventListener("resize", () => {
     clearTimeout(resizing);
-    resizing = setTimeout(focusScrollers, 200);
+    resizing = setTimeout(() => focusScrollers(), 200);
   });
-  const afterLayout = () => requestAnimationFrame(focusScrollers);
+  const afterLayout = () => requestAnimationFrame(() => focusScrollers());
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", afterLayout);
   else afterLayout();
   if (window.document$) window.document$.subscribe(afterLayout);

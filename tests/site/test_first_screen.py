@@ -1,0 +1,153 @@
+"""The first screen of a long page, in real Chromium (issue 18: Lighthouse mobile, the deals page's first frame):
+the build's folds (sitebuild/ext_fold.py: ``content-visibility: auto``) skip what is far below and keep the layout
+exactly as it is once drawn; a folded wide table still becomes a keyboard stop; a deal shows its title and opening
+hands before its frames arrive, and a failed fetch says so in the page's language; no script holds back the first
+paint (sitebuild/ext_lean.py, docs/overrides/main.html)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, Route, expect
+
+from sitebuild import ext_fold, ext_lean
+
+RULES = "rules/luzhou.html"
+GALLERY = "learn/deals.html"
+# Containment off: the layout the page would have without the fold (children's margins collapse through again).
+UNFOLD = "[data-cp-fold] { content-visibility: visible !important; }"
+NEXT_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+# Each fold drawn in turn (scrolled to the middle of the screen): its height, where its first children sit inside
+# it, and the gap to the next element.
+MEASURE_FOLDS = """async () => {
+  const out = [];
+  for (const fold of document.querySelectorAll("[data-cp-fold]")) {
+    fold.scrollIntoView({ block: "center" });
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const box = fold.getBoundingClientRect();
+    const inside = [...fold.querySelectorAll(":scope > *, :scope > * > *")].slice(0, 4)
+      .map((child) => Math.round(child.getBoundingClientRect().top - box.top));
+    const next = fold.nextElementSibling;
+    const gap = next ? Math.round(next.getBoundingClientRect().top - box.bottom) : null;
+    out.push([fold.tagName, Math.round(box.height), inside, gap]);
+  }
+  return out;
+}"""
+
+
+def test_built_rules_page_folds_its_text_but_no_widget_or_heading(site_dir: Path):
+    page = (site_dir / RULES).read_text(encoding="utf-8")
+    article = ext_fold.ARTICLE.search(page)
+    assert article is not None
+    inner = article.group(2)
+    assert inner.count("data-cp-fold") >= 10
+    for tag, start, end in ext_fold.top_level_blocks(inner):
+        block = inner[start:end]
+        if "data-cp-widget" in block or re.fullmatch(r"h\d", tag):
+            assert "data-cp-fold" not in block[: block.index(">") + 1], block[:200]
+
+
+def test_nothing_but_the_stylesheets_holds_back_the_first_paint(site_dir: Path):
+    scripts = re.compile(r"<script\b(?P<attrs>[^>]*)>")
+    for rel in ("index.html", RULES, "archive/words.html", "en/learn/deals.html", "kiosk/index.html"):
+        page = (site_dir / rel).read_text(encoding="utf-8")
+        loaded = [m["attrs"] for m in scripts.finditer(page) if " src=" in m["attrs"]]
+        assert loaded, rel
+        blocking = [a for a in loaded if not re.search(r"\b(?:async|defer)\b|type=", a)]
+        assert not blocking, f"{rel}: scripts that block the parser: {blocking}"
+        body = page[page.index("</head>") :]
+        order = [re.search(r'src="([^"]+)"', a)[1].rsplit("/", 1)[-1] for a in scripts.findall(body) if " src=" in a]
+        # The polyfill and lean.js still run before Material's bundle, and the engine client before the widgets.
+        bundle = next(i for i, name in enumerate(order) if name.startswith("bundle."))
+        assert order.index("shim.js") < bundle and order.index("lean.js") < bundle, order
+        if "engine.js" in order and "core.js" in order:
+            assert order.index("engine.js") < order.index("core.js"), order
+        if 'data-cp-widget="' not in page and "kiosk" not in rel:
+            assert not [s for s in order if s.endswith("-viewer.js")], f"{rel}: widget scripts on a page without one"
+
+
+def test_a_fold_far_below_is_skipped_until_it_nears_the_screen(page: Page):
+    page.goto(RULES)
+    page.wait_for_load_state("load")
+    last = page.locator("[data-cp-fold]").last
+    skipped = "(el) => !el.firstElementChild.checkVisibility({ contentVisibilityAuto: true })"
+    assert last.evaluate(skipped), "the last fold was drawn at load"
+    last.scroll_into_view_if_needed()
+    page.evaluate(NEXT_FRAMES)
+    assert not last.evaluate(skipped), "the fold stayed skipped on screen"
+
+
+def test_folds_keep_the_layout_they_would_have_without_them(page: Page):
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.goto(RULES)
+        page.wait_for_load_state("load")
+        folded = page.evaluate(MEASURE_FOLDS)
+        page.add_style_tag(content=UNFOLD)
+        assert folded and page.evaluate(MEASURE_FOLDS) == folded, f"a fold moved its content at {width} px"
+
+
+def test_a_folded_wide_table_becomes_a_keyboard_stop_when_drawn(page: Page):
+    """site.js measures a region inside a fold when the browser draws the fold (its overflow is unknown before)."""
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto("rules/reference.html")
+    page.wait_for_load_state("load")
+    page.evaluate(MEASURE_FOLDS)  # every fold drawn once
+    unreachable = page.evaluate(
+        """() => [...document.querySelectorAll("[data-cp-fold] .md-typeset__scrollwrap")].filter((el) =>
+          el.scrollWidth > el.clientWidth + 1 && !el.matches("[tabindex]") &&
+          !el.querySelector("a[href], button, input, select, textarea, summary, [tabindex]")).length"""
+    )
+    stops = page.locator("[data-cp-fold] [data-cp-scroll-focus]").count()
+    assert unreachable == 0 and stops > 0, (unreachable, stops)
+
+
+def first_deal(site_dir: Path) -> tuple[str, dict]:
+    html_text = (site_dir / GALLERY).read_text(encoding="utf-8")
+    deal_id = re.search(r'<details class="cp-gallery__item" id="gallery-([^"]+)"', html_text)[1]
+    return deal_id, json.loads((site_dir / f"assets/deals/{deal_id}.json").read_text(encoding="utf-8"))
+
+
+def test_a_deal_shows_its_opening_hands_before_its_frames_arrive(page: Page, site_dir: Path):
+    deal_id, frames = first_deal(site_dir)
+    held: list[Route] = []
+    page.route(f"**/assets/deals/{deal_id}.json*", lambda route: held.append(route))
+    page.goto(GALLERY)
+    page.locator(f"#gallery-{deal_id} > summary").click()
+    widget = page.locator(f'[data-deal="{deal_id}"]')
+    expect(widget).to_have_attribute("data-frames-state", "loading")
+    static = widget.locator(".cp-deal-static")
+    expect(static.locator(".cp-static__title")).to_have_text(frames["title"]["zh"])
+    first_hand = static.locator(".cp-static__hands > div").first.locator("img.cp-card, .cp-card--drawn")
+    expect(first_hand).to_have_count(len(frames["steps"][0]["state"]["hands"][0]))
+    expect(first_hand.first).to_be_visible()
+    # With scripts on, the steps written for readers without them are text in <noscript>, not elements.
+    assert static.locator("ol > li").count() == 0
+    assert held, "the frames were not requested when the deal was opened"
+    held[0].continue_()
+    expect(widget).to_have_attribute("data-frames-state", "loaded", timeout=15_000)
+    expect(widget.locator(".cp-deal__list > li")).to_have_count(len(frames["steps"]))
+    expect(static).to_be_hidden()
+
+
+def test_a_deal_whose_frames_fail_says_so_in_the_page_language(page: Page, site_dir: Path, browser_log):
+    browser_log.allow_console_error(r"503|Failed to load resource")
+    deal_id, frames = first_deal(site_dir)
+    page.route(f"**/assets/deals/{deal_id}.json*", lambda route: route.fulfill(status=503, body="busy"))
+    for path, lang, words in (
+        (GALLERY, "zh", "无法取得这一局的步骤"),
+        ("en/" + GALLERY, "en", "Could not fetch this deal's steps"),
+    ):
+        page.goto(path)
+        page.locator(f"#gallery-{deal_id} > summary").click()
+        widget = page.locator(f'[data-deal="{deal_id}"]')
+        expect(widget).to_have_attribute("data-frames-state", "failed")
+        error = widget.locator('.cp-error[role="alert"]')
+        expect(error).to_contain_text(words)
+        expect(error).to_contain_text("503")
+        # Never a blank viewer: the title and the opening hands stay.
+        expect(widget.locator(".cp-static__title")).to_have_text(frames["title"][lang])
+        expect(widget.locator(".cp-static__hands img.cp-card").first).to_be_visible()
