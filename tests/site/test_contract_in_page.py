@@ -111,9 +111,12 @@ def test_what_the_calculator_sends_and_hears_fits_the_contract(page: Page):
     page.add_init_script(CAPTURE)
     page.goto("learn/calculator.html")
     page.evaluate("() => window.changpaiEngine.start()")
-    # the calculator asks for every rule set, then for 红点点's (its variant switches): both answers are checked
+    # the calculator asks for 红点点's rule set (its variant switches; the names of every rule set are the page's
+    # own data), then scores the sample hand: both answers are checked
     page.wait_for_function(
-        "() => window.__cpCalls.some((c) => c.request.command === 'rules' && c.request.name)", timeout=120_000
+        "() => window.__cpCalls.some((c) => c.request.command === 'rules' && c.request.name)"
+        " && window.__cpCalls.some((c) => c.request.command === 'score')",
+        timeout=120_000,
     )
     calls = page.evaluate("() => window.__cpCalls")
     assert _check(calls) >= 2

@@ -17,9 +17,16 @@ DESKTOP = pytest.mark.browser_context_args(viewport={"width": 1366, "height": 90
 PAGES = {"zh": "archive/history.html", "en": "en/archive/history.html"}
 
 
+# Two frames: a block scrolled to is drawn by then (text below the first screen is folded, content-visibility: auto,
+# sitebuild/ext_fold.py, and innerText leaves out what is not drawn).
+NEXT_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
 def table_rows(page: Page) -> list[str]:
-    """The first column of the timeline table (the page's last table), as the visitor reads it."""
+    """The first column of the timeline table (the page's last table), as the visitor reads it: scrolled to."""
     table = page.locator("article table").last
+    table.scroll_into_view_if_needed()
+    page.evaluate(NEXT_FRAMES)
     cells = table.locator("tbody tr").evaluate_all("rows => rows.map(r => r.cells[0].innerText.trim())")
     return cells
 
@@ -28,10 +35,11 @@ def check_timeline(page: Page, lang: str, width: int):
     page.goto(PAGES[lang])
     figure = page.locator("article figure.cp-timeline-figure")
     expect(figure).to_have_count(1)
-    figure.scroll_into_view_if_needed()
     rows = figure.locator("li.cp-timeline__row")
     whens = table_rows(page)
     assert len(whens) >= 15
+    figure.scroll_into_view_if_needed()
+    page.evaluate(NEXT_FRAMES)
     assert rows.locator(".cp-timeline__when").all_inner_texts() == whens, "the drawing follows the table, in order"
     # the figure comes before the table it draws
     assert figure.bounding_box()["y"] < page.locator("article table").last.bounding_box()["y"]
