@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import cache
 from pathlib import Path
 
 WIDGET_SCRIPTS = re.compile(
@@ -35,6 +36,7 @@ ENGINE_CLIENT = re.compile(r'<script src="(?P<base>[^"]*assets/engine/)engine\.j
 FIRST_STYLESHEET = re.compile(r'<link rel="stylesheet"')
 
 
+@cache  # read once a build, not once a page (sitebuild/hooks.py imports this module afresh for every build)
 def early_start_source(docs_dir: str) -> str:
     return (Path(docs_dir) / "assets" / "engine" / "early.js").read_text(encoding="utf-8").strip()
 
