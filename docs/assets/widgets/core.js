@@ -127,14 +127,15 @@
     if (picked) return picked;
     const info = (id) => (window.cpCards && window.cpCards.rulesInfo(id)) || null;
     const named = new Set();
-    picked = PICKED.filter(info).map((id) => {
+    const list = PICKED.filter(info).map((id) => {
       const r = info(id);
       const key = r.tradition && JSON.stringify(r.tradition);
       const name = key && !named.has(key) ? r.tradition : r.title;
       if (key) named.add(key);
       return { id, zh: name.zh, en: name.en, sources: r.sources, game: r.game };
     });
-    return picked;
+    if (list.length) picked = list; // (none before cards.js has read the page's data: asked again later)
+    return list;
   }
   const TRADITION_KEY = "cp-tradition";
   const tradition = {
