@@ -28,6 +28,24 @@ WAIT_FOR = ".kiosk-yibai__end, .kiosk-play__settlement, .kiosk-play__choice, .ki
 # The sitting the kiosk is playing, as the engine last answered it (the kiosk keeps nothing else).
 SITTING_JS = "() => { const c = window.changpaiKioskYibai.current; return c ? c.sitting() : null; }"
 
+# The board and the recent-scores list against the engine's count at the same instant: the count, or null.
+BOARD_FOLLOWS_JS = """() => {
+  const c = window.changpaiKioskYibai.current;
+  const s = c && c.sitting();
+  const board = document.querySelector(".kiosk-yibai__board");
+  const recent = document.querySelector(".kiosk-yibai__recent li");
+  if (!s || !board || !s.scores.length || !recent) return null;
+  const same = board.dataset.totals === JSON.stringify(s.totals)
+    && Number(recent.dataset.points) === s.scores[s.scores.length - 1].points;
+  return same ? {totals: s.totals} : null;
+}"""
+
+TAP_FIRST_OFFER_JS = """() => {
+  const offer = document.querySelector(".kiosk-play__choice") || document.querySelector(".kiosk-play__column.is-legal");
+  if (offer) offer.click();
+  return Boolean(offer);
+}"""
+
 
 def start(page: Page, lang: str, seed: int, target: int | None = None) -> None:
     page.goto("kiosk/index.html")
@@ -167,14 +185,16 @@ def test_scores_appear_on_the_board_as_they_are_made(page: Page):
         page.wait_for_selector(WAIT_FOR, timeout=ENGINE_MS)
         if page.locator(".kiosk-yibai__end, .kiosk-play__settlement").count():
             break
-        choices = page.locator(".kiosk-play__choice")
-        (choices.first if choices.count() else page.locator(".kiosk-play__column.is-legal").first).click()
+        # what is offered is looked up and tapped in one turn of the page, so a redraw in between cannot leave the
+        # test waiting on a button that has gone
+        if not page.evaluate(TAP_FIRST_OFFER_JS):
+            continue
         now = page.evaluate(SITTING_JS)
         if now["totals"] != sitting["totals"]:
-            expect(page.locator(".kiosk-yibai__board")).to_have_attribute(
-                "data-totals", json.dumps(now["totals"], separators=(",", ":"))
-            )
-            expect(recent.first).to_have_attribute("data-points", str(now["scores"][-1]["points"]))
+            # the computer players may score again while this runs, so the board and the engine's count are read
+            # together, in one turn of the page's event loop, until they agree
+            agreed = page.wait_for_function(BOARD_FOLLOWS_JS, timeout=ENGINE_MS).json_value()
+            assert agreed["totals"] != sitting["totals"]
             return
     pytest.fail("no 子 was scored in a whole deal")
 
