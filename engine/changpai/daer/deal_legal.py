@@ -104,13 +104,21 @@ class DealLegal(DealRules):
 
     def _legal_claims(self, seat: int | None) -> list[Action]:
         out: list[Action] = []
-        ranking = compiled(self).ranking
+        chains = compiled(self)
+        ranking, ranking_rules = chains.ranking, chains.ranking_rules
         for s in self.table.active:
             if s in self.passed or (seat is not None and s != seat):
                 continue
             options = self._claims_for(s)
             if not options:
                 continue  # nothing to claim: the seat is not asked (its pass is accepted all the same)
+            for r in ranking_rules:
+                if r.quiet is None or not r.quiet(self, s):
+                    break
+            else:  # (the usual case: no rule of the ranking can refuse anything of this seat now)
+                out += options
+                out.append(_bare(ActionType.PASS, s))
+                continue
             # the claims the card allows passed every rule before the ranking ones: ask only those, once per
             # type (their verdict is the seat's and the claim's rank)
             verdicts: dict[ActionType, bool] = {}
@@ -290,9 +298,32 @@ class DealLegal(DealRules):
     def _pending_compulsory(self, action: Action) -> Action | None:
         """The compulsory claim (不兑 / 不开招) that ``action`` would pass over [001]: any still open when the
         window closes; one's own when passing; a higher one, anyone's, under a lower claim."""
+        t = action.type
+        if t == ActionType.PASS:
+            if action.seat in self.passed:  # (already-passed refuses it first)
+                return next((c for c in self._claims_for(action.seat) if self._compulsory(c)), None)
+            key: tuple[str, int] = ("compulsory-pass", action.seat)
+        else:
+            key = ("compulsory-over", -1 if t in (ActionType.TURN, ActionType.DRAW) else action.priority)
+        cache = self._per_state()  # (asked by both compulsory rules of every claim type of every seat: kept)
+        if key in cache:
+            found: Action | None = cache[key]
+            return found
+        pending = self._compulsory_open()
+        if t == ActionType.PASS:
+            found = next((c for c in pending if c.seat == action.seat), None)
+        else:
+            floor = key[1]
+            found = next((c for c in pending if c.priority > floor), None)
+        cache[key] = found
+        return found
+
+    def _compulsory_open(self) -> tuple[Action, ...]:
+        """The compulsory claims (不兑 / 不开招) of every seat yet to answer, in seat order, each seat's in the order
+        of its claims (cached per state)."""
         cache = self._per_state()
         pending: tuple[Action, ...] | None = cache.get("compulsory")
-        if pending is None:  # every seat yet to answer, in seat order, each seat's in the order of its claims
+        if pending is None:
             pending = cache["compulsory"] = tuple(
                 c
                 for other in self.table.active
@@ -300,15 +331,7 @@ class DealLegal(DealRules):
                 for c in self._claims_for(other)
                 if self._compulsory(c)
             )
-        t = action.type
-        if t == ActionType.PASS:
-            if action.seat in self.passed:  # (already-passed refuses it first)
-                return next((c for c in self._claims_for(action.seat) if self._compulsory(c)), None)
-            return next((c for c in pending if c.seat == action.seat), None)
-        if not pending:
-            return None
-        floor = -1 if t in (ActionType.TURN, ActionType.DRAW) else action.priority
-        return next((c for c in pending if c.priority > floor), None)
+        return pending
 
     def _claims_for(self, s: int) -> list[Action]:
         """The claims seat ``s`` may make on the exposed card (cached per window): the win test, the shapes the

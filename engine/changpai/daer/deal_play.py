@@ -186,14 +186,14 @@ class DealPlay(DealRefusals):
             for i in self._undeclared_fours(other):
                 card = ALL_KINDS[i]
                 self.seats[other].hand[i] -= 4
-                self.seats[other].laid.append(LaidSet(Meld(SetKind.FOUR, (card,) * 4), "four"))
+                self.seats[other].laid.append(LaidSet(Meld.identical(SetKind.FOUR, card), "four"))
                 self._event("four", *four_display(self.rules, other, card))
 
     def _apply_four(self, action: Action) -> None:
         s, card = action.seat, action.named_card
         st = self.seats[s]
         st.hand[card.index] -= 4
-        st.laid.append(LaidSet(Meld(SetKind.FOUR, (card,) * 4), "four"))
+        st.laid.append(LaidSet(Meld.identical(SetKind.FOUR, card), "four"))
         self._event("four", *four_display(self.rules, s, card))
         self._after_set(s)
 
@@ -278,10 +278,10 @@ class DealPlay(DealRefusals):
         st.passed_win_total = -1
         if claim.type == ActionType.PONG:
             st.hand[card.index] -= 2
-            st.laid.append(LaidSet(Meld(SetKind.PONG, (card,) * 3), "pong", card, ex.source))
+            st.laid.append(LaidSet(Meld.identical(SetKind.PONG, card), "pong", card, ex.source))
         elif claim.type == ActionType.KONG and st.hand[card.index] < 3:  # 机牌 [000]: onto one's 兑
             at = next(i for i, ls in enumerate(st.laid) if ls.how == "pong" and ls.meld.cards[0] == card)
-            st.laid[at] = LaidSet(Meld(SetKind.KONG, (card,) * 4), "ji", card, ex.source)
+            st.laid[at] = LaidSet(Meld.identical(SetKind.KONG, card), "ji", card, ex.source)
             self._event(
                 "ji",
                 f"机牌：{seat_name(s).zh}兑过的{card}翻出第四张，加在兑上",
@@ -289,7 +289,7 @@ class DealPlay(DealRefusals):
             )
         elif claim.type == ActionType.KONG:
             st.hand[card.index] -= 3
-            st.laid.append(LaidSet(Meld(SetKind.KONG, (card,) * 4), "kong", card, ex.source))
+            st.laid.append(LaidSet(Meld.identical(SetKind.KONG, card), "kong", card, ex.source))
         else:
             a, b = claim.cards
             st.hand[a.index] -= 1

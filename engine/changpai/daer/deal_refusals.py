@@ -10,7 +10,7 @@ from operator import is_
 from ..core.table import XIAOJIA
 from ..core.text import RuleError
 from .actions import Action, ActionType
-from .deal_legal import DealLegal
+from .deal_legal import DealLegal, _bare, _with_card
 from .deal_state import CLAIM
 from .legality import first_refusal
 
@@ -24,13 +24,18 @@ class DealRefusals(DealLegal):
         (records write it so); it is not in the per-seat legal lists, which offer each seat ``pass``."""
         if self.phase != CLAIM or self.turned >= len(self.stock):
             return None
+        cache = self._per_state()  # (the players' loop asks once a window, a record's replay again)
+        if "everybody-passes" in cache:
+            found: Action | None = cache["everybody-passes"]
+            return found
         nxt = self._next_after_window()
         action = (
-            Action(ActionType.DRAW, nxt)
+            _bare(ActionType.DRAW, nxt)
             if self.table.roles[nxt] == XIAOJIA or self.play_rules.private_draw.value
-            else Action(ActionType.TURN, nxt, self.stock[self.turned])
+            else _with_card(ActionType.TURN, nxt)[self.stock[self.turned].index]
         )
-        return action if self.is_legal(action) else None
+        found = cache["everybody-passes"] = action if self.is_legal(action) else None
+        return found
 
     def _refusal(self, action: Action) -> RuleError | None:
         """The first rule of its chain that refuses ``action``; one the legal list holds passed them all already."""

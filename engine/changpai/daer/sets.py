@@ -157,6 +157,9 @@ _GOOD_SHAPES: set[tuple[SetKind, tuple[Card, ...]]] = set()
 _RANK = attrgetter("_rank")  # a card's place in the order of ``Card.__lt__``
 
 
+_IDENTICAL: dict[tuple[SetKind, Card], Meld] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Meld:
     """One set: its kind and its cards (kept sorted, so equal sets compare equal).
@@ -180,6 +183,18 @@ class Meld:
         if problem is not None:
             raise HandError(problem, code="bad-set")
         _GOOD_SHAPES.add(shape)
+
+    @classmethod
+    def identical(cls, kind: SetKind, card: Card) -> Meld:
+        """The set of ``kind`` made of copies of ``card`` (碰 / 招 / 龙 …), shared: a deal lays out many.
+
+        >>> Meld.identical(SetKind.PONG, Card.parse("七")) is Meld.identical(SetKind.PONG, Card.parse("七"))
+        True
+        """
+        found = _IDENTICAL.get((kind, card))
+        if found is None:
+            found = _IDENTICAL[(kind, card)] = cls(kind, (card,) * (4 if kind in FOUR_KINDS else 3))
+        return found
 
     @classmethod
     def of(cls, kind: str | SetKind, cards: str, *, where: str | None = None) -> Meld:

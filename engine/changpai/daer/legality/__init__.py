@@ -120,6 +120,8 @@ class Compiled:
     chains: Chains
     split: Mapping[ActionType, tuple[tuple[Rule, ...], tuple[Rule, ...]]]
     ranking: Mapping[ActionType, tuple[Rule, ...]]
+    # every rule of ``ranking``, once: a seat for which all are ``quiet`` has every offered claim and its pass legal
+    ranking_rules: tuple[Rule, ...] = ()
 
 
 _COMPILED: dict[frozenset[str], Compiled] = {}
@@ -138,6 +140,7 @@ def compiled(deal: DealLegal) -> Compiled:
                 return {k: tuple(r for r in c if r.code not in off) for k, c in base.items()}
 
             in_play = keep(IN_PLAY)
+            ranking = {t: c for (_claim, t), c in keep(RANKING).items()}
             found = _COMPILED[off] = Compiled(
                 keep(CHAINS),
                 {
@@ -145,7 +148,8 @@ def compiled(deal: DealLegal) -> Compiled:
                     for (claim, t), c in in_play.items()
                     if not claim
                 },
-                {t: c for (_claim, t), c in keep(RANKING).items()},
+                ranking,
+                tuple({r.code: r for c in ranking.values() for r in c}.values()),
             )
         deal._rule_chains[0] = found
     return found
@@ -198,7 +202,21 @@ _OPTION = {
 _PER_SEAT = {"not-your-turn", "eight-blocks", "four-first", "four-too-early", "not-now"}
 
 
-_QUIET = {"break-kan": _holds_no_kan, "eat-then-discard-partner": _ate_nothing}
+def _not_passed(d: DealLegal, s: int) -> bool:
+    return s not in d.passed  # already-passed: the seat has not passed in this window
+
+
+def _none_compulsory(d: DealLegal, s: int) -> bool:
+    return not d._compulsory_open()  # must-pong / must-kong: no compulsory claim is open in this window
+
+
+_QUIET = {
+    "break-kan": _holds_no_kan,
+    "eat-then-discard-partner": _ate_nothing,
+    "already-passed": _not_passed,
+    "must-pong": _none_compulsory,
+    "must-kong": _none_compulsory,
+}
 
 
 def _r(code: str, zh: str, en: str, sources: str, refuse: Predicate) -> Rule:
