@@ -23,6 +23,8 @@ _EAT_CARD_RULES_AFTER = EAT_CARD_RULES[1:]  # what an eat from the right seat mu
 # The most hand cards a claim lays out: an eat's two and two 比 sets of three (a third copy cannot be laid out).
 _MOST_CARDS_A_CLAIM_TAKES = 8
 
+_NO_CLAIMS: dict[int, list[Action]] = {}  # (no card face up: nobody claims; never written to)
+
 # Candidates are made thousands of times a deal: the simple ones (a type, a seat, at most a card) are shared
 # (an Action is immutable).
 _BARE: dict[tuple[ActionType, int], Action] = {}
@@ -50,22 +52,21 @@ class DealLegal(DealRules):
     def to_move(self) -> list[int]:
         """Seats that may act now (several in a claim window)."""
         if self.phase == CLAIM:
-            cache = self._per_state()
+            cache = self._state_cache
             found = cache.get("to_move")
             if found is None:
-                found = cache["to_move"] = [
-                    s for s in self.table.active if s not in self.passed and self._claims_for(s)
-                ]
+                claims = self._window_claims()
+                found = cache["to_move"] = [s for s in self.table.active if s not in self.passed and claims[s]]
             return list(found)
         return [] if self.to_act is None else [self.to_act]
 
     def iter_legal(self, seat: int | None) -> Iterator[Action]:
-        found = self._per_state().get(("legal", seat))  # (``_legal``'s cache, looked up here: a hot path)
+        found = self._state_cache.get(("legal", seat))  # (``_legal``'s cache, looked up here: a hot path)
         return iter(found if found is not None else self._legal(seat))
 
     def _legal(self, seat: int | None) -> tuple[Action, ...]:
         """The legal actions (of one seat, or all), computed once per state."""
-        cache = self._per_state()
+        cache = self._state_cache
         key = ("legal", seat)
         found = cache.get(key)
         if found is None:
@@ -106,10 +107,11 @@ class DealLegal(DealRules):
         out: list[Action] = []
         chains = compiled(self)
         ranking, ranking_rules = chains.ranking, chains.ranking_rules
+        claims = self._window_claims()
         for s in self.table.active:
             if s in self.passed or (seat is not None and s != seat):
                 continue
-            options = self._claims_for(s)
+            options = claims[s]
             if not options:
                 continue  # nothing to claim: the seat is not asked (its pass is accepted all the same)
             for r in ranking_rules:
@@ -260,7 +262,7 @@ class DealLegal(DealRules):
         """A held four must be laid out before anything else (cached per state)."""
         if 4 not in self.seats[s].hand:
             return False  # (the usual case: cheaper than the cache)
-        cache = self._per_state()
+        cache = self._state_cache
         key = ("four-due", s)
         found: bool | None = cache.get(key)
         if found is None:
@@ -269,7 +271,7 @@ class DealLegal(DealRules):
 
     def _owes(self, s: int) -> bool:
         """``_owes_discard``, cached per state (every discard candidate asks)."""
-        cache = self._per_state()
+        cache = self._state_cache
         key = ("owes", s)
         found: bool | None = cache.get(key)
         if found is None:
@@ -279,7 +281,7 @@ class DealLegal(DealRules):
     def _discard_choices(self, s: int) -> frozenset[int]:
         """The kinds seat ``s`` may discard in the DISCARD phase: none from a held triple nor, after an eat,
         吃字屙字 [003]; only when every card is barred may one break a triple, and then anything goes."""
-        cache = self._per_state()
+        cache = self._state_cache
         key = ("discard-choices", s)
         found: frozenset[int] | None = cache.get(key)
         if found is None:
@@ -305,7 +307,7 @@ class DealLegal(DealRules):
             key: tuple[str, int] = ("compulsory-pass", action.seat)
         else:
             key = ("compulsory-over", -1 if t in (ActionType.TURN, ActionType.DRAW) else action.priority)
-        cache = self._per_state()  # (asked by both compulsory rules of every claim type of every seat: kept)
+        cache = self._state_cache  # (asked by both compulsory rules of every claim type of every seat: kept)
         if key in cache:
             found: Action | None = cache[key]
             return found
@@ -321,17 +323,30 @@ class DealLegal(DealRules):
     def _compulsory_open(self) -> tuple[Action, ...]:
         """The compulsory claims (不兑 / 不开招) of every seat yet to answer, in seat order, each seat's in the order
         of its claims (cached per state)."""
-        cache = self._per_state()
+        cache = self._state_cache
         pending: tuple[Action, ...] | None = cache.get("compulsory")
         if pending is None:
+            claims = self._window_claims()
             pending = cache["compulsory"] = tuple(
                 c
                 for other in self.table.active
                 if other not in self.passed
-                for c in self._claims_for(other)
+                for c in claims[other]
                 if self._compulsory(c)
             )
         return pending
+
+    def _window_claims(self) -> dict[int, list[Action]]:
+        """``_claims_for`` of every seat at the table, by seat (asked once a window: the players' loop asks them all,
+        and the window's close reads them again)."""
+        ex = self.exposed
+        if ex is None:
+            return _NO_CLAIMS
+        if ex is not self._claims_window or ex is not self._claims_all:
+            for s in self.table.active:
+                self._claims_for(s)
+            self._claims_all = ex
+        return self._claims_cache
 
     def _claims_for(self, s: int) -> list[Action]:
         """The claims seat ``s`` may make on the exposed card (cached per window): the win test, the shapes the
@@ -347,6 +362,7 @@ class DealLegal(DealRules):
         if self._claims_window is not ex:
             self._claims_window = ex
             self._claims_cache = {}
+            self._claims_all = None
         cache = self._claims_cache
         out: list[Action] = []
         card = ex.card

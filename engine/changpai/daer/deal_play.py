@@ -34,7 +34,7 @@ class DealPlay(DealRefusals):
         try:
             # reuses the legal list a player has just asked for (the very object it picked, found by identity),
             # or a check already made, in this same state
-            cache = self._per_state()
+            cache = self._state_cache
             legal = cache.get(("legal", None), ())
             if not any(map(is_, legal, repeat(action))) and ("legal-action", action) not in cache:
                 self._check(action)
@@ -49,18 +49,18 @@ class DealPlay(DealRefusals):
                         code=error.code,
                     ) from None
                 raise
-            self._version += 1
+            self._changed()
             self._commit_violation(action, error)
-            self._version += 1
+            self._changed()
             return self.events
         if violation is not None:
             raise RuleError(
                 Text(f"这一步合规，没有违反“{violation}”", f"this step is legal; it does not break “{violation}”"),
                 code="no-violation",
             )
-        self._version += 1
+        self._changed()
         self._apply(action)
-        self._version += 1
+        self._changed()
         return self.events
 
     def _apply(self, action: Action) -> None:
@@ -70,7 +70,8 @@ class DealPlay(DealRefusals):
         if self.phase == CLAIM:
             if t == ActionType.PASS:
                 self.passed.add(action.seat)
-                if all(s in self.passed or not self._claims_for(s) for s in self.table.active):
+                claims = self._window_claims()
+                if all(s in self.passed or not claims[s] for s in self.table.active):
                     self._close_window(None)
                 return
             if t in (ActionType.TURN, ActionType.DRAW):
@@ -224,8 +225,9 @@ class DealPlay(DealRefusals):
         self.passed = set()
         self.phase = CLAIM
         self.to_act = None
+        claims = self._window_claims()  # (every seat's: the players ask them all)
         for s in self.table.active:
-            if self._claims_for(s):
+            if claims[s]:
                 return
         self._close_window(None)
 
@@ -236,10 +238,11 @@ class DealPlay(DealRefusals):
         # Memory of passed chances (过张, 后对, 现张不和, 有开不开): every option that ranked above
         # what actually happened was declined.
         happened = 0 if claim is None else claim.priority
+        claims = self._window_claims()
         for s in self.table.active:
             if claim is not None and s == claim.seat:
                 continue
-            for option in self._claims_for(s):
+            for option in claims[s]:
                 if CLAIM_PRIORITY[option.type] <= happened:  # (``option.priority``: every option is a claim)
                     continue
                 st = self.seats[s]

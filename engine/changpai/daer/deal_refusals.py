@@ -24,7 +24,7 @@ class DealRefusals(DealLegal):
         (records write it so); it is not in the per-seat legal lists, which offer each seat ``pass``."""
         if self.phase != CLAIM or self.turned >= len(self.stock):
             return None
-        cache = self._per_state()  # (the players' loop asks once a window, a record's replay again)
+        cache = self._state_cache  # (the players' loop asks once a window, a record's replay again)
         if "everybody-passes" in cache:
             found: Action | None = cache["everybody-passes"]
             return found
@@ -52,7 +52,7 @@ class DealRefusals(DealLegal):
         action = self._complete(action)
         if self._refusal(action) is not None:
             return False
-        self._per_state()[("legal-action", action)] = True  # ``play`` of it in this state need not check again
+        self._state_cache[("legal-action", action)] = True  # ``play`` of it in this state need not check again
         return True
 
     def broken_rule(self, action: Action) -> RuleError | None:

@@ -162,11 +162,11 @@ class DealState:
         self._fits_memo: dict[FitsKey, bool] = shared_fits_memo()  # (a pure search: shared by every deal)
         # each hand's counts packed for ``fits_packed``, and its ``extra_cards``
         self._packed: dict[tuple[int, ...], tuple[int, int]] = {}
-        self._version = 0  # bumped on every change of state; keys the per-state caches below
+        # answers that hold until the state changes (legal lists, claims asked, checks made): emptied by ``_changed``
         self._state_cache: dict[Any, Any] = {}
-        self._state_cache_version = 0
         self._claims_window: Exposed | None = None
         self._claims_cache: dict[int, list[Action]] = {}
+        self._claims_all: Exposed | None = None  # the window whose claims are in for every seat
         self._rule_chains: dict[int, Any] = {}  # legality's chains without the rules these play rules never use
         self._check_counts()
 
@@ -187,11 +187,9 @@ class DealState:
         total += len(self.stock) - self.turned + (1 if self.exposed else 0) + (1 if self.drawn else 0)
         return total + (1 if self.cut_card else 0)
 
-    def _per_state(self) -> dict[Any, Any]:
-        if self._state_cache_version != self._version:
-            self._state_cache = {}
-            self._state_cache_version = self._version
-        return self._state_cache
+    def _changed(self) -> None:
+        """The state changes (or is about to): what ``_state_cache`` holds no longer holds."""
+        self._state_cache = {}
 
     def _complete(self, action: Action) -> Action:
         """Fill in what a written action may leave out: the card of a turn (it is the next stock card)."""
