@@ -5,6 +5,7 @@ leaves, the compulsory claims.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from itertools import compress
 
@@ -499,29 +500,40 @@ _EAT_OPTIONS: dict[tuple[object, ...], tuple[Action, ...]] = {}
 _EAT_OPTIONS_KEPT = 20_000
 
 
+# For each kind: the sets an extra held copy of it may be laid out in (比 / 摆), as (the cards' kinds, the hand
+# cards each kind takes, the set, the copies of the kind it lays out).
+_BI_SETS = tuple(
+    tuple(
+        (ai, bj, tuple(Counter((k, ai, bj)).items()), group, 1 + (ai == k) + (bj == k))
+        for ai, bj, _mixed, _pair, group in PARTNER_IDX[k]
+    )
+    for k in range(20)
+)
+
+
 def _bi_layouts(rest: list[int], k: int, copies: int) -> list[tuple[tuple[Card, ...], ...]]:
     """Ways to lay every remaining copy of kind ``k`` out in a set from the hand (比 / 摆)."""
     if copies >= 3:
         return []
     results: set[tuple[tuple[Card, ...], ...]] = set()
+    sets = [(needs, group, laid) for ai, bj, needs, group, laid in _BI_SETS[k] if rest[ai] < 3 and rest[bj] < 3]
 
     def go(counts: list[int], left: int, acc: tuple[tuple[Card, ...], ...]) -> None:
         if left == 0:
             results.add(acc)
             return
-        for ai, bj, _mixed, _pair, group in PARTNER_IDX[k]:
-            if rest[ai] >= 3 or rest[bj] >= 3:
-                continue  # never from a held triple
-            c = counts.copy()
-            c[k] -= 1
-            c[ai] -= 1
-            c[bj] -= 1
-            if c[k] < 0 or c[ai] < 0 or c[bj] < 0:
-                continue
-            if acc and group < acc[-1]:
-                continue
-            # two held copies may go out together in one mixed set (三三叁) [004] "根據某種組合"
-            go(c, left - sum(1 for card in group if card.index == k), (*acc, group))
+        for needs, group, laid in sets:  # (never from a held triple: those sets are left out above)
+            for i, m in needs:
+                if counts[i] < m:
+                    break
+            else:
+                if acc and group < acc[-1]:
+                    continue
+                c = counts.copy()
+                for i, m in needs:
+                    c[i] -= m
+                # two held copies may go out together in one mixed set (三三叁) [004] "根據某種組合"
+                go(c, left - laid, (*acc, group))
 
     go(rest, copies, ())
     return sorted(results)
