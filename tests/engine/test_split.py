@@ -22,6 +22,7 @@ from changpai.daer.split import (
     guarded,
     lonely_kinds,
     pack,
+    packed_with_extras,
     shared_fits_memo,
     split_templates,
     wait_points,
@@ -145,6 +146,33 @@ def test_the_extra_cards_of_ready_hands_hold_every_card_that_fits(seed, break_on
     for extra in range(-1, 20):
         if fits(tuple(counts), sets_left, True, extra):
             assert extra_cards(counts) >> (NO_EXTRA if extra < 0 else extra) & 1, (counts, extra)
+
+
+def _extras_as_defined(counts: list[int]) -> int:
+    """``extra_cards`` as its docstring states it, card by card (the oracle of its one-pass form)."""
+    lonely = [k for k in range(20) if lonely_kinds(counts) >> k & 1]
+    if not lonely:
+        return (1 << 20) - 1 | 1 << NO_EXTRA
+    if len(lonely) > 2:
+        return 0
+    if len(lonely) == 2:
+        a, b = lonely
+        return sum(1 << c for c in range(20) if _makes_a_set(a, b, c))
+    (low,) = lonely
+    held = [j for j in range(20) if 0 < counts[j] < 3 and j != low]
+    return 1 << low | sum(1 << c for c in range(20) if any(_makes_a_set(low, j, c) for j in held))
+
+
+def _makes_a_set(a: int, b: int, c: int) -> bool:
+    return classify_three([ALL_KINDS[a], ALL_KINDS[b], ALL_KINDS[c]]) is not None and not a == b == c
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=20, max_size=20))
+def test_one_pass_gives_the_packed_counts_and_the_extra_cards_as_defined(counts):
+    packed, extras = packed_with_extras(counts)
+    assert packed == pack(counts)
+    assert extras == extra_cards(counts) == _extras_as_defined(counts)
 
 
 def fitting_extras(counts: list[int]) -> set[int]:

@@ -15,7 +15,7 @@ from .actions import Action, ActionType
 from .analysis import analyse, win_points
 from .deal_state import DealState, SeatState
 from .sets import SetKind, classify_three
-from .split import NO_EXTRA, NO_SPLIT, can_join, extra_cards, fits_packed, pack
+from .split import NO_EXTRA, NO_SPLIT, can_join, fits_packed, packed_with_extras
 
 _PACKED_KEPT = 4096  # hands packed per deal, at most (a deal sees a few dozen)
 
@@ -120,7 +120,7 @@ class DealRules(DealState):
         if found is None:
             if len(self._packed) >= _PACKED_KEPT:
                 self._packed.clear()
-            found = self._packed[hand_key] = (pack(hand_key), extra_cards(hand_key))
+            found = self._packed[hand_key] = packed_with_extras(hand_key)
         packed, extras = found
         extra = -1 if card is None else card.index
         if not extras >> (NO_EXTRA if card is None else extra) & 1:  # (turns away most cards before any search)

@@ -244,21 +244,23 @@ _CASE = (1 << 10) - 1
 _TWO_SEVEN_TEN = tuple(sum(1 << (base + m - 1) for m in (2, 7, 10)) for base in (0, 10))
 
 
-def lonely_kinds(hand: list[int] | tuple[int, ...]) -> int:
-    """The kinds (bit k: kind k) held once, outside held triples, that make no three-card set with the other cards
-    outside held triples: in every split ``fits`` finds, such a card is in the set of the extra card.
-
-    >>> lonely_kinds([1, 0, 0, 1, 1, 1] + [0] * 14) == 1  # 一 alone beside 四五六
-    True
-    """
-    present = pairs = singles = 0
+def _held_bits(hand: list[int] | tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The hand's counts packed for ``fits_packed`` (``pack``), and its kinds held once or twice (bit k: kind k):
+    all of them, the pairs, the singles. One pass over the hand."""
+    packed = present = pairs = singles = 0
     for k, n in enumerate(hand):
-        if 0 < n < 3:
-            present |= 1 << k
-            if n == 2:
-                pairs |= 1 << k
-            else:
-                singles |= 1 << k
+        if n:
+            packed |= n << (_BITS * k)
+            if n < 3:
+                present |= 1 << k
+                if n == 2:
+                    pairs |= 1 << k
+                else:
+                    singles |= 1 << k
+    return packed, present, pairs, singles
+
+
+def _lonely(present: int, pairs: int, singles: int) -> int:
     runs = present & (present >> 1) & (present >> 2) & _RUN_STARTS  # the lowest kinds of the runs held
     covered = runs | runs << 1 | runs << 2
     for lantern in _TWO_SEVEN_TEN:
@@ -266,6 +268,17 @@ def lonely_kinds(hand: list[int] | tuple[int, ...]) -> int:
             covered |= lantern
     covered |= (pairs >> 10 | pairs << 10) & (_CASE | _CASE << 10)  # beside a pair of the other case (mixed)
     return singles & ~covered
+
+
+def lonely_kinds(hand: list[int] | tuple[int, ...]) -> int:
+    """The kinds (bit k: kind k) held once, outside held triples, that make no three-card set with the other cards
+    outside held triples: in every split ``fits`` finds, such a card is in the set of the extra card.
+
+    >>> lonely_kinds([1, 0, 0, 1, 1, 1] + [0] * 14) == 1  # 一 alone beside 四五六
+    True
+    """
+    _packed, present, pairs, singles = _held_bits(hand)
+    return _lonely(present, pairs, singles)
 
 
 # Bit ``NO_EXTRA`` of ``extra_cards``: the hand may fit without an extra card (``fits`` with ``extra = -1``).
@@ -286,19 +299,27 @@ def extra_cards(hand: list[int] | tuple[int, ...]) -> int:
     >>> bin(extra_cards([1, 0, 1] + [0] * 17))  # 一 and 三: 二 only
     '0b10'
     """
-    lonely = lonely_kinds(hand)
+    return packed_with_extras(hand)[1]
+
+
+def packed_with_extras(hand: list[int] | tuple[int, ...]) -> tuple[int, int]:
+    """``(pack(hand), extra_cards(hand))`` in one pass over the hand (the deal asks both of every new hand)."""
+    packed, present, pairs, singles = _held_bits(hand)
+    lonely = _lonely(present, pairs, singles)
     if not lonely:
-        return _ANY_EXTRA | 1 << NO_EXTRA
+        return packed, _ANY_EXTRA | 1 << NO_EXTRA
     low = (lonely & -lonely).bit_length() - 1
     rest = lonely & (lonely - 1)
     if rest:
-        return 0 if rest & (rest - 1) else _THIRD_BITS[low][rest.bit_length() - 1]
+        return packed, 0 if rest & (rest - 1) else _THIRD_BITS[low][rest.bit_length() - 1]
     out = 1 << low
     row = _THIRD_BITS[low]
-    for k, n in enumerate(hand):
-        if 0 < n < 3 and k != low:
-            out |= row[k]
-    return out
+    others = present & ~(1 << low)
+    while others:  # every other kind held once or twice
+        bit = others & -others
+        out |= row[bit.bit_length() - 1]
+        others ^= bit
+    return packed, out
 
 
 # ----------------------------------------------------------------------------- the hand analysis' search
