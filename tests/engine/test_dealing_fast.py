@@ -183,3 +183,22 @@ def test_equal_option_values_of_other_types_are_not_confused():
     with pytest.raises(RuleError):
         resolve_rules(name, {"tianhe_fan": True})
     assert resolve_rules(name, {"tianhe_fan": 1}) is good
+
+
+@settings(max_examples=100, deadline=None)
+@given(_tables, st.integers(0, 2**32), st.integers(-2, 1))
+def test_a_new_deal_checks_its_cards_as_card_total_counts_them(table_, seed, change):
+    """The check at construction counts what ``card_total`` counts; a deal short of or over 80 is refused."""
+    name, players = table_
+    d = Deal.new(name, players, seed=seed)
+    assert d.card_total() == 80
+    stock = (
+        d.initial_stock[: len(d.initial_stock) + change] if change < 0 else d.initial_stock + d.initial_stock[:change]
+    )
+    dealt = Dealt(d.table, d.initial_hands, stock, d.cut_card)
+    if change == 0:
+        assert Deal(d.rules, d.play_rules, dealt).card_total() == 80
+        return
+    with pytest.raises(RuleError) as error:
+        Deal(d.rules, d.play_rules, dealt)
+    assert error.value.code == "card-count" and f"{80 + change}, not 80" in str(error.value)

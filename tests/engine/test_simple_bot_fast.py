@@ -9,7 +9,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from changpai.bots.daer import SimpleBot, _usefulness, make_players, play_out
+from changpai.bots.daer import BOTS, SatOut, SimpleBot, _usefulness, make_players, play_out
+from changpai.core.table import SITTER
 from changpai.daer.actions import Action, ActionType
 from changpai.daer.deal import Deal
 from changpai.daer.traditions import PLAY_RULES
@@ -140,3 +141,24 @@ def test_a_lone_eat_or_discard_still_draws(kind):
     before = bot.rng.getstate()
     assert _same_choice(bot, deal, 0, [action]) is action
     assert bot.rng.getstate() != before
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.sampled_from(_TABLES), st.integers(0, 2**32), st.sampled_from(["simple", "random"]))
+def test_the_seat_that_sits_out_gets_its_generator_when_asked(table, seed, kind):
+    """``make_players`` draws one seed per seat as before; a sitter's bot, made only when asked, is the bot
+    ``BOTS[kind](random.Random(seed))`` would be: the same generator, the same choices."""
+    rules, players = table
+    deal = Deal.new(rules, players, seed=seed)
+    rng, probe = random.Random(seed), random.Random(seed)
+    made = make_players(deal, rng, kind)
+    seeds = [probe.getrandbits(64) for _ in range(deal.players)]
+    assert rng.getstate() == probe.getstate()
+    for s, (player, own) in enumerate(zip(made, seeds, strict=True)):
+        eager = BOTS[kind](random.Random(own))
+        assert isinstance(player, SatOut) == (deal.table.roles[s] == SITTER)
+        assert player.rng.getstate() == eager.rng.getstate()  # type: ignore[attr-defined]
+        assert player.name == eager.name  # type: ignore[attr-defined]
+        legal = list(deal.legal_actions(deal.to_act))
+        assert player.choose(deal, deal.to_act, legal) == eager.choose(deal, deal.to_act, legal)
+        assert player.rng.getstate() == eager.rng.getstate()  # type: ignore[attr-defined]

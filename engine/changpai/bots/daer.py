@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from ..core.table import SITTER
 from ..daer.actions import Action, ActionType
 from ..daer.claims import resolve
 from ..daer.deal import CLAIM, OVER, Deal
@@ -165,8 +166,37 @@ BOTS: dict[str, Callable[[random.Random], Player]] = {"simple": SimpleBot, "rand
 
 
 def make_players(deal: Deal, rng: random.Random, kind: str = "simple") -> list[Player]:
-    """One bot per seat, each with its own generator derived from ``rng``."""
-    return [BOTS[kind](random.Random(rng.getrandbits(64))) for _ in range(deal.players)]
+    """One bot per seat, each with its own generator derived from ``rng``.
+
+    A seat that sits out (坐底) never acts, so its bot is made, with the same generator, only if it is asked
+    (``SatOut``): seeding a generator is a good part of starting a deal."""
+    make = BOTS[kind]
+    seeds = [rng.getrandbits(64) for _ in range(deal.players)]
+    roles = deal.table.roles
+    return [SatOut(make, seed) if roles[s] == SITTER else make(random.Random(seed)) for s, seed in enumerate(seeds)]
+
+
+class SatOut:
+    """The player of a seat that sits out: ``make(random.Random(seed))``, made when first asked for anything."""
+
+    def __init__(self, make: Callable[[random.Random], Player], seed: int) -> None:
+        self._make = make
+        self._seed = seed
+        self._player: Player | None = None
+
+    @property
+    def player(self) -> Player:
+        if self._player is None:
+            self._player = self._make(random.Random(self._seed))
+        return self._player
+
+    def choose(self, deal: Deal, seat: int, legal: list[Action]) -> Action:
+        return self.player.choose(deal, seat, legal)
+
+    def __getattr__(self, name: str) -> Any:  # (its ``rng``, its ``name`` …)
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.player, name)
 
 
 def next_action(deal: Deal, players: Sequence[Player], wishes: dict[int, Action | None] | None = None) -> Action | None:
