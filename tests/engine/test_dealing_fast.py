@@ -202,3 +202,17 @@ def test_a_new_deal_checks_its_cards_as_card_total_counts_them(table_, seed, cha
     with pytest.raises(RuleError) as error:
         Deal(d.rules, d.play_rules, dealt)
     assert error.value.code == "card-count" and f"{80 + change}, not 80" in str(error.value)
+
+
+@given(_tables, st.data())
+def test_a_tables_distances_are_the_walks_in_playing_order(table_, data):
+    name, players = table_
+    table = make_table(get_play_rules(name), players, data.draw(st.integers(0, players - 1)))
+    for source in range(-1, table.size + 1):
+        for seat in range(-1, table.size + 2):
+            if not 0 <= source < table.size:
+                continue  # (a seat outside the table has no next seat)
+            steps, here = 0, source
+            while here != seat and steps <= table.size:
+                here, steps = table.next_seat(here), steps + 1
+            assert table.distance(source, seat) == steps

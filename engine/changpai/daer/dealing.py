@@ -54,7 +54,7 @@ def make_table(rules: PlayRules, players: int, dealer: int = 0) -> Table:
         elif xiaojia:
             roles[(dealer - 1) % 4] = XIAOJIA  # the last seat by the cut count (尾家) [003]
         table = Table(tuple(roles), dealer)
-        _ = table.size, table.active, table._next, table._prev  # its cached lookups, worked out once
+        _ = table.size, table.active, table._next, table._prev, table._distances  # its lookups, worked out once
         _TABLES[key] = table
     return table
 
