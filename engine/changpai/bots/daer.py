@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from operator import itemgetter
 from typing import Any, Protocol
 
+from ..core.table import SITTER
 from ..daer.actions import Action, ActionType
 from ..daer.claims import resolve
-from ..daer.deal import CLAIM, Deal
+from ..daer.deal import CLAIM, OVER, Deal
 
 
 class Player(Protocol):
@@ -39,6 +39,11 @@ def _neighbours(k: int) -> tuple[tuple[tuple[int, float], ...], tuple[int, ...],
 
 
 _NEIGHBOURS = tuple(_neighbours(k) for k in range(20))
+# The same, as the discard's choice reads them: each kind's (kind, weight) pairs (its neighbours, then its 2-7-10
+# partners at 1.5), and its number in the other case. (Every weight and sum is exact in binary floating point, so
+# the order of the additions never changes a score.)
+_WEIGHTS = tuple(near + tuple((j, 1.5) for j in partners) for near, partners, _other in _NEIGHBOURS)
+_OTHER = tuple(other for _near, _partners, other in _NEIGHBOURS)
 
 
 def _usefulness(hand: list[int], k: int) -> float:
@@ -59,8 +64,42 @@ def _usefulness(hand: list[int], k: int) -> float:
     return score
 
 
-_USEFULNESS_THEN_DRAW = itemgetter(0, 1)  # (the key of the discard's choice, without a lambda call)
+def _least_useful(hand: list[int], options: list[Action], draw: Callable[[], float]) -> Action:
+    """The discard of the least useful card (``_usefulness``, written out), ties broken by one ``draw()`` per
+    option, in the options' order: ``min`` of (usefulness, draw) with the first of equal keys, in one loop."""
+    best: Action | None = None
+    best_score = best_draw = 0.0
+    weights, others = _WEIGHTS, _OTHER
+    for a in options:
+        card = a.card
+        if card is None:
+            continue
+        k = card.index
+        n = hand[k]
+        if n >= 3:
+            score = 100.0  # a held triple (坎) is never broken
+        else:
+            score = 4.0 if n == 2 else 0.0
+            for j, w in weights[k]:
+                if 0 < hand[j] < 3:
+                    score += w
+            n = hand[others[k]]
+            if 0 < n < 3:
+                score += 1.5 * n
+        r = draw()
+        if best is None or score < best_score or (score == best_score and r < best_draw):
+            best, best_score, best_draw = a, score, r
+    if best is None:
+        raise ValueError("no discard to choose from")
+    return best
+
+
 _SCORING_CLAIMS = (ActionType.WIN, ActionType.FOUR, ActionType.KONG, ActionType.PONG)  # taken at once, in this order
+_SCORING = frozenset(_SCORING_CLAIMS)
+_PLAIN = (ActionType.TURN, ActionType.DRAW, ActionType.SHOW, ActionType.PASS)  # taken when nothing else is
+# Alone in the legal list, these are taken as they are: ``SimpleBot.choose`` makes no draw for them (a lone eat or
+# discard still draws: ``rng.choice`` of one, one ``rng.random()``).
+_TAKEN_ALONE = frozenset((*_SCORING_CLAIMS, *_PLAIN))
 
 
 class SimpleBot:
@@ -72,10 +111,13 @@ class SimpleBot:
         self.rng = rng
 
     def choose(self, deal: Deal, seat: int, legal: list[Action]) -> Action:
+        if len(legal) == 1 and legal[0].type in _TAKEN_ALONE:
+            return legal[0]  # (what the choice below takes, without a draw)
         types = {a.type for a in legal}
-        for t in _SCORING_CLAIMS:
-            if t in types:
-                return next(a for a in legal if a.type is t)
+        if not _SCORING.isdisjoint(types):
+            for t in _SCORING_CLAIMS:
+                if t in types:
+                    return _first(legal, t)
         hand = deal.seats[seat].hand
         if ActionType.EAT in types:
             good = [
@@ -84,19 +126,27 @@ class SimpleBot:
             if good:
                 return self.rng.choice(good)
         if ActionType.DISCARD in types:
-            options = [a for a in legal if a.type is ActionType.DISCARD]
-            if deal.drawn is not None:  # 小家: keep the drawn card only if it helps
+            options = legal if len(types) == 1 else [a for a in legal if a.type is ActionType.DISCARD]
+            drawn = deal.drawn
+            if drawn is not None:  # 小家: keep the drawn card only if it helps
                 trial = hand.copy()
-                trial[deal.drawn.index] += 1
-                if _usefulness(trial, deal.drawn.index) <= 1.5 and ActionType.SHOW in types:
-                    return next(a for a in legal if a.type is ActionType.SHOW)
+                trial[drawn.index] += 1
+                if _usefulness(trial, drawn.index) <= 1.5 and ActionType.SHOW in types:
+                    return _first(legal, ActionType.SHOW)
                 hand = trial
-            scored = [(_usefulness(hand, a.card.index), self.rng.random(), a) for a in options if a.card is not None]
-            return min(scored, key=_USEFULNESS_THEN_DRAW)[2]
-        for t in (ActionType.TURN, ActionType.DRAW, ActionType.SHOW, ActionType.PASS):
+            return _least_useful(hand, options, self.rng.random)
+        for t in _PLAIN:
             if t in types:
-                return next(a for a in legal if a.type is t)
+                return _first(legal, t)
         return self.rng.choice(legal)
+
+
+def _first(legal: list[Action], t: ActionType) -> Action:
+    """The first action of type ``t`` in ``legal`` (there is one)."""
+    for a in legal:
+        if a.type is t:
+            return a
+    raise ValueError(t)
 
 
 class RandomBot:
@@ -116,8 +166,37 @@ BOTS: dict[str, Callable[[random.Random], Player]] = {"simple": SimpleBot, "rand
 
 
 def make_players(deal: Deal, rng: random.Random, kind: str = "simple") -> list[Player]:
-    """One bot per seat, each with its own generator derived from ``rng``."""
-    return [BOTS[kind](random.Random(rng.getrandbits(64))) for _ in range(deal.players)]
+    """One bot per seat, each with its own generator derived from ``rng``.
+
+    A seat that sits out (坐底) never acts, so its bot is made, with the same generator, only if it is asked
+    (``SatOut``): seeding a generator is a good part of starting a deal."""
+    make = BOTS[kind]
+    seeds = [rng.getrandbits(64) for _ in range(deal.players)]
+    roles = deal.table.roles
+    return [SatOut(make, seed) if roles[s] == SITTER else make(random.Random(seed)) for s, seed in enumerate(seeds)]
+
+
+class SatOut:
+    """The player of a seat that sits out: ``make(random.Random(seed))``, made when first asked for anything."""
+
+    def __init__(self, make: Callable[[random.Random], Player], seed: int) -> None:
+        self._make = make
+        self._seed = seed
+        self._player: Player | None = None
+
+    @property
+    def player(self) -> Player:
+        if self._player is None:
+            self._player = self._make(random.Random(self._seed))
+        return self._player
+
+    def choose(self, deal: Deal, seat: int, legal: list[Action]) -> Action:
+        return self.player.choose(deal, seat, legal)
+
+    def __getattr__(self, name: str) -> Any:  # (its ``rng``, its ``name`` …)
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.player, name)
 
 
 def next_action(deal: Deal, players: Sequence[Player], wishes: dict[int, Action | None] | None = None) -> Action | None:
@@ -161,6 +240,12 @@ def play_out(deal: Deal, players: Sequence[Player], *, check: bool = False, max_
 def play_one_step(deal: Deal, players: Sequence[Player], *, check: bool = False) -> None:
     """Play the players' next action; in a claim window where the first asked seat passes, every seat that
     has yet to answer passes too until the window closes (one step of ``play_out``)."""
+    phase = deal.phase
+    if phase != CLAIM and phase != OVER and not check:  # the seat to act chooses (``next_action``'s own way)
+        mover = deal.to_act
+        assert mover is not None
+        deal.play(players[mover].choose(deal, mover, list(deal.iter_legal(mover))))
+        return
     action = next_action(deal, players)
     assert action is not None
     if check:

@@ -88,8 +88,17 @@ class Table:
         """上家: the previous seat that plays."""
         return self._prev[seat]
 
+    @cached_property
+    def _distances(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(self._walk(source, seat) for seat in range(self.size)) for source in range(self.size))
+
     def distance(self, source: int, seat: int) -> int:
         """Steps from ``source`` to ``seat`` in playing order among active seats (0 for itself)."""
+        if 0 <= source < self.size and 0 <= seat < self.size:
+            return self._distances[source][seat]  # (worked out once a table: a deal's tables are shared)
+        return self._walk(source, seat)
+
+    def _walk(self, source: int, seat: int) -> int:
         steps, here = 0, source
         while here != seat:
             here = self.next_seat(here)

@@ -356,6 +356,30 @@ def check_seed(value: object, where: str = "seed") -> int | None:
 
 
 def resolve_rules(rules: str | RuleSet, options: dict[str, Any] | None) -> tuple[RuleSet, PlayRules]:
-    """The rule set and its play rules with a record's options applied (``options.apply``)."""
-    rule_set = get_rules(rules)
-    return apply_options(rule_set, get_play_rules(rule_set.name), options)
+    """The rule set and its play rules with a record's options applied (``options.apply``).
+
+    Resolved once per rule set name and options (the answer is immutable; a ``RuleSet`` hashes by identity, so
+    sharing it also lets the searches' per-rule-set caches serve every deal with those options)."""
+    if not isinstance(rules, str):
+        rule_set = get_rules(rules)
+        return apply_options(rule_set, get_play_rules(rule_set.name), options)
+    key: tuple[object, ...] | None = None
+    found = None
+    if options is None or isinstance(options, dict):
+        try:  # an option's value is keyed with its type: 1, 1.0 and True are equal keys but not equal options
+            key = (rules, tuple([(k, type(k), v, type(v)) for k, v in options.items()]) if options else ())
+            found = _RESOLVED.get(key)
+        except TypeError:  # a value that cannot be a key (a list …): resolved afresh, and refused as before
+            key = None
+    if found is None:
+        rule_set = get_rules(rules)
+        found = apply_options(rule_set, get_play_rules(rule_set.name), options)
+        if key is not None:
+            if len(_RESOLVED) >= _RESOLVED_KEPT:  # requests may name many option mixes: keep the cache bounded
+                _RESOLVED.clear()
+            _RESOLVED[key] = found
+    return found
+
+
+_RESOLVED_KEPT = 256
+_RESOLVED: dict[tuple[object, ...], tuple[RuleSet, PlayRules]] = {}

@@ -168,7 +168,8 @@ class DealState:
         self._claims_cache: dict[int, list[Action]] = {}
         self._claims_all: Exposed | None = None  # the window whose claims are in for every seat
         self._rule_chains: dict[int, Any] = {}  # legality's chains without the rules these play rules never use
-        self._check_counts()
+        # ``_check_counts`` of a deal not yet begun: every card is in a hand, in the stock or the cut card
+        self._check_total(sum(map(len, dealt.hands)) + len(dealt.stock) + (dealt.cut_card is not None))
 
     # ------------------------------------------------------------ queries
     @property
@@ -211,7 +212,9 @@ class DealState:
         self.events.append({"code": code, "zh": zh, "en": en})
 
     def _check_counts(self) -> None:
-        total = self.card_total()
+        self._check_total(self.card_total())
+
+    def _check_total(self, total: int) -> None:
         if total != len(DECK):
             raise RuleError(
                 Text(f"牌数不对：共 {total} 张，应为 80", f"the cards do not add up: {total}, not 80"),
