@@ -246,6 +246,24 @@ def test_the_attract_loop_names_the_dealer_and_a_seat_without_a_hand(page: Page,
             expect(role).to_have_count(0)
 
 
+def test_the_attract_loops_first_step_shows_the_deal_and_no_stray_words(page: Page, site_dir):
+    """The deal step has no card: its line is the step's name alone, never a program's "null" or "undefined" (a
+    visitor reads it from two metres)."""
+    open_kiosk(page)
+    first = page.locator("#kiosk-app").get_attribute("data-deals").split()[0]
+    frames = json.loads((site_dir / "assets/deals" / f"{first}.json").read_text(encoding="utf-8"))
+    assert not frames["steps"][0]["action"]["cards"], f"{first}: the first step is not the deal"
+    action = page.locator(".kiosk-attract__action")
+    expect(action).to_contain_text(frames["steps"][0]["action"]["label"]["zh"], timeout=15_000)
+    expect(action.locator(".kiosk-attract__label")).to_have_count(1)
+    words = action.inner_text()
+    assert re.search(r"\b(null|undefined|NaN)\b", words) is None, words
+    assert (
+        words.replace("\n", "").strip()
+        == action.locator(".kiosk-attract__label").inner_text().replace("\n", "").strip()
+    )
+
+
 @pytest.mark.fresh_context
 def test_the_attract_loop_keeps_moving_while_idle(page: Page):
     page.clock.install()

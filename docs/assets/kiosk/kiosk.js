@@ -550,8 +550,9 @@
       } else if (step.action) {
         action.append(
           h("span", { class: "kiosk-attract__label" }, h("span", { lang: "zh" }, plain(bi(step.action.label, "zh"))), h("span", { lang: "en" }, mixed(plain(bi(step.action.label, "en")), "en"))),
-          step.action.cards ? cardsRow(step.action.cards, "l") : null, // the deal itself shows no card
         );
+        // the deal itself shows no card (append() would write a null out as the text "null")
+        if (step.action.cards) action.append(cardsRow(step.action.cards, "l"));
       }
       note.replaceChildren();
       if (step.note && !won) note.append(h("p", { lang: "zh" }, plain(bi(step.note, "zh"))), h("p", { lang: "en" }, mixed(plain(bi(step.note, "en")), "en")));
