@@ -24,8 +24,6 @@ _EAT_CARD_RULES_AFTER = EAT_CARD_RULES[1:]  # what an eat from the right seat mu
 # The most hand cards a claim lays out: an eat's two and two 比 sets of three (a third copy cannot be laid out).
 _MOST_CARDS_A_CLAIM_TAKES = 8
 
-_NO_CLAIMS: dict[int, list[Action]] = {}  # (no card face up: nobody claims; never written to)
-
 # Candidates are made thousands of times a deal: the simple ones (a type, a seat, at most a card) are shared
 # (an Action is immutable).
 _BARE: dict[tuple[ActionType, int], Action] = {}
@@ -342,7 +340,7 @@ class DealLegal(DealRules):
         and the window's close reads them again)."""
         ex = self.exposed
         if ex is None:
-            return _NO_CLAIMS
+            return {s: [] for s in self.table.active}  # (no card face up: nobody claims)
         if ex is not self._claims_window or ex is not self._claims_all:
             for s in self.table.active:
                 self._claims_for(s)
