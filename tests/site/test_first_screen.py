@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, Route, expect
 
-from sitebuild import ext_fold, ext_lean
+from sitebuild import ext_fold, ext_lean, serve
 
 RULES = "rules/luzhou.html"
 GALLERY = "learn/deals.html"
@@ -86,6 +86,9 @@ def test_every_page_links_materials_stylesheet_and_one_of_ours_and_no_script_wai
         assert re.fullmatch(r"css/changpai\.[0-9a-f]{12}\.css", links[1]), (rel, links)
         assert all(link.startswith("kiosk/") for link in links[2:]), (rel, links)
         ours.add(links[1])
+        # The server names the same stylesheets in the page's Link header, for preloading (sitebuild/serve.py).
+        preload = serve.preload_header(page_path.read_bytes()[: serve.HEAD_BYTES], "/" + rel)
+        assert preload and preload.count("rel=preload; as=style") == len(links), (rel, preload)
         first_link = head.index('<link rel="stylesheet"')
         assert not EXECUTABLE_INLINE_SCRIPT.search(head, first_link), f"{rel}: an inline script waits for the CSS"
     assert len(ours) == 1, ours

@@ -95,6 +95,35 @@ def test_content_hashed_files_are_cached_for_a_year_and_others_revalidated(site:
         conn.close()
 
 
+def test_a_page_names_its_stylesheets_for_preloading_and_nothing_else_does(site: Path):
+    """The browser requests a page's stylesheets as the page's response arrives, not when its parser (without a
+    preload scanner under the <meta> policy) reaches the <link> tags (issue 18: first contentful paint)."""
+    links = (
+        '<link rel="stylesheet" href="../assets/stylesheets/main.0123abcd.min.css">'
+        '<link rel="stylesheet" href="../assets/css/changpai.0123456789ab.css">'
+        '<link rel="stylesheet" href="https://elsewhere.example/x.css">'
+    )
+    (site / "learn").mkdir()
+    (site / "learn" / "deals.html").write_text(
+        f"<html><head>{csp.meta_tag(POLICY)}{links}</head><body>"
+        '<link rel="stylesheet" href="../late.css"></body></html>',
+        encoding="utf-8",
+    )
+    with SiteServer(site) as server:
+        conn = http.client.HTTPConnection(LOCAL_HOST, server.httpd.server_address[1], timeout=10)
+        page, _ = fetch(conn, "/learn/deals.html", **{"Accept-Encoding": "gzip"})
+        assert page.getheader("Link") == (
+            "</assets/stylesheets/main.0123abcd.min.css>; rel=preload; as=style, "
+            "</assets/css/changpai.0123456789ab.css>; rel=preload; as=style"
+        )
+        again, _ = fetch(conn, "/learn/deals.html", **{"If-None-Match": page.getheader("ETag")})
+        assert again.status in (200, 304)
+        for path in ("/index.html", "/assets/site.js", "/nowhere.html"):  # no stylesheet, not a page, the 404 page
+            response, _ = fetch(conn, path)
+            assert response.getheader("Link") is None, path
+        conn.close()
+
+
 def test_pages_carry_their_policy_and_every_response_the_security_headers(site: Path):
     with SiteServer(site) as server:
         conn = http.client.HTTPConnection(LOCAL_HOST, server.httpd.server_address[1], timeout=10)
