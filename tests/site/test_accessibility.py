@@ -61,6 +61,13 @@ START_AXE_JS = """([options, settleMs]) => {
     .then(() => axe.run(options));
 }"""
 SETTLE_MS = 150  # widgets mount after the page's scripts run
+# Material sizes its sidebars on an animation frame after the page's scripts run. A page whose stylesheets arrive early
+# (the server's Link preload header) can fire "load" before that frame, and once the next tab starts loading in the
+# same renderer, this tab may get no frame until it has: so each page draws twice before the next one is opened.
+DRAWN_JS = """() => new Promise((done) => {
+  setTimeout(done, 2000);
+  requestAnimationFrame(() => requestAnimationFrame(done));
+})"""
 AXE_TABS = max(1, int(os.environ.get("CHANGPAI_AXE_TABS", "2")))
 
 
@@ -86,6 +93,7 @@ def sweep(page: Page, browser_log: BrowserLog, pages: list[str], suffix: str = "
             tab = next(t for t in tabs if all(t is not b for b, _ in busy))
             tab.goto(rel)
             tab.wait_for_load_state("load")
+            tab.evaluate(DRAWN_JS)
             tab.evaluate(axe.axe_script)
             tab.evaluate(START_AXE_JS, [AXE_OPTIONS, SETTLE_MS])
             busy.append((tab, rel))

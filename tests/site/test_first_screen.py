@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, Route, expect
 
-from sitebuild import ext_fold, ext_lean
+from sitebuild import ext_fold, ext_lean, serve
 
 RULES = "rules/luzhou.html"
 GALLERY = "learn/deals.html"
@@ -67,6 +67,67 @@ def test_nothing_but_the_stylesheets_holds_back_the_first_paint(site_dir: Path):
             assert order.index("engine.js") < order.index("core.js"), order
         if 'data-cp-widget="' not in page and "kiosk" not in rel:
             assert not [s for s in order if s.endswith("-viewer.js")], f"{rel}: widget scripts on a page without one"
+
+
+STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+)">')
+EXECUTABLE_INLINE_SCRIPT = re.compile(r'<script(?![^>]*\ssrc=)(?![^>]*type="application/json")[^>]*>')
+
+
+def test_every_page_links_materials_stylesheet_and_one_of_ours_and_no_script_waits_for_them(site_dir: Path):
+    """Two render-blocking requests, not eight (sitebuild/ext_css.py), and the parser never stops at an inline script
+    of <head> until they have loaded (the same module): issue 18, the deals page's first contentful paint."""
+    ours = set()
+    for page_path in sorted(site_dir.rglob("*.html")):
+        page = page_path.read_text(encoding="utf-8")
+        head = page[: page.index("</head>")]
+        links = [href.rsplit("assets/", 1)[-1] for href in STYLESHEET.findall(head)]
+        rel = page_path.relative_to(site_dir).as_posix()
+        assert re.fullmatch(r"stylesheets/main\.[0-9a-f]+\.min\.css", links[0]), (rel, links)
+        assert re.fullmatch(r"css/changpai\.[0-9a-f]{12}\.css", links[1]), (rel, links)
+        assert all(link.startswith("kiosk/") for link in links[2:]), (rel, links)
+        ours.add(links[1])
+        # The server names the same stylesheets in the page's Link header, for preloading (sitebuild/serve.py).
+        preload = serve.preload_header(page_path.read_bytes()[: serve.HEAD_BYTES], "/" + rel)
+        assert preload and preload.count("rel=preload; as=style") == len(links), (rel, preload)
+        first_link = head.index('<link rel="stylesheet"')
+        assert not EXECUTABLE_INLINE_SCRIPT.search(head, first_link), f"{rel}: an inline script waits for the CSS"
+    assert len(ours) == 1, ours
+    joined = (site_dir / "assets" / ours.pop()).read_text(encoding="utf-8")
+    parts = [next((site_dir / "assets/stylesheets").glob("palette.*.min.css"))]
+    parts += [site_dir / entry for entry in yaml_extra_css()]
+    at = [joined.index(part.read_text(encoding="utf-8").strip()[:300]) for part in parts]
+    assert at == sorted(at), "the joined stylesheet keeps the order of its parts"
+
+
+def yaml_extra_css() -> list[str]:
+    config = (Path(__file__).resolve().parents[2] / "mkdocs.yml").read_text(encoding="utf-8")
+    block = config.split("\nextra_css:\n", 1)[1].split("\n\n", 1)[0]
+    return re.findall(r"^  - (\S+)$", block, re.M)
+
+
+def test_the_deals_page_waits_for_two_stylesheets_and_is_styled_by_every_part(page: Page):
+    page.goto(GALLERY)
+    page.wait_for_load_state("load")
+    # Requested: Material's stylesheet and ours, each once (the server's Link header preloads them, the <link> tags
+    # reuse that request: its entry may say "non-blocking", so count requests, not renderBlockingStatus).
+    sheets = page.evaluate(
+        """() => ({
+          linked: [...document.styleSheets].filter((s) => s.href).map((s) => new URL(s.href).pathname),
+          fetched: performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname)
+            .filter((p) => p.endsWith(".css")),
+        })"""
+    )
+    assert len(sheets["linked"]) == 2 and sorted(sheets["fetched"]) == sorted(sheets["linked"]), sheets
+    # Rules of the parts apply: site.css's red header, fonts.css's faces, widgets.css's static deal.
+    styled = page.evaluate(
+        """() => ({
+          header: getComputedStyle(document.querySelector(".md-header")).backgroundColor,
+          faces: [...document.fonts].filter((f) => f.family.replace(/"/g, "") === "ChangpaiSans").length,
+          hands: getComputedStyle(document.querySelector(".cp-deal-static .cp-static__hands")).display,
+        })"""
+    )
+    assert styled == {"header": "rgb(155, 28, 28)", "faces": styled["faces"], "hands": "grid"}, styled
+    assert styled["faces"] > 1, styled
 
 
 def test_a_fold_far_below_is_skipped_until_it_nears_the_screen(page: Page):
