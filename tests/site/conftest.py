@@ -57,6 +57,30 @@ def build_site(dest: Path) -> Path:
     return dest
 
 
+def build_pages(
+    dest: Path, pages: list[str], env: dict[str, str] | None = None, *, strict: bool = True
+) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build`` (``--strict`` unless told) of a small site with the real hooks (sitebuild/hooks.py, so every ext module) and
+    just ``pages`` (paths under docs/, copied to the same paths) plus a home page: for tests that expect a build to
+    stop on one page, without building the whole site around it. Returns the finished process (stdout, stderr)."""
+    docs = dest / "docs"
+    for rel in pages:
+        (docs / rel).parent.mkdir(parents=True, exist_ok=True)
+        (docs / rel).write_text((REPO_ROOT / "docs" / rel).read_text(encoding="utf-8"), encoding="utf-8")
+    if not (docs / "index.md").exists():
+        (docs / "index.md").write_text("# Home\n", encoding="utf-8")
+    config = dest / "mkdocs.yml"
+    config.write_text(
+        f"site_name: t\ndocs_dir: {docs}\ntheme:\n  name: material\n  font: false\n"
+        f"hooks:\n  - {REPO_ROOT / 'sitebuild' / 'hooks.py'}\n",
+        encoding="utf-8",
+    )
+    cmd = [sys.executable, "-m", "mkdocs", "build", *(["--strict"] if strict else []), "--quiet", "-f", str(config)]
+    cmd += ["-d", str(dest / "site")]
+    env = {**os.environ, **(env or {}), "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run(cmd, cwd=REPO_ROOT, capture_output=True, text=True, env=env, timeout=600)
+
+
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     given = os.environ.get("CHANGPAI_SITE_DIR")

@@ -55,7 +55,12 @@ def serious_violations(page: Page, where: str) -> list[str]:
 # The page sweep keeps axe busy in one tab while the next page loads in another (axe runs on the page's own thread,
 # so on two cores two tabs take about half the time). In the page: wait for the widgets that mount after the page's
 # scripts, let animations finish (colours are judged at rest), then run axe; the promise is collected later.
-START_AXE_JS = """([options, settleMs]) => {
+START_AXE_JS = """([options, settleMs, css]) => {
+  if (css) {  // a style sheet of the test's own (test_folded_text_has_enough_contrast: the folds drawn)
+    const style = document.createElement("style");
+    style.textContent = css;
+    document.head.append(style);
+  }
   window.__cpAxe = new Promise((done) => setTimeout(done, settleMs))
     .then(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))))
     .then(() => axe.run(options));
@@ -71,9 +76,17 @@ DRAWN_JS = """() => new Promise((done) => {
 AXE_TABS = max(1, int(os.environ.get("CHANGPAI_AXE_TABS", "2")))
 
 
-def sweep(page: Page, browser_log: BrowserLog, pages: list[str], suffix: str = "") -> list[str]:
-    """Every page in ``pages`` through axe, in ``AXE_TABS`` tabs of the test page's context (each tab watched like
-    the test's own page: a console error or a foreign request fails the test)."""
+def sweep(
+    page: Page,
+    browser_log: BrowserLog,
+    pages: list[str],
+    suffix: str = "",
+    options: dict = AXE_OPTIONS,
+    css: str = "",
+) -> list[str]:
+    """Every page in ``pages`` through axe (``options``; ``css`` added to each page first), in ``AXE_TABS`` tabs of
+    the test page's context (each tab watched like the test's own page: a console error or a foreign request fails
+    the test)."""
     tabs = [page]
     for _ in range(AXE_TABS - 1):
         tab = page.context.new_page()
@@ -95,7 +108,7 @@ def sweep(page: Page, browser_log: BrowserLog, pages: list[str], suffix: str = "
             tab.wait_for_load_state("load")
             tab.evaluate(DRAWN_JS)
             tab.evaluate(axe.axe_script)
-            tab.evaluate(START_AXE_JS, [AXE_OPTIONS, SETTLE_MS])
+            tab.evaluate(START_AXE_JS, [options, SETTLE_MS, css])
             busy.append((tab, rel))
         while busy:
             collect()
@@ -121,6 +134,9 @@ def test_the_sweep_parts_cover_every_page(site_dir: Path):
     parts = [sweep_part(site_dir, part) for part in range(SWEEP_PARTS)]
     assert all(parts), "a sweep part has no page"
     assert sorted(rel for part in parts for rel in part) == built_pages(site_dir)
+    folded = [contrast_part(site_dir, part) for part in range(CONTRAST_PARTS)]
+    assert all(folded), "a contrast part has no page"
+    assert sorted(rel for part in folded for rel in part) == folded_pages(site_dir)
 
 
 @pytest.mark.parametrize("part", range(SWEEP_PARTS))
@@ -182,14 +198,22 @@ UNFOLD = "[data-cp-fold], [data-cp-widget] > * { content-visibility: visible !im
 CONTRAST_ONLY = {"resultTypes": ["violations"], "runOnly": {"type": "rule", "values": ["color-contrast"]}}
 
 
-def test_folded_text_has_enough_contrast(page: Page, site_dir: Path):
-    folded = [rel for rel in built_pages(site_dir) if "data-cp-fold" in (site_dir / rel).read_text(encoding="utf-8")]
-    assert folded, "no page has a fold"
-    found: list[str] = []
-    for rel in folded:
-        page.goto(rel)
-        page.wait_for_load_state("load")
-        page.add_style_tag(content=UNFOLD)
-        page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
-        found += report(axe.run(page, options=CONTRAST_ONLY).response, rel + " (unfolded)")
+# Like the sweep, in CONTRAST_PARTS tests over every CONTRAST_PARTS-th page with a fold, each through AXE_TABS tabs
+# (test_the_sweep_parts_cover_every_page checks that the parts cover every such page).
+CONTRAST_PARTS = 3
+
+
+def folded_pages(site: Path) -> list[str]:
+    return [rel for rel in built_pages(site) if "data-cp-fold" in (site / rel).read_text(encoding="utf-8")]
+
+
+def contrast_part(site: Path, part: int) -> list[str]:
+    folded = folded_pages(site)
+    assert len(folded) >= CONTRAST_PARTS, f"only these pages have a fold: {folded}"
+    return folded[part::CONTRAST_PARTS]
+
+
+@pytest.mark.parametrize("part", range(CONTRAST_PARTS))
+def test_folded_text_has_enough_contrast(page: Page, site_dir: Path, browser_log: BrowserLog, part: int):
+    found = sweep(page, browser_log, contrast_part(site_dir, part), " (unfolded)", options=CONTRAST_ONLY, css=UNFOLD)
     assert not found, "axe found low contrast in folded text:\n  " + "\n  ".join(found)
