@@ -38,15 +38,16 @@ from .patterns import Grade, HandFacts, PatternHit, SetFact, detect, weight
 from .rules import RuleSet
 from .sets import Meld, SetKind, table_meld
 from .split import (
+    GUARDS,
     NO_SPLIT,
     Free,
-    Template,
     WaitMemo,
     WaitTables,
     add_card,
-    all_splits,
     best_points,
     guarded,
+    item_rows,
+    item_splits,
     split_templates,
     wait_points,
     wait_tables,
@@ -142,7 +143,7 @@ class _Hand:
     hand: list[Card]
     table: list[Meld]
     counts: list[int]  # concealed hand, per kind index
-    free: int  # packed counts of the other concealed cards
+    free: int  # the other concealed cards' counts, packed and guarded (``split.guarded_counts``)
     fours: int  # four-card sets already there (k0)
     own: list[int]  # the player's copies of each kind, hand and table
 
@@ -201,13 +202,13 @@ def _prepare(hand: str | Iterable[Card], table: TableInput, rules: RuleSet, *, c
     all_cards = cards + table_cards
     if max(own) > COPIES_PER_KIND:  # (counted by index: the deck check below names the card)
         check_copies(all_cards, where="hand" if not melds else "hand+table")
-    free = 0
+    free = GUARDS
     fours = sum(1 for m in melds if m.kind.is_four)
     for i, n in enumerate(counts):
         if n >= 3:
             fours += n == 4
         else:
-            free |= n << (2 * i)
+            free |= n << (3 * i)
     base = 3 * rules.sets_in_win - 1  # 20 for seven sets
     expected = (base if complete else base - 1) + max(1, fours)
     if len(all_cards) != expected:
@@ -295,20 +296,22 @@ class _Book:
     and as the set of the winning card (by the template's id: the book keeps the templates it was made from), the
     held 坎 and 龙 and the 招 of each kind, and the laid-out sets met so far (sets are immutable)."""
 
-    __slots__ = ("by_template", "held", "kong", "rules", "starts", "tables")
+    __slots__ = ("held", "kong", "rows", "rules", "splits", "tables")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        self.starts = split_templates(rules)
-        self.by_template: dict[int, tuple[_Piece, _Piece, int]] = {}
-        for row in self.starts:
+        items: list[list[_Item]] = []
+        for row in split_templates(rules):
+            items.append([])
             for t in row:
                 meld = Meld(t.kind, tuple(ALL_KINDS[j] for j in t.indices))
                 kinds = 0
                 for j in t.indices:
                     kinds |= 1 << j
                 hand, win = _piece(meld, "hand", t.points, rules), _piece(meld, "win", t.points, rules)
-                self.by_template[id(t)] = (hand, win, kinds)
+                items[-1].append((hand, win, kinds))
+        self.rows = item_rows(split_templates(rules), items)
+        self.splits: dict[int, list[tuple[_Item, ...]]] = {}  # ``item_splits``' memo, kept across hands
         held: list[list[_Piece]] = [[], []]
         self.kong: list[_Piece] = []
         for card in ALL_KINDS:
@@ -328,6 +331,11 @@ class _Book:
                 self.tables.clear()
             found = self.tables[meld] = _piece(meld, "table", rules.points_of(meld.kind, meld.cards), rules)
         return found
+
+
+# A split template's set as the hand's, as the winning card's, and the kinds it holds (bit k: kind k).
+_Item = tuple[_Piece, _Piece, int]
+_SPLITS_KEPT = 20_000  # splits kept across hands per rule set, at most (a long-running page plays many deals)
 
 
 @lru_cache(maxsize=64)
@@ -351,24 +359,24 @@ def _facts(pieces: list[_Piece], two_seven_ten: bool, rules: RuleSet) -> HandFac
 def _candidates(h: _Hand, win: Card | None) -> list[list[_Piece]]:
     """Every complete split of the hand (with the winning card), as scored sets."""
     book = _book(h.rules)
-    starts = book.starts
-    by_template = book.by_template
-    memo: dict[int, list[tuple[Template, ...]]] = {}
+    rows = book.rows
+    memo = book.splits
+    if len(memo) >= _SPLITS_KEPT:
+        memo.clear()
     fixed = h.fixed_pieces
     out: list[list[_Piece]] = []
     if win is None:
-        for split in all_splits(h.free, h.needs_pair(), starts, memo):
-            out.append(fixed + [by_template[id(t)][0] for t in split])
+        for split in item_splits(h.free, h.needs_pair(), rows, memo):
+            out.append(fixed + [e[0] for e in split])
         return out
     w = win.index
     # A: the winning card joins the free cards — not beside its own held 坎 where the 招 is compulsory.
     if h.counts[w] != 3 or h.rules.kan_fourth_elsewhere == "true":
         bit = 1 << w
-        for split in all_splits(h.free + (1 << (2 * w)), h.needs_pair(), starts, memo):
-            entries = [by_template[id(t)] for t in split]
-            hand = [e[0] for e in entries]
+        for split in item_splits(h.free + (1 << (3 * w)), h.needs_pair(), rows, memo):
+            hand = [e[0] for e in split]
             # Cards are alike, so any set holding that kind may be "the" set of the winning card.
-            for i, e in enumerate(entries):
+            for i, e in enumerate(split):
                 if e[2] & bit:
                     pieces = fixed + hand
                     pieces[len(fixed) + i] = e[1]
@@ -377,8 +385,8 @@ def _candidates(h: _Hand, win: Card | None) -> list[list[_Piece]]:
     if h.counts[w] == 3 and h.fours == 0:
         kong = book.kong[w]
         rest = [p for p in fixed if not (p[0].origin == "hand" and p[0].meld.card == win)]
-        for split in all_splits(h.free, True, starts, memo):
-            out.append([*rest, kong, *(by_template[id(t)][0] for t in split)])
+        for split in item_splits(h.free, True, rows, memo):
+            out.append([*rest, kong, *(e[0] for e in split)])
     return out
 
 
