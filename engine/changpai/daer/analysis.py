@@ -36,7 +36,7 @@ from ..decks.numerals import ALL_KINDS, COPIES_PER_KIND, Card, check_copies, par
 from .hand_result import HandResult, Reason, ScoredSet, Wait
 from .patterns import Grade, HandFacts, PatternHit, SetFact, detect, weight
 from .rules import RuleSet
-from .sets import Meld, SetKind, table_meld
+from .sets import FOUR_KINDS, Meld, SetKind, table_meld
 from .split import (
     GUARDS,
     NO_SPLIT,
@@ -154,13 +154,13 @@ class _Hand:
     def fixed(self) -> list[ScoredSet]:
         """The table sets and the held 坎 / 龙, scored (built when the analysis shows them; ``waits`` only adds
         up their points)."""
-        return [piece[0] for piece in self.fixed_pieces]
+        return [piece[0] for piece in self.fixed_pieces()]
 
-    @cached_property
     def fixed_pieces(self) -> list[_Piece]:
         """``fixed`` as the analysis reads it (``_Piece``): the table sets in their order, then the held sets."""
         book = _book(self.rules)
-        out = [book.table_piece(m) for m in self.table]
+        table_piece = book.table_piece
+        out = [table_piece(m) for m in self.table]
         held = book.held
         for i, n in enumerate(self.counts):
             if n >= 3:
@@ -203,12 +203,16 @@ def _prepare(hand: str | Iterable[Card], table: TableInput, rules: RuleSet, *, c
     if max(own) > COPIES_PER_KIND:  # (counted by index: the deck check below names the card)
         check_copies(all_cards, where="hand" if not melds else "hand+table")
     free = GUARDS
-    fours = sum(1 for m in melds if m.kind.is_four)
+    fours = 0
+    for m in melds:
+        if m.kind in FOUR_KINDS:  # (``SetKind.is_four``)
+            fours += 1
     for i, n in enumerate(counts):
-        if n >= 3:
-            fours += n == 4
-        else:
-            free |= n << (3 * i)
+        if n:
+            if n >= 3:
+                fours += n == 4
+            else:
+                free |= n << (3 * i)
     base = 3 * rules.sets_in_win - 1  # 20 for seven sets
     expected = (base if complete else base - 1) + max(1, fours)
     if len(all_cards) != expected:
@@ -296,7 +300,7 @@ class _Book:
     and as the set of the winning card (by the template's id: the book keeps the templates it was made from), the
     held 坎 and 龙 and the 招 of each kind, and the laid-out sets met so far (sets are immutable)."""
 
-    __slots__ = ("held", "kong", "rows", "rules", "splits", "tables")
+    __slots__ = ("held", "kong", "rows", "rules", "seen", "splits", "tables")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -322,14 +326,23 @@ class _Book:
             self.kong.append(_piece(kong, "win", rules.points_of(SetKind.KONG, kong.cards), rules))
         self.held = held
         self.tables: dict[Meld, _Piece] = {}
+        self.seen: dict[int, tuple[Meld, _Piece]] = {}  # by id(set), with the set
 
     def table_piece(self, meld: Meld) -> _Piece:
+        """The laid-out set's piece: found by the set object itself first (a deal shows the same sets again and
+        again; the entry keeps its set, so the id is not reused while it is kept), then by its value."""
+        seen = self.seen.get(id(meld))
+        if seen is not None and seen[0] is meld:
+            return seen[1]
         found = self.tables.get(meld)
         if found is None:
             rules = self.rules
             if len(self.tables) >= _TABLE_PIECES_KEPT:
                 self.tables.clear()
             found = self.tables[meld] = _piece(meld, "table", rules.points_of(meld.kind, meld.cards), rules)
+        if len(self.seen) >= _TABLE_PIECES_KEPT:
+            self.seen.clear()
+        self.seen[id(meld)] = (meld, found)
         return found
 
 
@@ -363,7 +376,7 @@ def _candidates(h: _Hand, win: Card | None) -> list[list[_Piece]]:
     memo = book.splits
     if len(memo) >= _SPLITS_KEPT:
         memo.clear()
-    fixed = h.fixed_pieces
+    fixed = h.fixed_pieces()
     out: list[list[_Piece]] = []
     if win is None:
         for split in item_splits(h.free, h.needs_pair(), rows, memo):
@@ -416,6 +429,23 @@ def _held_reasons(h: _Hand) -> list[Reason]:
     return out
 
 
+def _win_reason(word: str, points: int, minimum: int) -> Reason:
+    """The verdict of a win (made once per word, points and minimum: a reason is immutable)."""
+    key = (word, points, minimum)
+    found = _WIN_REASONS.get(key)
+    if found is None:
+        if len(_WIN_REASONS) >= 4096:
+            _WIN_REASONS.clear()
+        found = _WIN_REASONS[key] = Reason(
+            "win",
+            Text(f"{word}牌：{points} {word}，够 {minimum} {word}", f"a win: {points} points, at least {minimum}"),
+        )
+    return found
+
+
+_WIN_REASONS: dict[tuple[str, int, int], Reason] = {}
+
+
 def analyse(
     hand: str | Iterable[Card],
     table: TableInput = (),
@@ -463,7 +493,7 @@ def analyse(
             ),
         )
         reasons = (reason, *_held_reasons(h))
-        return HandResult(rules.name, False, 0, _order(h.fixed_pieces), (), None, None, reasons, win, source, 0)
+        return HandResult(rules.name, False, 0, _order(h.fixed_pieces()), (), None, None, reasons, win, source, 0)
     counts = h.counts
     two_seven_ten = (counts[1] and counts[6] and counts[9]) or (counts[11] and counts[16] and counts[19])
     best_key: tuple[int, int, tuple[object, ...]] | None = None
@@ -497,12 +527,7 @@ def analyse(
     word = rules.point_word.zh
     verdict: list[Reason] = []
     if win_ok:
-        verdict.append(
-            Reason(
-                "win",
-                Text(f"{word}牌：{points} {word}，够 {minimum} {word}", f"a win: {points} points, at least {minimum}"),
-            )
-        )
+        verdict.append(_win_reason(word, points, minimum))
     else:
         verdict.append(
             Reason(
@@ -548,15 +573,7 @@ def analyse(
                 patterns=tuple(other_hits),
                 grade=_grade(other_points, rules),
                 win_class=classify(other_hits) if classify is not None else None,
-                reasons=(
-                    Reason(
-                        "win",
-                        Text(
-                            f"{word}牌：{other_points} {word}，够 {minimum} {word}",
-                            f"a win: {other_points} points, at least {minimum}",
-                        ),
-                    ),
-                ),
+                reasons=(_win_reason(word, other_points, minimum),),
                 totals=(other_points,),
             )
         )
