@@ -300,7 +300,7 @@ class _Book:
     and as the set of the winning card (by the template's id: the book keeps the templates it was made from), the
     held 坎 and 龙 and the 招 of each kind, and the laid-out sets met so far (sets are immutable)."""
 
-    __slots__ = ("held", "kong", "rows", "rules", "seen", "splits", "tables")
+    __slots__ = ("held", "kong", "rows", "rules", "splits", "tables")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -325,24 +325,17 @@ class _Book:
             kong = Meld(SetKind.KONG, (card,) * 4)
             self.kong.append(_piece(kong, "win", rules.points_of(SetKind.KONG, kong.cards), rules))
         self.held = held
-        self.tables: dict[Meld, _Piece] = {}
-        self.seen: dict[int, tuple[Meld, _Piece]] = {}  # by id(set), with the set
+        self.tables: dict[tuple[SetKind, tuple[Card, ...]], _Piece] = {}
 
     def table_piece(self, meld: Meld) -> _Piece:
-        """The laid-out set's piece: found by the set object itself first (a deal shows the same sets again and
-        again; the entry keeps its set, so the id is not reused while it is kept), then by its value."""
-        seen = self.seen.get(id(meld))
-        if seen is not None and seen[0] is meld:
-            return seen[1]
-        found = self.tables.get(meld)
+        """The laid-out set's piece, found by its kind and cards (equal sets, equal pieces)."""
+        key = (meld.kind, meld.cards)
+        found = self.tables.get(key)
         if found is None:
             rules = self.rules
             if len(self.tables) >= _TABLE_PIECES_KEPT:
                 self.tables.clear()
-            found = self.tables[meld] = _piece(meld, "table", rules.points_of(meld.kind, meld.cards), rules)
-        if len(self.seen) >= _TABLE_PIECES_KEPT:
-            self.seen.clear()
-        self.seen[id(meld)] = (meld, found)
+            found = self.tables[key] = _piece(meld, "table", rules.points_of(meld.kind, meld.cards), rules)
         return found
 
 
