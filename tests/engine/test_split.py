@@ -20,6 +20,9 @@ from changpai.daer.split import (
     fits,
     fits_packed,
     guarded,
+    guarded_counts,
+    item_rows,
+    item_splits,
     lonely_kinds,
     pack,
     packed_with_extras,
@@ -329,3 +332,49 @@ def test_the_waits_tables_take_a_set_off_exactly_when_the_cards_hold_it(counts, 
                 less.remove(w)
                 left = _minus(counts, less)
                 assert _taken_off(free, hole) == (None if left is None else guarded(left))
+
+
+def _two_bits(counts: list[int]) -> int:
+    return sum(n << (2 * k) for k, n in enumerate(counts))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 3), min_size=20, max_size=20),
+    st.integers(0, (1 << 20) - 1),
+    st.booleans(),
+    st.sampled_from(sorted(RULESETS)),
+    st.booleans(),
+)
+def test_item_splits_lists_what_all_splits_lists_in_its_order(counts, keep, need_pair, name, kan):
+    """``item_splits`` (the analysis' enumeration, on guarded counts, memo kept across hands) answers exactly
+    ``all_splits``: the same splits, in the same order, whatever memo it starts with."""
+    rules = get_rules(name, win_on_pair="kan") if kan else get_rules(name)
+    counts = [n if keep >> k & 1 else 0 for k, n in enumerate(counts)]  # (often few kinds: splits exist)
+    starts = split_templates(rules)
+    rows = item_rows(starts, starts)
+    shared: dict = {}
+    expected = all_splits(_two_bits(counts), need_pair, starts, {})
+    assert item_splits(guarded_counts(counts), need_pair, rows, {}) == expected
+    assert item_splits(guarded_counts(counts), need_pair, rows, shared) == expected
+    assert item_splits(guarded_counts(counts), need_pair, rows, shared) == expected  # (from the memo)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_item_splits_agrees_with_all_splits_on_winning_hands(rng, need_pair):
+    from changpai.daer.samples import random_winning_sets
+
+    sets = random_winning_sets(rng)
+    if sets is None:
+        return
+    counts = [0] * 20
+    for shape in sets:
+        for k in shape:
+            counts[k] += 1
+    counts = [n if n < 3 else 0 for n in counts]  # (held triples and fours are not free cards)
+    starts = split_templates(get_rules("luzhou-a"))
+    rows = item_rows(starts, starts)
+    assert item_splits(guarded_counts(counts), need_pair, rows, {}) == all_splits(
+        _two_bits(counts), need_pair, starts, {}
+    )

@@ -25,9 +25,10 @@ coming card a "hole" any set may hold (the searches are in ``split``; the answer
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
+from operator import itemgetter
 from typing import Any
 
 from ..core.text import CardError, HandError, Text
@@ -35,17 +36,18 @@ from ..decks.numerals import ALL_KINDS, COPIES_PER_KIND, Card, check_copies, par
 from .hand_result import HandResult, Reason, ScoredSet, Wait
 from .patterns import Grade, HandFacts, PatternHit, SetFact, detect, weight
 from .rules import RuleSet
-from .sets import Meld, SetKind, table_meld
+from .sets import FOUR_KINDS, Meld, SetKind, table_meld
 from .split import (
+    GUARDS,
     NO_SPLIT,
     Free,
-    Template,
     WaitMemo,
     WaitTables,
     add_card,
-    all_splits,
     best_points,
     guarded,
+    item_rows,
+    item_splits,
     split_templates,
     wait_points,
     wait_tables,
@@ -141,7 +143,7 @@ class _Hand:
     hand: list[Card]
     table: list[Meld]
     counts: list[int]  # concealed hand, per kind index
-    free: int  # packed counts of the other concealed cards
+    free: int  # the other concealed cards' counts, packed and guarded (``split.guarded_counts``)
     fours: int  # four-card sets already there (k0)
     own: list[int]  # the player's copies of each kind, hand and table
 
@@ -152,16 +154,17 @@ class _Hand:
     def fixed(self) -> list[ScoredSet]:
         """The table sets and the held 坎 / 龙, scored (built when the analysis shows them; ``waits`` only adds
         up their points)."""
-        rules = self.rules
-        unit = rules.point_word
-        out = [
-            ScoredSet(m, "table", rules.points_of(m.kind, m.cards), rules.native_name(m.kind), unit) for m in self.table
-        ]
+        return [piece[0] for piece in self.fixed_pieces()]
+
+    def fixed_pieces(self) -> list[_Piece]:
+        """``fixed`` as the analysis reads it (``_Piece``): the table sets in their order, then the held sets."""
+        book = _book(self.rules)
+        table_piece = book.table_piece
+        out = [table_piece(m) for m in self.table]
+        held = book.held
         for i, n in enumerate(self.counts):
             if n >= 3:
-                kind = SetKind.KAN if n == 3 else SetKind.FOUR
-                meld = Meld(kind, (ALL_KINDS[i],) * n)
-                out.append(ScoredSet(meld, "hand", rules.points_of(kind, meld.cards), rules.native_name(kind), unit))
+                out.append(held[n - 3][i])
         return out
 
     def fixed_points(self) -> int:
@@ -199,13 +202,17 @@ def _prepare(hand: str | Iterable[Card], table: TableInput, rules: RuleSet, *, c
     all_cards = cards + table_cards
     if max(own) > COPIES_PER_KIND:  # (counted by index: the deck check below names the card)
         check_copies(all_cards, where="hand" if not melds else "hand+table")
-    free = 0
-    fours = sum(1 for m in melds if m.kind.is_four)
+    free = GUARDS
+    fours = 0
+    for m in melds:
+        if m.kind in FOUR_KINDS:  # (``SetKind.is_four``)
+            fours += 1
     for i, n in enumerate(counts):
-        if n >= 3:
-            fours += n == 4
-        else:
-            free |= n << (2 * i)
+        if n:
+            if n >= 3:
+                fours += n == 4
+            else:
+                free |= n << (3 * i)
     base = 3 * rules.sets_in_win - 1  # 20 for seven sets
     expected = (base if complete else base - 1) + max(1, fours)
     if len(all_cards) != expected:
@@ -260,75 +267,137 @@ def _read_win_card(card: Card, h: _Hand) -> Card:
 # ----------------------------------------------------------------------------- analysis
 
 
-def _facts(sets: Sequence[ScoredSet], h: _Hand) -> HandFacts:
-    rules = h.rules
+# A set as the analysis reads it, worked out once per rule set (``_Book``): the set shown, what the pattern tests
+# see of it, its points, red cards, big cards, cards, its place in the comparison of splits (``canonical``) and
+# its place in the answer (``_order``).
+_Piece = tuple[
+    ScoredSet, SetFact, int, int, int, int, tuple[str, str, tuple[int, ...]], tuple[int, bool, tuple[int, ...]]
+]
+_ORIGIN_RANK = {"table": 0, "hand": 1, "win": 1}
+_ORDER = itemgetter(7)
+_TABLE_PIECES_KEPT = 4096  # (the sets laid out: a few hundred shapes a rule set)
+
+
+def _piece(meld: Meld, origin: str, points: int, rules: RuleSet) -> _Piece:
+    cards = meld.cards
+    kind = meld.kind
+    red = sum(1 for c in cards if rules.is_red(c))
+    indices = tuple(c.index for c in cards)
+    return (
+        ScoredSet(meld, origin, points, rules.native_name(kind), rules.point_word),
+        SetFact(kind, cards, points, origin, red),
+        points,
+        red,
+        sum(1 for c in cards if c.big),
+        len(cards),
+        (origin, kind.value, indices),
+        (_ORIGIN_RANK[origin], kind is SetKind.PAIR, indices),
+    )
+
+
+class _Book:
+    """Per rule set, every set the analysis may show, scored once: each split template's set as a set of the hand
+    and as the set of the winning card (by the template's id: the book keeps the templates it was made from), the
+    held 坎 and 龙 and the 招 of each kind, and the laid-out sets met so far (sets are immutable)."""
+
+    __slots__ = ("held", "kong", "rows", "rules", "splits", "tables")
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        items: list[list[_Item]] = []
+        for row in split_templates(rules):
+            items.append([])
+            for t in row:
+                meld = Meld(t.kind, tuple(ALL_KINDS[j] for j in t.indices))
+                kinds = 0
+                for j in t.indices:
+                    kinds |= 1 << j
+                hand, win = _piece(meld, "hand", t.points, rules), _piece(meld, "win", t.points, rules)
+                items[-1].append((hand, win, kinds))
+        self.rows = item_rows(split_templates(rules), items)
+        self.splits: dict[int, list[tuple[_Item, ...]]] = {}  # ``item_splits``' memo, kept across hands
+        held: list[list[_Piece]] = [[], []]
+        self.kong: list[_Piece] = []
+        for card in ALL_KINDS:
+            for n, kind in ((3, SetKind.KAN), (4, SetKind.FOUR)):
+                meld = Meld(kind, (card,) * n)
+                held[n - 3].append(_piece(meld, "hand", rules.points_of(kind, meld.cards), rules))
+            kong = Meld(SetKind.KONG, (card,) * 4)
+            self.kong.append(_piece(kong, "win", rules.points_of(SetKind.KONG, kong.cards), rules))
+        self.held = held
+        self.tables: dict[tuple[SetKind, tuple[Card, ...]], _Piece] = {}
+
+    def table_piece(self, meld: Meld) -> _Piece:
+        """The laid-out set's piece, found by its kind and cards (equal sets, equal pieces)."""
+        key = (meld.kind, meld.cards)
+        found = self.tables.get(key)
+        if found is None:
+            rules = self.rules
+            if len(self.tables) >= _TABLE_PIECES_KEPT:
+                self.tables.clear()
+            found = self.tables[key] = _piece(meld, "table", rules.points_of(meld.kind, meld.cards), rules)
+        return found
+
+
+# A split template's set as the hand's, as the winning card's, and the kinds it holds (bit k: kind k).
+_Item = tuple[_Piece, _Piece, int]
+_SPLITS_KEPT = 20_000  # splits kept across hands per rule set, at most (a long-running page plays many deals)
+
+
+@lru_cache(maxsize=64)
+def _book(rules: RuleSet) -> _Book:
+    """The rule set's ``_Book`` (bounded like ``split_templates``)."""
+    return _Book(rules)
+
+
+def _facts(pieces: list[_Piece], two_seven_ten: bool, rules: RuleSet) -> HandFacts:
     set_facts = []
-    red = big = 0
-    total = 0
-    for s in sets:
-        r = sum(1 for c in s.meld.cards if rules.is_red(c))
-        set_facts.append(SetFact(s.meld.kind, s.meld.cards, s.points, s.origin, r))
-        red += r
-        big += sum(1 for c in s.meld.cards if c.big)
-        total += s.points
-    cards = sum(len(s.meld.cards) for s in sets)
-    two_seven_ten = any(all(h.counts[n - 1 + offset] for n in (2, 7, 10)) for offset in (0, 10))
+    red = big = total = cards = 0
+    for p in pieces:
+        set_facts.append(p[1])
+        total += p[2]
+        red += p[3]
+        big += p[4]
+        cards += p[5]
     return HandFacts(tuple(set_facts), total, red, big, cards - big, two_seven_ten, rules)
 
 
-def _scored(t: Template, origin: str, rules: RuleSet) -> ScoredSet:
-    """The set of template ``t`` as the analysis shows it (made once per template and origin: a set is immutable,
-    and each split of each analysis asks again)."""
-    key = (id(t), origin)
-    found = _SCORED.get(key)
-    if found is not None and found[0] is t and found[1] is rules:  # (an id is reused only once its template is gone)
-        return found[2]
-    meld = Meld(t.kind, tuple(ALL_KINDS[j] for j in t.indices))
-    scored = ScoredSet(meld, origin, t.points, rules.native_name(t.kind), rules.point_word)
-    if len(_SCORED) >= _SCORED_KEPT:
-        _SCORED.clear()
-    _SCORED[key] = (t, rules, scored)
-    return scored
-
-
-_SCORED: dict[tuple[int, str], tuple[Template, RuleSet, ScoredSet]] = {}
-_SCORED_KEPT = 10_000  # (a rule set has about 140 templates; variants made per request do not pile up)
-
-
-def _candidates(h: _Hand, win: Card | None) -> list[list[ScoredSet]]:
+def _candidates(h: _Hand, win: Card | None) -> list[list[_Piece]]:
     """Every complete split of the hand (with the winning card), as scored sets."""
-    rules = h.rules
-    starts = split_templates(rules)
-    memo: dict[int, list[tuple[Template, ...]]] = {}
-    out: list[list[ScoredSet]] = []
+    book = _book(h.rules)
+    rows = book.rows
+    memo = book.splits
+    if len(memo) >= _SPLITS_KEPT:
+        memo.clear()
+    fixed = h.fixed_pieces()
+    out: list[list[_Piece]] = []
     if win is None:
-        for split in all_splits(h.free, h.needs_pair(), starts, memo):
-            out.append(h.fixed + [_scored(t, "hand", rules) for t in split])
+        for split in item_splits(h.free, h.needs_pair(), rows, memo):
+            out.append(fixed + [e[0] for e in split])
         return out
     w = win.index
     # A: the winning card joins the free cards — not beside its own held 坎 where the 招 is compulsory.
-    elsewhere = h.counts[w] != 3 or rules.kan_fourth_elsewhere == "true"
-    for split in all_splits(h.free + (1 << (2 * w)), h.needs_pair(), starts, memo) if elsewhere else ():
-        holders = [i for i, t in enumerate(split) if w in t.indices]
-        # Cards are alike, so any set holding that kind may be "the" set of the winning card.
-        for holder in holders:
-            out.append(h.fixed + [_scored(t, "win" if i == holder else "hand", rules) for i, t in enumerate(split)])
+    if h.counts[w] != 3 or h.rules.kan_fourth_elsewhere == "true":
+        bit = 1 << w
+        for split in item_splits(h.free + (1 << (3 * w)), h.needs_pair(), rows, memo):
+            hand = [e[0] for e in split]
+            # Cards are alike, so any set holding that kind may be "the" set of the winning card.
+            for i, e in enumerate(split):
+                if e[2] & bit:
+                    pieces = fixed + hand
+                    pieces[len(fixed) + i] = e[1]
+                    out.append(pieces)
     # B: the winning card is the fourth onto a held triple (招 / 开), when the count allows a new four.
     if h.counts[w] == 3 and h.fours == 0:
-        kong = Meld(SetKind.KONG, (win,) * 4)
-        kong_points = rules.points_of(SetKind.KONG, kong.cards)
-        kong_set = ScoredSet(kong, "win", kong_points, rules.native_name(SetKind.KONG), rules.point_word)
-        rest = [s for s in h.fixed if not (s.origin == "hand" and s.meld.card == win)]
-        for split in all_splits(h.free, True, starts, memo):
-            out.append(rest + [kong_set] + [_scored(t, "hand", rules) for t in split])
+        kong = book.kong[w]
+        rest = [p for p in fixed if not (p[0].origin == "hand" and p[0].meld.card == win)]
+        for split in item_splits(h.free, True, rows, memo):
+            out.append([*rest, kong, *(e[0] for e in split)])
     return out
 
 
-def _order(sets: list[ScoredSet]) -> list[ScoredSet]:
-    origin_rank = {"table": 0, "hand": 1, "win": 1}
-    return sorted(
-        sets, key=lambda s: (origin_rank[s.origin], s.meld.kind is SetKind.PAIR, [c.index for c in s.meld.cards])
-    )
+def _order(pieces: list[_Piece]) -> tuple[ScoredSet, ...]:
+    return tuple(p[0] for p in sorted(pieces, key=_ORDER))
 
 
 def _grade(points: int, rules: RuleSet) -> Grade | None:
@@ -351,6 +420,23 @@ def _held_reasons(h: _Hand) -> list[Reason]:
                 )
             )
     return out
+
+
+def _win_reason(word: str, points: int, minimum: int) -> Reason:
+    """The verdict of a win (made once per word, points and minimum: a reason is immutable)."""
+    key = (word, points, minimum)
+    found = _WIN_REASONS.get(key)
+    if found is None:
+        if len(_WIN_REASONS) >= 4096:
+            _WIN_REASONS.clear()
+        found = _WIN_REASONS[key] = Reason(
+            "win",
+            Text(f"{word}牌：{points} {word}，够 {minimum} {word}", f"a win: {points} points, at least {minimum}"),
+        )
+    return found
+
+
+_WIN_REASONS: dict[tuple[str, int, int], Reason] = {}
 
 
 def analyse(
@@ -400,23 +486,33 @@ def analyse(
             ),
         )
         reasons = (reason, *_held_reasons(h))
-        return HandResult(rules.name, False, 0, tuple(_order(h.fixed)), (), None, None, reasons, win, source, 0)
-    best_key = None
-    best: tuple[list[ScoredSet], list[PatternHit]] | None = None
+        return HandResult(rules.name, False, 0, _order(h.fixed_pieces()), (), None, None, reasons, win, source, 0)
+    counts = h.counts
+    two_seven_ten = (counts[1] and counts[6] and counts[9]) or (counts[11] and counts[16] and counts[19])
+    best_key: tuple[int, int, tuple[object, ...]] | None = None
+    best: tuple[list[_Piece], list[PatternHit]] | None = None
     totals: set[int] = set()
     # the best split of each reading: same total and same patterns pay the same
-    by_reading: dict[tuple[object, ...], tuple[tuple[object, ...], list[ScoredSet], list[PatternHit]]] = {}
-    for sets in candidates:
-        facts = _facts(sets, h)
+    by_reading: dict[
+        tuple[object, ...], tuple[tuple[int, int, tuple[object, ...]], list[_Piece], list[PatternHit]]
+    ] = {}
+    if len(candidates) == 1:  # (most hands: nothing to compare, so no split's canonical form is needed)
+        sets = candidates[0]
+        facts = _facts(sets, bool(two_seven_ten), rules)
         totals.add(facts.points)
         hits = detect(facts) if facts.points >= minimum else []
-        canonical = tuple(sorted((s.origin, s.meld.kind.value, tuple(c.index for c in s.meld.cards)) for s in sets))
-        key = (facts.points, weight(hits), canonical)
-        if best_key is None or key > best_key:
-            best_key, best = key, (sets, hits)
-        reading = (facts.points, tuple((hit.code, hit.value) for hit in hits))
-        if facts.points >= minimum and (reading not in by_reading or key > by_reading[reading][0]):
-            by_reading[reading] = (key, sets, hits)
+        best_key, best = (facts.points, weight(hits), ()), (sets, hits)
+    else:
+        for sets in candidates:
+            facts = _facts(sets, bool(two_seven_ten), rules)
+            totals.add(facts.points)
+            hits = detect(facts) if facts.points >= minimum else []
+            key = (facts.points, weight(hits), tuple(sorted([p[6] for p in sets])))
+            if best_key is None or key > best_key:
+                best_key, best = key, (sets, hits)
+            reading = (facts.points, tuple((hit.code, hit.value) for hit in hits))
+            if facts.points >= minimum and (reading not in by_reading or key > by_reading[reading][0]):
+                by_reading[reading] = (key, sets, hits)
     assert best is not None and best_key is not None
     sets, hits = best
     points = best_key[0]
@@ -424,12 +520,7 @@ def analyse(
     word = rules.point_word.zh
     verdict: list[Reason] = []
     if win_ok:
-        verdict.append(
-            Reason(
-                "win",
-                Text(f"{word}牌：{points} {word}，够 {minimum} {word}", f"a win: {points} points, at least {minimum}"),
-            )
-        )
+        verdict.append(_win_reason(word, points, minimum))
     else:
         verdict.append(
             Reason(
@@ -451,7 +542,7 @@ def analyse(
         rules.name,
         win_ok,
         points,
-        tuple(_order(sets)),
+        _order(sets),
         tuple(hits),
         _grade(points, rules) if win_ok else None,
         win_class,
@@ -471,19 +562,11 @@ def analyse(
             replace(
                 main,
                 points=other_points,
-                sets=tuple(_order(other_sets)),
+                sets=_order(other_sets),
                 patterns=tuple(other_hits),
                 grade=_grade(other_points, rules),
                 win_class=classify(other_hits) if classify is not None else None,
-                reasons=(
-                    Reason(
-                        "win",
-                        Text(
-                            f"{word}牌：{other_points} {word}，够 {minimum} {word}",
-                            f"a win: {other_points} points, at least {minimum}",
-                        ),
-                    ),
-                ),
+                reasons=(_win_reason(word, other_points, minimum),),
                 totals=(other_points,),
             )
         )

@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import lshift
+from typing import TypeVar
 
 from ..decks.numerals import ALL_KINDS, Card
 from .rules import RuleSet
@@ -324,6 +325,8 @@ def packed_with_extras(hand: list[int] | tuple[int, ...]) -> tuple[int, int]:
 
 # ----------------------------------------------------------------------------- the hand analysis' search
 # Every split of the free cards, and the most points a split reaches (``analysis`` scores and explains them).
+
+T = TypeVar("T")
 
 NO_SPLIT = -1  # "no split" in the points recursion (real points are never negative)
 
@@ -712,5 +715,75 @@ def all_splits(
             continue
         if all((v >> shift) & 3 >= n for shift, n in t.needs):
             out.extend((t, *rest) for rest in all_splits(v - t.mask, need_pair and not t.is_pair, starts, memo))
+    memo[key] = out
+    return out
+
+
+# The analysis' enumeration, on counts packed three bits a kind with a guard bit (as ``guarded``, in one integer):
+# each set comes off by one subtraction, checked by the guards, and the answers (tuples of the caller's items)
+# may be kept across hands.
+
+GUARDS = sum(4 << (3 * k) for k in range(20))  # every kind's guard bit: no free card left
+_NONE: list[tuple[object, ...]] = []
+_ONE_EMPTY: list[tuple[object, ...]] = [()]
+
+
+def guarded_counts(counts: list[int] | tuple[int, ...]) -> int:
+    """Counts (0–3 a kind) packed three bits a kind in one integer, with the guards set (what ``item_splits``
+    reads).
+
+    >>> guarded_counts([1] + [0] * 19) == GUARDS + 1
+    True
+    """
+    packed: int = sum(map(lshift, counts, range(0, 60, 3)))
+    return GUARDS + packed
+
+
+def item_rows(
+    starts: list[list[Template]], items: list[list[T]]
+) -> tuple[tuple[tuple[tuple[int, bool, T], ...], ...], tuple[tuple[tuple[int, bool, T], ...], ...]]:
+    """``starts`` (``split_templates``) as ``item_splits`` reads them: [pair allowed][kind] → (the set's cards
+    packed three bits a kind, a pair?, the caller's item for the set (``items``, in the shape of ``starts``))."""
+    rows: list[list[tuple[int, bool, T]]] = []
+    for row, row_items in zip(starts, items, strict=True):
+        rows.append(
+            [(sum(1 << (3 * j) for j in t.indices), t.is_pair, item) for t, item in zip(row, row_items, strict=True)]
+        )
+    return (
+        tuple(tuple(x for x in row if not x[1]) for row in rows),
+        tuple(tuple(row) for row in rows),
+    )
+
+
+def item_splits(
+    v: int,
+    need_pair: bool,
+    rows: tuple[tuple[tuple[tuple[int, bool, T], ...], ...], tuple[tuple[tuple[int, bool, T], ...], ...]],
+    memo: dict[int, list[tuple[T, ...]]],
+) -> list[tuple[T, ...]]:
+    """``all_splits`` of the free cards ``v`` (``guarded_counts``), in the same order, each set given as its item
+    (``item_rows``). ``memo`` may be kept across hands (an answer depends only on ``v``, ``need_pair`` and
+    ``rows``); the lists answered are shared: never change them.
+
+    >>> from changpai.daer.traditions import get_rules
+    >>> starts = split_templates(get_rules("luzhou-a"))
+    >>> rows = item_rows(starts, starts)
+    >>> [[t.indices for t in s] for s in item_splits(guarded_counts([1, 1, 1] + [0] * 17), False, rows, {})]
+    [[(0, 1, 2)]]
+    """
+    if v == GUARDS:
+        return _NONE if need_pair else _ONE_EMPTY  # type: ignore[return-value]
+    key = -v if need_pair else v
+    found = memo.get(key)
+    if found is not None:
+        return found
+    x = v ^ GUARDS
+    out: list[tuple[T, ...]] = []
+    for mask, is_pair, item in rows[need_pair][((x & -x).bit_length() - 1) // 3]:
+        rest = v - mask
+        if rest & GUARDS == GUARDS:
+            later = item_splits(rest, need_pair and not is_pair, rows, memo)
+            if later:
+                out.extend([(item, *r) for r in later])
     memo[key] = out
     return out
