@@ -3,6 +3,7 @@ brute-force grouping of the cards on small ones; the waits' search (every winnin
 listing every split of the free cards and each winning card, one card at a time."""
 
 import random
+from collections import Counter
 
 from changpai.daer.analysis import analyse
 from changpai.daer.samples import random_ready_hand
@@ -12,7 +13,6 @@ from changpai.daer.split import (
     NO_EXTRA,
     NO_SPLIT,
     add_card,
-    all_splits,
     best_points,
     can_join,
     card_counts,
@@ -214,10 +214,33 @@ def test_the_memo_shared_by_every_deal_gives_the_plain_answer(cases):
 WAIT_RULES = [*RULESETS, get_rules("luzhou-a", win_on_pair="kan"), get_rules("luzhou-b", special_sets="luzhou-a")]
 
 
+def _two_bits(counts: list[int]) -> int:
+    return sum(n << (2 * k) for k, n in enumerate(counts))
+
+
+def all_splits(v: int, need_pair: bool, starts, memo: dict) -> list[tuple]:
+    """The reference enumeration (the analysis' own before ``item_splits``): every complete split of the free cards
+    ``v`` (two bits a kind), each met once, placing the lowest card left with each set it can start."""
+    if v == 0:
+        return [] if need_pair else [()]
+    key = (v << 1) | need_pair
+    if key in memo:
+        return memo[key]
+    out: list[tuple] = []
+    for t in starts[((v & -v).bit_length() - 1) >> 1]:
+        if t.is_pair and not need_pair:
+            continue
+        needs = Counter(t.indices)
+        if all((v >> (2 * j)) & 3 >= n for j, n in needs.items()):
+            mask = sum(1 << (2 * j) for j in t.indices)
+            out.extend((t, *rest) for rest in all_splits(v - mask, need_pair and not t.is_pair, starts, memo))
+    memo[key] = out
+    return out
+
+
 def _every_split_best(counts: list[int], need_pair: bool, rules) -> int:
-    """The most points over every split ``all_splits`` lists (the analysis' own enumeration), or ``NO_SPLIT``."""
-    free = sum(n << (2 * k) for k, n in enumerate(counts))
-    splits = all_splits(free, need_pair, split_templates(get_rules(rules)), {})
+    """The most points over every split ``all_splits`` lists (the reference enumeration), or ``NO_SPLIT``."""
+    splits = all_splits(_two_bits(counts), need_pair, split_templates(get_rules(rules)), {})
     return max((sum(t.points for t in split) for split in splits), default=NO_SPLIT)
 
 
@@ -332,10 +355,6 @@ def test_the_waits_tables_take_a_set_off_exactly_when_the_cards_hold_it(counts, 
                 less.remove(w)
                 left = _minus(counts, less)
                 assert _taken_off(free, hole) == (None if left is None else guarded(left))
-
-
-def _two_bits(counts: list[int]) -> int:
-    return sum(n << (2 * k) for k, n in enumerate(counts))
 
 
 @settings(max_examples=300, deadline=None)

@@ -3,8 +3,9 @@
 A hand is a vector of 20 counts (one per kind). For a deal in play, ``fits`` answers whether the counts split
 into the sets a win needs (with a pair when a four-card set is laid), memoised across deals, and ``can_join`` is
 the quick test a claim check uses before searching: yes or no, as fast as it can. For the hand analysis
-(``analysis``), ``all_splits`` lists every split of the free cards (packed two bits per kind in one
-integer), over ``split_templates`` (the sets each kind can start, per rule set); for its waits,
+(``analysis``), ``item_splits`` lists every split of the free cards (packed three bits a kind with a guard bit
+in one integer, ``guarded_counts``), over ``split_templates`` (the sets each kind can start, per rule set); for
+its waits,
 ``wait_points`` finds every card that completes the free cards and the most points each reaches, in one
 search, and ``best_points`` the most points of the free cards alone (packed three bits a kind in two ints, the
 small kinds' and the big kinds', ``guarded``).
@@ -12,7 +13,6 @@ small kinds' and the big kinds', ``guarded``).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import lshift
@@ -106,10 +106,7 @@ def fits(
 
 def pack(counts: tuple[int, ...] | list[int]) -> int:
     """A hand's counts in one integer, three bits a kind (what ``fits_packed`` reads)."""
-    packed = 0
-    for i, n in enumerate(counts):
-        if n:
-            packed |= n << (_BITS * i)
+    packed: int = sum(map(lshift, counts, range(0, _BITS * len(counts), _BITS)))
     return packed
 
 
@@ -335,8 +332,6 @@ NO_SPLIT = -1  # "no split" in the points recursion (real points are never negat
 class Template:
     kind: SetKind
     indices: tuple[int, ...]
-    mask: int
-    needs: tuple[tuple[int, int], ...]  # (bit shift, copies needed)
     points: int
     is_pair: bool
 
@@ -358,23 +353,11 @@ def split_templates(rules: RuleSet) -> list[list[Template]]:
             shapes += [(SetKind.MIXED, (i, i, i + 10)), (SetKind.MIXED, (i, i + 10, i + 10))]
         row = []
         for kind, indices in shapes:
-            counts = Counter(indices)
             row.append(
-                Template(
-                    kind,
-                    indices,
-                    sum(1 << (2 * j) for j in indices),
-                    tuple((2 * j, n) for j, n in sorted(counts.items())),
-                    rules.points_of(kind, [ALL_KINDS[j] for j in indices]),
-                    kind is SetKind.PAIR,
-                )
+                Template(kind, indices, rules.points_of(kind, [ALL_KINDS[j] for j in indices]), kind is SetKind.PAIR)
             )
         starts.append(row)
     return starts
-
-
-def lowest_kind(v: int) -> int:
-    return ((v & -v).bit_length() - 1) >> 1
 
 
 # ----------------------------------------------------------------------------- the waits' search
@@ -699,26 +682,6 @@ def _holes_big(big: int, need_pair: bool, tables: WaitTables, memo: WaitMemo, ho
     return out
 
 
-def all_splits(
-    v: int, need_pair: bool, starts: list[list[Template]], memo: dict[int, list[tuple[Template, ...]]]
-) -> list[tuple[Template, ...]]:
-    """Every complete split of the free cards ``v`` (each met once)."""
-    if v == 0:
-        return [] if need_pair else [()]
-    key = (v << 1) | need_pair
-    found = memo.get(key)
-    if found is not None:
-        return found
-    out: list[tuple[Template, ...]] = []
-    for t in starts[lowest_kind(v)]:
-        if t.is_pair and not need_pair:
-            continue
-        if all((v >> shift) & 3 >= n for shift, n in t.needs):
-            out.extend((t, *rest) for rest in all_splits(v - t.mask, need_pair and not t.is_pair, starts, memo))
-    memo[key] = out
-    return out
-
-
 # The analysis' enumeration, on counts packed three bits a kind with a guard bit (as ``guarded``, in one integer):
 # each set comes off by one subtraction, checked by the guards, and the answers (tuples of the caller's items)
 # may be kept across hands.
@@ -735,8 +698,7 @@ def guarded_counts(counts: list[int] | tuple[int, ...]) -> int:
     >>> guarded_counts([1] + [0] * 19) == GUARDS + 1
     True
     """
-    packed: int = sum(map(lshift, counts, range(0, 60, 3)))
-    return GUARDS + packed
+    return GUARDS + pack(counts)
 
 
 def item_rows(
@@ -761,7 +723,7 @@ def item_splits(
     rows: tuple[tuple[tuple[tuple[int, bool, T], ...], ...], tuple[tuple[tuple[int, bool, T], ...], ...]],
     memo: dict[int, list[tuple[T, ...]]],
 ) -> list[tuple[T, ...]]:
-    """``all_splits`` of the free cards ``v`` (``guarded_counts``), in the same order, each set given as its item
+    """Every complete split of the free cards ``v`` (``guarded_counts``), each met once, each set given as its item
     (``item_rows``). ``memo`` may be kept across hands (an answer depends only on ``v``, ``need_pair`` and
     ``rows``); the lists answered are shared: never change them.
 
