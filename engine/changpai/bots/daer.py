@@ -26,24 +26,22 @@ class Player(Protocol):
     def choose(self, deal: Deal, seat: int, legal: list[Action]) -> Action: ...
 
 
-def _neighbours(k: int) -> tuple[tuple[tuple[int, float], ...], tuple[int, ...], int]:
-    """For kind ``k``: the kinds one or two numbers away in its case with their weights, its 2-7-10 partners
-    (when it is a 2, 7 or 10) and the same number in the other case, in the order ``_usefulness`` adds them."""
+def _neighbours(k: int) -> tuple[tuple[tuple[int, float], ...], int]:
+    """For kind ``k``: the kinds it makes sets with in its case and their weights (one or two numbers away, then its
+    2-7-10 partners when it is a 2, 7 or 10, at 1.5), in the order ``_usefulness`` adds them, and the same number
+    in the other case. (Every weight and sum is exact in binary floating point: the order never changes a score.)"""
     number = k % 10 + 1
     base = k - number + 1
     near = tuple(
         (base + number + d - 1, w) for d, w in ((-2, 1.0), (-1, 2.0), (1, 2.0), (2, 1.0)) if 1 <= number + d <= 10
     )
-    partners = tuple(base + m - 1 for m in (2, 7, 10) if m != number) if number in (2, 7, 10) else ()
-    return near, partners, (k + 10) % 20
+    partners = tuple((base + m - 1, 1.5) for m in (2, 7, 10) if m != number) if number in (2, 7, 10) else ()
+    return near + partners, (k + 10) % 20
 
 
 _NEIGHBOURS = tuple(_neighbours(k) for k in range(20))
-# The same, as the discard's choice reads them: each kind's (kind, weight) pairs (its neighbours, then its 2-7-10
-# partners at 1.5), and its number in the other case. (Every weight and sum is exact in binary floating point, so
-# the order of the additions never changes a score.)
-_WEIGHTS = tuple(near + tuple((j, 1.5) for j in partners) for near, partners, _other in _NEIGHBOURS)
-_OTHER = tuple(other for _near, _partners, other in _NEIGHBOURS)
+_WEIGHTS = tuple(weights for weights, _other in _NEIGHBOURS)
+_OTHER = tuple(other for _weights, other in _NEIGHBOURS)
 
 
 def _usefulness(hand: list[int], k: int) -> float:
@@ -51,41 +49,26 @@ def _usefulness(hand: list[int], k: int) -> float:
     n = hand[k]
     if n >= 3:
         return 100.0  # a held triple (坎) is never broken
-    near, partners, other = _NEIGHBOURS[k]
     score = 4.0 if n == 2 else 0.0
-    for j, w in near:
+    for j, w in _WEIGHTS[k]:
         if 0 < hand[j] < 3:
             score += w
-    for j in partners:
-        if 0 < hand[j] < 3:
-            score += 1.5
-    if 0 < hand[other] < 3:
-        score += 1.5 * hand[other]
+    n = hand[_OTHER[k]]
+    if 0 < n < 3:
+        score += 1.5 * n
     return score
 
 
 def _least_useful(hand: list[int], options: list[Action], draw: Callable[[], float]) -> Action:
-    """The discard of the least useful card (``_usefulness``, written out), ties broken by one ``draw()`` per
+    """The discard of the least useful card (``_usefulness``), ties broken by one ``draw()`` per
     option, in the options' order: ``min`` of (usefulness, draw) with the first of equal keys, in one loop."""
     best: Action | None = None
     best_score = best_draw = 0.0
-    weights, others = _WEIGHTS, _OTHER
     for a in options:
         card = a.card
         if card is None:
             continue
-        k = card.index
-        n = hand[k]
-        if n >= 3:
-            score = 100.0  # a held triple (坎) is never broken
-        else:
-            score = 4.0 if n == 2 else 0.0
-            for j, w in weights[k]:
-                if 0 < hand[j] < 3:
-                    score += w
-            n = hand[others[k]]
-            if 0 < n < 3:
-                score += 1.5 * n
+        score = _usefulness(hand, card.index)
         r = draw()
         if best is None or score < best_score or (score == best_score and r < best_draw):
             best, best_score, best_draw = a, score, r
