@@ -12,7 +12,7 @@ from changpai.core.table import DEALER, PLAYER, SITTER, XIAOJIA, Table
 from changpai.core.text import RuleError
 from changpai.daer import dealing
 from changpai.daer.deal import Deal, resolve_rules
-from changpai.daer.dealing import Dealt, deal, make_table, randrange, shuffle
+from changpai.daer.dealing import Dealt, deal, dealt_out, make_table, randrange, shuffle
 from changpai.daer.options import apply, values
 from changpai.daer.playrules import PlayRules
 from changpai.daer.traditions import PLAY_RULES, get_play_rules, get_rules
@@ -76,33 +76,10 @@ def _old_table(rules: PlayRules, players: int, dealer: int) -> Table:
 
 
 def _old_deal(rules: PlayRules, table: Table, deck: list[Card], cut_card: Card | None = None) -> Dealt:
-    """``dealing.deal`` as it was written before its layout was precomputed (the oracle)."""
-    by = rules.deal_by.value
-    target = {
-        s: (rules.xiaojia_cards.value if table.roles[s] == XIAOJIA else rules.player_cards.value) for s in table.active
-    }
-    hands: dict[int, list[Card]] = {s: [] for s in table.active}
-    order = []
-    seat = table.dealer
-    for _ in table.active:
-        order.append(seat)
-        seat = table.next_seat(seat)
-    pos = 0
-    rounds = 0
-    while any(len(hands[s]) < target[s] for s in order):
-        for s in order:
-            want = 1 if table.roles[s] == XIAOJIA else by
-            take = min(want, target[s] - len(hands[s]))
-            if table.roles[s] == XIAOJIA and rounds >= 2:
-                take = 0
-            hands[s].extend(deck[pos : pos + take])
-            pos += take
-        rounds += 1
-    extra = rules.dealer_cards.value - rules.player_cards.value
-    hands[table.dealer].extend(deck[pos : pos + extra])
-    pos += extra
-    stock = list(deck[pos:])
-    return Dealt(table, tuple(tuple(hands.get(s, ())) for s in range(table.size)), tuple(stock), cut_card)
+    """``dealing.deal`` as it was before its layout was precomputed (the oracle): the dealing loop run on the
+    cards themselves."""
+    hands, stock_from = dealt_out(rules, table, deck)
+    return Dealt(table, tuple(tuple(hands.get(s, ())) for s in range(table.size)), tuple(deck[stock_from:]), cut_card)
 
 
 @settings(max_examples=300, deadline=None)

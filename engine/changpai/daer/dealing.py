@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core.table import DEALER, PLAYER, SITTER, XIAOJIA, Table
 from ..core.text import RuleError, Text
@@ -58,6 +58,8 @@ def make_table(rules: PlayRules, players: int, dealer: int = 0) -> Table:
         _TABLES[key] = table
     return table
 
+
+T = TypeVar("T")
 
 # Seatings met so far: (players, dealer, a sitter, a 小家) → their table. A few dozen at most (the allowed counts
 # are a tradition's few, the dealer one of the seats).
@@ -190,13 +192,20 @@ def _layout(
     rules: PlayRules, table: Table, size: int
 ) -> tuple[tuple[Callable[[list[Card]], tuple[Card, ...]], ...], int]:
     """Where each seat's cards lie in a deck of ``size`` cards (a function picking them, in the order dealt), and
-    where the stock starts: the tradition's way of dealing, worked out on the positions themselves."""
-    positions = list(range(size))
+    where the stock starts: ``dealt_out`` worked out on the positions themselves."""
+    hands, pos = dealt_out(rules, table, list(range(size)))
+    return tuple(_picker(hands.get(s, [])) for s in range(table.size)), min(pos, size)
+
+
+def dealt_out(rules: PlayRules, table: Table, items: list[T]) -> tuple[dict[int, list[T]], int]:
+    """The tradition's way of dealing ``items``: ``deal_by`` at a time from the dealer in playing order, 小家 one
+    in each of the first two rounds, then one more to the dealer (当底). Each seat's items in the order dealt, and
+    where the stock starts."""
     by = rules.deal_by.value
     target = {
         s: (rules.xiaojia_cards.value if table.roles[s] == XIAOJIA else rules.player_cards.value) for s in table.active
     }
-    hands: dict[int, list[int]] = {s: [] for s in table.active}
+    hands: dict[int, list[T]] = {s: [] for s in table.active}
     order = []
     seat = table.dealer
     for _ in table.active:
@@ -210,13 +219,12 @@ def _layout(
             take = min(want, target[s] - len(hands[s]))
             if table.roles[s] == XIAOJIA and rounds >= 2:
                 take = 0
-            hands[s].extend(positions[pos : pos + take])
+            hands[s].extend(items[pos : pos + take])
             pos += take
         rounds += 1
     extra = rules.dealer_cards.value - rules.player_cards.value
-    hands[table.dealer].extend(positions[pos : pos + extra])
-    pos += extra
-    return tuple(_picker(hands.get(s, [])) for s in range(table.size)), min(pos, size)
+    hands[table.dealer].extend(items[pos : pos + extra])
+    return hands, pos + extra
 
 
 def _picker(positions: list[int]) -> Callable[[list[Card]], tuple[Card, ...]]:
