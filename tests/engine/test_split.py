@@ -14,15 +14,16 @@ from changpai.daer.split import (
     NO_SPLIT,
     add_card,
     best_points,
-    can_join,
     card_counts,
     extra_cards,
     fits,
     fits_packed,
     guarded,
     guarded_counts,
+    hand_facts,
     item_rows,
     item_splits,
+    joining_kinds,
     lonely_kinds,
     pack,
     packed_with_extras,
@@ -47,10 +48,33 @@ def test_a_complete_hand_fits_and_one_card_short_does_not():
     assert not fits(tuple(short), 7, False, -1)
 
 
+def _joins_as_defined(counts: list[int], k: int) -> bool:
+    """Brute force: two cards of the hand outside held triples make a set with a card of kind ``k`` (not three
+    alike: that is a pong, not a join)."""
+    loose = [j for j in range(20) if 0 < counts[j] < 3]
+    return any((a != b or counts[a] == 2) and _makes_a_set(a, b, k) for i, a in enumerate(loose) for b in loose[i:])
+
+
 def test_a_card_joins_a_set_with_two_loose_cards_only():
     hand = card_counts(parse_cards("四五 九九九"))
-    assert can_join(hand, parse_cards("六")[0].index)  # 四五六
-    assert not can_join(hand, parse_cards("拾")[0].index)
+    assert joining_kinds(hand) >> parse_cards("六")[0].index & 1  # 四五六
+    assert not joining_kinds(hand) >> parse_cards("拾")[0].index & 1
+    assert not joining_kinds(hand) >> parse_cards("八")[0].index & 1  # 九九九 is held: not a partner
+    lantern = card_counts(parse_cards("二十"))
+    assert joining_kinds(lantern) == 1 << parse_cards("七")[0].index  # 二七十
+    mixed = card_counts(parse_cards("七 柒柒"))
+    assert {k for k in range(20) if joining_kinds(mixed) >> k & 1} == {
+        parse_cards("七")[0].index,  # 七七柒 (with the held 七 and a 柒)
+        parse_cards("柒")[0].index,  # 七柒柒
+    }
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=20, max_size=20))
+def test_the_joining_kinds_are_those_two_loose_cards_make_a_set_with(counts):
+    joins = joining_kinds(counts)
+    assert [joins >> k & 1 for k in range(20)] == [_joins_as_defined(counts, k) for k in range(20)]
+    assert hand_facts(counts) == (*packed_with_extras(counts), joins)
 
 
 def _free_sets_fit(cards: list[Card], sets_left: int, pair_ok: bool) -> bool:

@@ -16,7 +16,7 @@ from .actions import Action, ActionType
 from .deal_rules import DealRules, xiaojia_result
 from .deal_state import CLAIM, DISCARD, DRAWN, OVER, TURN, Exposed
 from .legality import EAT_CARD_RULES, PONG_RULES, allowed, compiled
-from .split import PARTNER_IDX, THIRD_CARDS, can_join
+from .split import PARTNER_IDX, THIRD_CARDS
 
 # The rules that refuse a discard in the DISCARD phase for what ``_discard_choices`` bars (a held triple, 吃字屙字).
 _BY_CHOICES = frozenset(("break-kan", "eat-then-discard-partner"))
@@ -336,59 +336,64 @@ class DealLegal(DealRules):
         return pending
 
     def _window_claims(self) -> dict[int, list[Action]]:
-        """``_claims_for`` of every seat at the table, by seat (asked once a window: the players' loop asks them all,
-        and the window's close reads them again)."""
+        """The claims every seat at the table may make on the face-up card, by seat: worked out together when the
+        window opens (every seat's are asked: who moves, the players, the window's close), kept until it closes."""
         ex = self.exposed
         if ex is None:
             return {s: [] for s in self.table.active}  # (no card face up: nobody claims)
-        if ex is not self._claims_window or ex is not self._claims_all:
-            for s in self.table.active:
-                self._claims_for(s)
-            self._claims_all = ex
+        if ex is not self._claims_window:
+            self._claims_cache = self._list_window_claims(ex)
+            self._claims_window = ex
         return self._claims_cache
 
     def _claims_for(self, s: int) -> list[Action]:
-        """The claims seat ``s`` may make on the exposed card (cached per window): the win test, the shapes the
-        hand allows (pong, kong, eats with their 比/摆 layouts) that the card rules allow, leaving a discard."""
-        ex = self.exposed
-        if ex is None:
-            return []
-        if ex is self._claims_window:
-            found = self._claims_cache.get(s)
-            if found is not None:
-                return found
-        # Claims depend only on the hands and the card: cache them for the life of this window.
-        if self._claims_window is not ex:
-            self._claims_window = ex
-            self._claims_cache = {}
-            self._claims_all = None
-        cache = self._claims_cache
-        out: list[Action] = []
+        """The claims seat ``s`` may make on the face-up card (``_window_claims``; none for a seat that sits out)."""
+        return self._window_claims().get(s, [])
+
+    def _list_window_claims(self, ex: Exposed) -> dict[int, list[Action]]:
+        """Each seat's claims on ``ex``: the win test, the shapes the hand allows (pong, kong, eats with their 比/摆
+        layouts) that the card rules allow, leaving a discard."""
+        by_seat: dict[int, list[Action]] = {}
         card = ex.card
         k = card.index
-        hand = self.seats[s].hand
-        if self.table.roles[s] == XIAOJIA:
-            out = cache[s] = self._xiaojia_claims(s, ex)
-            return out
-        # the card must join a set with the hand (twin, or two partners outside held triples) for a win or an
-        # eat: asked once here, it spares most seats every other question
-        joins = can_join(hand, k)
-        if not (ex.how == "discard" and ex.source == s):  # not on one's own discard (eating it: the eat rules)
-            if (joins or hand[k]) and self._win_allowed(s, card):
-                result = self._can_win_joined(s, card, ex.how)  # (``_can_win`` after its own can_join)
-                if result is not None and self._upgrade_ok(s, result):
-                    out.append(_with_card(ActionType.WIN, s)[k])
-            self._add_pong_and_kong(s, ex, out)
-        # eat-wrong-seat (EAT_CARD_RULES[0]) refuses exactly when ``_may_eat`` says no: asked first, it spares most
-        # seats the rest; without partners in the hand there is no layout to offer
-        if joins and self._may_eat(s, ex) and allowed(self, _with_card(ActionType.EAT, s)[k], _EAT_CARD_RULES_AFTER):
-            # the layouts are built from the hand's partners outside held triples: they pass the shape rules
-            # (eat-wrong, break-kan, not-in-hand) by construction, which the legality property test checks
-            out.extend(self._eat_options(s, card))
-        if out and sum(hand) <= _MOST_CARDS_A_CLAIM_TAKES:  # only a short hand can be left without a discard
-            out = [a for a in out if a.type == ActionType.WIN or self._leaves_a_discard(a)]
-        cache[s] = out
-        return out
+        own_discard = ex.source if ex.how == "discard" else -1  # not on one's own discard (eating it: the eat rules)
+        roles = self.table.roles
+        no_ji = self.play_rules.ji_onto_pong.value is None
+        known = self._facts
+        for s in self.table.active:
+            if roles[s] == XIAOJIA:
+                by_seat[s] = self._xiaojia_claims(s, ex)
+                continue
+            hand = self.seats[s].hand
+            facts = known.get(tuple(hand)) or self._hand_facts(hand)
+            # the card must join a set with the hand (twin, or two partners outside held triples) for a win or an
+            # eat, and be held twice for a pong: asked first, it spares most seats every other question
+            joins = facts[3] >> k & 1
+            n = hand[k]
+            if not joins and n < 2 and (n == 0 or not facts[2] >> k & 1) and no_ji:
+                by_seat[s] = []
+                continue
+            out: list[Action] = []
+            if s != own_discard:
+                if (joins or n) and self._win_allowed(s, card):
+                    result = self._can_win_with(s, card, ex.how, facts)
+                    if result is not None and self._upgrade_ok(s, result):
+                        out.append(_with_card(ActionType.WIN, s)[k])
+                self._add_pong_and_kong(s, ex, out)
+            # eat-wrong-seat (EAT_CARD_RULES[0]) refuses exactly when ``_may_eat`` says no: asked first, it spares
+            # most seats the rest; without partners in the hand there is no layout to offer
+            if (
+                joins
+                and self._may_eat(s, ex)
+                and allowed(self, _with_card(ActionType.EAT, s)[k], _EAT_CARD_RULES_AFTER)
+            ):
+                # the layouts are built from the hand's partners outside held triples: they pass the shape rules
+                # (eat-wrong, break-kan, not-in-hand) by construction, which the legality property test checks
+                out.extend(self._eat_options(s, card))
+            if out and sum(hand) <= _MOST_CARDS_A_CLAIM_TAKES:  # only a short hand can be left without a discard
+                out = [a for a in out if a.type == ActionType.WIN or self._leaves_a_discard(a)]
+            by_seat[s] = out
+        return by_seat
 
     def _xiaojia_claims(self, s: int, ex: Exposed) -> list[Action]:
         """小家's only claim: a win on its count [003]; it keeps 现张不和 and 和回龙 like every player."""

@@ -15,9 +15,12 @@ from .actions import Action, ActionType
 from .analysis import analyse, win_points
 from .deal_state import DealState, SeatState
 from .sets import SetKind, classify_three
-from .split import NO_EXTRA, NO_SPLIT, can_join, fits_packed, packed_with_extras
+from .split import NO_EXTRA, NO_SPLIT, fits_packed, hand_facts
 
-_PACKED_KEPT = 4096  # hands packed per deal, at most (a deal sees a few dozen)
+_FACTS_KEPT = 4096  # hands whose facts a deal keeps, at most (a deal sees a few dozen)
+
+# A hand as its ``_hand_facts``: its counts as a tuple (a key), packed, its extra cards and its joining kinds.
+HandFacts = tuple[tuple[int, ...], int, int, int]
 
 
 class DealRules(DealState):
@@ -103,28 +106,34 @@ class DealRules(DealState):
         return False
 
     # ------------------------------------------------------------ wins
+    def _hand_facts(self, hand: list[int]) -> HandFacts:
+        """What the win and claim checks read of a hand (``split.hand_facts``), worked out once for each hand a
+        deal sees, whatever cards it meets."""
+        key = tuple(hand)
+        found = self._facts.get(key)
+        if found is None:
+            if len(self._facts) >= _FACTS_KEPT:
+                self._facts.clear()
+            found = self._facts[key] = (key, *hand_facts(key))
+        return found
+
     def _can_win(self, s: int, card: Card | None, source: int | None, how: str) -> Any:
         """The analysis of the win if seat ``s`` may win on ``card`` (None = on its own hand), else None."""
+        facts = self._hand_facts(self.seats[s].hand)
         # the card must join a set with the hand (twin, or two partners not locked in a held triple):
         # a cheap test that spares the search for about a quarter of the cards offered
-        if card is not None and not self.seats[s].hand[card.index] and not can_join(self.seats[s].hand, card.index):
+        if card is not None and not self.seats[s].hand[card.index] and not facts[3] >> card.index & 1:
             return None
-        return self._can_win_joined(s, card, how)
+        return self._can_win_with(s, card, how, facts)
 
-    def _can_win_joined(self, s: int, card: Card | None, how: str) -> Any:
-        """``_can_win`` for a card known to join the hand (held already, or ``can_join``): the split search, then
-        the analysis."""
-        st = self.seats[s]
-        hand_key = tuple(st.hand)
-        found = self._packed.get(hand_key)  # each hand is packed once, for every card it meets
-        if found is None:
-            if len(self._packed) >= _PACKED_KEPT:
-                self._packed.clear()
-            found = self._packed[hand_key] = packed_with_extras(hand_key)
-        packed, extras = found
-        extra = -1 if card is None else card.index
-        if not extras >> (NO_EXTRA if card is None else extra) & 1:  # (turns away most cards before any search)
+    def _can_win_with(self, s: int, card: Card | None, how: str, facts: HandFacts) -> Any:
+        """``_can_win`` for a card known to join the hand (held already, or one of its joining kinds) whose
+        ``_hand_facts`` are known: the split search, then the analysis."""
+        hand_key, packed, extras, _joins = facts
+        if not extras >> (NO_EXTRA if card is None else card.index) & 1:  # (turns away most cards before any search)
             return None
+        st = self.seats[s]
+        extra = -1 if card is None else card.index
         if not fits_packed(packed, self.rules.sets_in_win - len(st.laid), True, extra, self._fits_memo):
             return None  # (天胡 / 三龙 checks on the dealt hand: most hands fail here, before the full analysis)
         ex = self.exposed

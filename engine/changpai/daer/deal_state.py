@@ -160,13 +160,12 @@ class DealState:
         self.eight_blocks_by: int | None = None  # the seat that just called 八块 (no discard)
         self._win_cache: dict[tuple[Any, ...], Any] = {}
         self._fits_memo: dict[FitsKey, bool] = shared_fits_memo()  # (a pure search: shared by every deal)
-        # each hand's counts packed for ``fits_packed``, and its ``extra_cards``
-        self._packed: dict[tuple[int, ...], tuple[int, int]] = {}
+        # what the win and claim checks read of each hand (``DealRules._hand_facts``), by its counts
+        self._facts: dict[tuple[int, ...], tuple[tuple[int, ...], int, int, int]] = {}
         # answers that hold until the state changes (legal lists, claims asked, checks made): emptied by ``_changed``
         self._state_cache: dict[Any, Any] = {}
-        self._claims_window: Exposed | None = None
+        self._claims_window: Exposed | None = None  # the window whose claims ``_claims_cache`` holds, by seat
         self._claims_cache: dict[int, list[Action]] = {}
-        self._claims_all: Exposed | None = None  # the window whose claims are in for every seat
         self._rule_chains: dict[int, Any] = {}  # legality's chains without the rules these play rules never use
         # ``_check_counts`` of a deal not yet begun: every card is in a hand, in the stock or the cut card
         self._check_total(sum(map(len, dealt.hands)) + len(dealt.stock) + (dealt.cut_card is not None))

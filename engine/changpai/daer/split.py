@@ -1,8 +1,9 @@
 """The split searches: can a hand's card counts still make its sets, and every split with its points.
 
 A hand is a vector of 20 counts (one per kind). For a deal in play, ``fits`` answers whether the counts split
-into the sets a win needs (with a pair when a four-card set is laid), memoised across deals, and ``can_join`` is
-the quick test a claim check uses before searching: yes or no, as fast as it can. For the hand analysis
+into the sets a win needs (with a pair when a four-card set is laid), memoised across deals, and ``hand_facts``
+gives what a claim check reads of a hand before any search (the cards that could complete it, ``extra_cards``, and
+those that make a set with two of its cards, ``joining_kinds``), as bits, once per hand. For the hand analysis
 (``analysis``), ``item_splits`` lists every split of the free cards (packed three bits a kind with a guard bit
 in one integer, ``guarded_counts``), over ``split_templates`` (the sets each kind can start, per rule set); for
 its waits,
@@ -224,19 +225,8 @@ PARTNER_IDX = [
 ]
 
 
-def can_join(hand: list[int], k: int) -> bool:
-    """Can a card of kind ``k`` (not held) make a three-card set with two cards of ``hand`` outside held triples?"""
-    for ai, bj, _mixed, _pair, _group in PARTNER_IDX[k]:
-        a = hand[ai]
-        if ai == bj:
-            if a == 2:
-                return True
-        elif 0 < a < 3 and 0 < hand[bj] < 3:
-            return True
-    return False
-
-
-# Kinds as bits (bit k: kind k), for ``lonely_kinds``: the run starts (一 … 八 of each case), and each case's 二七十.
+# Kinds as bits (bit k: kind k), for ``lonely_kinds`` and ``joining_kinds``: the run starts (一 … 八 of each
+# case), and each case's 二七十.
 _RUN_STARTS = sum(1 << (base + m) for base in (0, 10) for m in range(8))
 _CASE = (1 << 10) - 1
 _TWO_SEVEN_TEN = tuple(sum(1 << (base + m - 1) for m in (2, 7, 10)) for base in (0, 10))
@@ -301,15 +291,19 @@ def extra_cards(hand: list[int] | tuple[int, ...]) -> int:
 
 
 def packed_with_extras(hand: list[int] | tuple[int, ...]) -> tuple[int, int]:
-    """``(pack(hand), extra_cards(hand))`` in one pass over the hand (the deal asks both of every new hand)."""
+    """``(pack(hand), extra_cards(hand))`` in one pass over the hand."""
     packed, present, pairs, singles = _held_bits(hand)
+    return packed, _extras(present, pairs, singles)
+
+
+def _extras(present: int, pairs: int, singles: int) -> int:
     lonely = _lonely(present, pairs, singles)
     if not lonely:
-        return packed, _ANY_EXTRA | 1 << NO_EXTRA
+        return _ANY_EXTRA | 1 << NO_EXTRA
     low = (lonely & -lonely).bit_length() - 1
     rest = lonely & (lonely - 1)
     if rest:
-        return packed, 0 if rest & (rest - 1) else _THIRD_BITS[low][rest.bit_length() - 1]
+        return 0 if rest & (rest - 1) else _THIRD_BITS[low][rest.bit_length() - 1]
     out = 1 << low
     row = _THIRD_BITS[low]
     others = present & ~(1 << low)
@@ -317,7 +311,47 @@ def packed_with_extras(hand: list[int] | tuple[int, ...]) -> tuple[int, int]:
         bit = others & -others
         out |= row[bit.bit_length() - 1]
         others ^= bit
-    return packed, out
+    return out
+
+
+# Kinds as bits, for ``joining_kinds``: the middles of runs (二 … 九 of each case) and their tops (三 … 拾).
+_RUN_MIDDLES = sum(1 << (base + m) for base in (0, 10) for m in range(1, 9))
+_RUN_TOPS = sum(1 << (base + m) for base in (0, 10) for m in range(2, 10))
+
+
+def _other_case(bits: int) -> int:
+    """Each kind's bit moved to the same number in the other case."""
+    return (bits >> 10 | bits << 10) & _ANY_EXTRA
+
+
+def _joining(present: int, pairs: int) -> int:
+    out = present >> 1 & present >> 2 & _RUN_STARTS  # the card below two held: 一 with 二三
+    out |= present << 1 & present >> 1 & _RUN_MIDDLES  # between two held: 二 with 一三
+    out |= present << 1 & present << 2 & _RUN_TOPS  # above two held: 三 with 一二
+    for lantern in _TWO_SEVEN_TEN:
+        missing = lantern & ~present
+        if not missing & (missing - 1):  # none or one of the 二七十 missing: it joins the other two
+            out |= missing or lantern
+    return out | present & _other_case(present) | _other_case(pairs)  # mixed case: 七七柒, 七柒柒
+
+
+def joining_kinds(hand: list[int] | tuple[int, ...]) -> int:
+    """The kinds (bit k: kind k) a card of which makes a three-card set with two cards of ``hand`` outside held
+    triples: a run, a 二七十, or a mixed-case set (the card with a held copy of itself or of its other-case twin,
+    or with a held pair of that twin).
+
+    >>> bin(joining_kinds([0, 0, 0, 1, 1] + [0] * 15))  # 四五: 三 and 六
+    '0b100100'
+    """
+    _packed, present, pairs, _singles = _held_bits(hand)
+    return _joining(present, pairs)
+
+
+def hand_facts(hand: list[int] | tuple[int, ...]) -> tuple[int, int, int]:
+    """``pack(hand)``, ``extra_cards(hand)`` and ``joining_kinds(hand)`` in one pass over the hand (a deal asks
+    them of every new hand, for every card it meets)."""
+    packed, present, pairs, singles = _held_bits(hand)
+    return packed, _extras(present, pairs, singles), _joining(present, pairs)
 
 
 # ----------------------------------------------------------------------------- the hand analysis' search
