@@ -287,13 +287,8 @@ def extra_cards(hand: list[int] | tuple[int, ...]) -> int:
     >>> bin(extra_cards([1, 0, 1] + [0] * 17))  # 一 and 三: 二 only
     '0b10'
     """
-    return packed_with_extras(hand)[1]
-
-
-def packed_with_extras(hand: list[int] | tuple[int, ...]) -> tuple[int, int]:
-    """``(pack(hand), extra_cards(hand))`` in one pass over the hand."""
-    packed, present, pairs, singles = _held_bits(hand)
-    return packed, _extras(present, pairs, singles)
+    _packed, present, pairs, singles = _held_bits(hand)
+    return _extras(present, pairs, singles)
 
 
 def _extras(present: int, pairs: int, singles: int) -> int:
