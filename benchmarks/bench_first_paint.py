@@ -1,0 +1,265 @@
+"""Where the deals page's first contentful paint goes, printed (fails nothing): the page beside altered copies of it.
+
+    .venv/bin/python benchmarks/bench_first_paint.py --site DIR [--page learn/deals.html] [--runs 15]
+
+Copies the built site to a temporary folder, writes next to the page a few variants of it (each one change), serves
+the copy, and measures each variant's first contentful paint in a cold Chromium context (as bench_site.py does:
+Playwright's new_context, service workers blocked), interleaved run by run so a shared machine's drift hits every
+variant alike. Prints the median and minimum per variant, the machine's load before and after, and each median
+over the page's. The variants (none is shipped; they tell which part of the page costs the first paint):
+* tiny — the page's <head> (stylesheets, inline scripts) and a heading: the floor for this <head>;
+* tiny, no CSS — the same without the stylesheets;
+* chrome only — the page up to its <article> (header, tabs, sidebars), the article a heading;
+* first screen — the page cut after its ninth gallery deal (no later deal, no footer, no script);
+* no hidden deal content — every gallery deal's folded content removed (only the summaries left);
+* summary icons unmasked — the summaries' icons (Material draws them as CSS masks of data: SVG images) without
+  their mask (solid squares: it shows what the masks cost, it is not a look to ship);
+* critical CSS — the style rules Chromium used for the first render (CSS rule coverage with scripts off, at 390,
+  768, 1024, 1280 and 1920 px) inline in <head>, the full stylesheets loaded with media="print" and switched on by
+  an inline script (a noscript link for readers without scripts).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import os
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT))
+
+from sitebuild.serve import SiteServer  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]  # fmt: skip
+STYLESHEET = re.compile(r'<link rel="stylesheet" href="[^"]+">')
+GALLERY_ITEM = re.compile(r'<details class="cp-gallery__item"[^>]*>')
+FCP_JS = """() => new Promise((resolve) => {
+  const check = () => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0];
+    if (paint) resolve(paint.startTime); else setTimeout(check, 10);
+  };
+  check();
+})"""
+WIDTHS = ((390, 844), (768, 1024), (1024, 768), (1280, 800), (1920, 1080))
+SWITCH_ON = (
+    'document.querySelectorAll("link[data-cp-late]").forEach((l)=>{const on=()=>{l.media="all"};'
+    'if(l.sheet)on();else l.addEventListener("load",on)})'
+)
+
+
+def gallery_spans(page: str) -> list[tuple[int, int]]:
+    """(start, end) of each gallery deal's folded content (after its </summary>, before its </details>)."""
+    spans = []
+    for item in GALLERY_ITEM.finditer(page):
+        start = page.index("</summary>", item.start()) + len("</summary>")
+        depth, end = 1, None
+        for tag in re.finditer(r"<details\b|</details>", page[item.end() :]):
+            depth += 1 if tag.group(0) == "<details" else -1
+            if depth == 0:
+                end = item.end() + tag.start()
+                break
+        if end is not None:
+            spans.append((start, end))
+    return spans
+
+
+def without_spans(page: str, spans: list[tuple[int, int]]) -> str:
+    out, last = [], 0
+    for start, end in spans:
+        out.append(page[last:start])
+        last = end
+    return "".join(out) + page[last:]
+
+
+def close(page: str) -> str:
+    return page + "</article></div></div></main></div></body></html>"
+
+
+def used_rules(server: SiteServer, path: str, browser) -> dict[str, tuple[str, set[int]]]:
+    """Per stylesheet URL: its text and the start offsets of the style rules used on first render, scripts off."""
+    found: dict[str, tuple[str, set[int]]] = {}
+    for width, height in WIDTHS:
+        context = browser.new_context(viewport={"width": width, "height": height}, java_script_enabled=False)
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        sheets: dict[str, str] = {}
+        cdp.on(
+            "CSS.styleSheetAdded",
+            lambda e, seen=sheets: seen.__setitem__(e["header"]["styleSheetId"], e["header"]["sourceURL"]),
+        )
+        cdp.send("DOM.enable")
+        cdp.send("CSS.enable")
+        cdp.send("CSS.startRuleUsageTracking")
+        page.goto(server.url + path, wait_until="load")
+        page.wait_for_timeout(300)
+        usage = cdp.send("CSS.stopRuleUsageTracking")["ruleUsage"]
+        for sheet_id, url in sheets.items():
+            if url.endswith(".css") and url not in found:
+                found[url] = (cdp.send("CSS.getStyleSheetText", {"styleSheetId": sheet_id})["text"], set())
+        for rule in usage:
+            url = sheets.get(rule["styleSheetId"], "")
+            if rule["used"] and url in found:
+                found[url][1].add(rule["startOffset"])
+        context.close()
+    return found
+
+
+def skip_string(css: str, i: int) -> int:
+    quote, i = css[i], i + 1
+    while css[i] != quote:
+        i += 2 if css[i] == "\\" else 1
+    return i + 1
+
+
+def rules(css: str, i: int, end: int):
+    """(start, prelude, body start or None, end) of each rule or at-rule in css[i:end] (strings, comments skipped)."""
+    space = re.compile(r"\s*(?:/\*.*?\*/\s*)*", re.S)
+    while True:
+        i = space.match(css, i).end()
+        if i >= end:
+            return
+        start, depth = i, 0
+        while i < end and not (depth == 0 and css[i] in "{;"):
+            if css[i] in "\"'":
+                i = skip_string(css, i)
+                continue
+            if css.startswith("/*", i):
+                i = css.index("*/", i) + 2
+                continue
+            depth += {"(": 1, ")": -1}.get(css[i], 0)
+            i += 1
+        if i >= end:
+            return
+        if css[i] == ";":
+            yield start, css[start:i], None, i + 1
+            i += 1
+            continue
+        body, depth, i = i + 1, 1, i + 1
+        while depth:
+            if css[i] in "\"'":
+                i = skip_string(css, i)
+                continue
+            if css.startswith("/*", i):
+                i = css.index("*/", i) + 2
+                continue
+            depth += {"{": 1, "}": -1}.get(css[i], 0)
+            i += 1
+        yield start, css[start : body - 1], body, i
+
+
+def pruned(css: str, used: set[int], lo: int = 0, hi: int | None = None) -> str:
+    """The stylesheet with only the used style rules (every other at-rule kept; emptied @media dropped)."""
+    out = []
+    for start, prelude, body, end in rules(css, lo, len(css) if hi is None else hi):
+        head = prelude.strip()
+        if body is None or (head.startswith("@") and not head.startswith(("@media", "@supports", "@layer"))):
+            out.append(css[start:end])
+        elif head.startswith("@"):
+            inner = pruned(css, used, body, end - 1)
+            if inner.strip():
+                out.append(prelude + "{" + inner + "}")
+        elif start in used:
+            out.append(css[start:end])
+    return "\n".join(out)
+
+
+def with_critical_css(page: str, page_path: str, used: dict[str, tuple[str, set[int]]]) -> str:
+    depth = page_path.count("/")
+    head_end = page.find("</head>")
+    links = STYLESHEET.findall(page, 0, head_end)
+    style = []
+    for link in links:
+        href = link.split('href="')[1].rstrip('">')
+        text, rules_used = next(v for url, v in used.items() if url.endswith(href.lstrip("./")))
+        folder = "../" * depth + href.lstrip("./").rsplit("/", 1)[0] + "/"
+        css = re.sub(
+            r"""url\((["']?)(?![a-z]+:|/|#)([^"')]+)\1\)""",
+            lambda m, folder=folder: f"url({m.group(1)}{folder}{m.group(2)}{m.group(1)})",
+            pruned(text, rules_used),
+        )
+        style.append(css)
+    late = "".join(link.replace('">', '" media="print" data-cp-late>') for link in links)
+    block = f"<style>{''.join(style)}</style>{late}<script>{SWITCH_ON}</script><noscript>{''.join(links)}</noscript>"
+    first = page.index(links[0])
+    rest = page[first:]
+    for link in links:
+        rest = rest.replace(link, "", 1)
+    out = page[:first] + block + rest
+    digest = base64.b64encode(hashlib.sha256(SWITCH_ON.encode()).digest()).decode()
+    return out.replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'", 1)
+
+
+def variants(page: str, page_path: str, used) -> dict[str, str]:
+    head_end = page.find("</head>")
+    head = page[:head_end]
+    spans = gallery_spans(page)
+    items = [m.start() for m in GALLERY_ITEM.finditer(page)]
+    article = page.find("<article")
+    unmask = (
+        "<style>.md-typeset summary:before,.md-typeset summary:after"
+        "{-webkit-mask-image:none!important;mask-image:none!important}</style>"
+    )
+    found = {
+        "tiny": head + "</head><body><h1>牌局回放</h1><p>…</p></body></html>",
+        "tiny, no CSS": STYLESHEET.sub("", head) + "</head><body><h1>牌局回放</h1><p>…</p></body></html>",
+        "chrome only": close(page[:article] + '<article class="md-content__inner md-typeset"><h1>牌局回放</h1>'),
+        "no hidden deal content": without_spans(page, spans),
+        "summary icons unmasked": page[:head_end] + unmask + page[head_end:],
+        "critical CSS": with_critical_css(page, page_path, used),
+    }
+    if len(items) > 9:
+        found["first screen"] = close(page[: items[9]])
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--site", type=Path, required=True, help="a built site (mkdocs build -d DIR)")
+    parser.add_argument("--page", default="learn/deals.html")
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        site = Path(tmp) / "site"
+        shutil.copytree(args.site, site)
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        original = (site / args.page).read_text(encoding="utf-8")
+        with SiteServer(site) as server:
+            used = used_rules(server, args.page, browser)
+            paths = {"the page": args.page}
+            folder, stem = args.page.rsplit("/", 1) if "/" in args.page else ("", args.page)
+            for i, (name, text) in enumerate(variants(original, args.page, used).items()):
+                rel = f"{folder}/fcp-variant-{i}-{stem}" if folder else f"fcp-variant-{i}-{stem}"
+                (site / rel).write_text(text, encoding="utf-8")
+                paths[name] = rel
+            load_before = "/".join(f"{x:.2f}" for x in os.getloadavg())
+            timings: dict[str, list[float]] = {name: [] for name in paths}
+            for _ in range(args.runs):
+                for name, rel in paths.items():
+                    context = browser.new_context(service_workers="block")
+                    page = context.new_page()
+                    page.goto(server.url + rel)
+                    timings[name].append(page.evaluate(FCP_JS))
+                    context.close()
+            load_after = "/".join(f"{x:.2f}" for x in os.getloadavg())
+        browser.close()
+    print(f"bench_first_paint: {args.page}, first contentful paint, cold incognito, {args.runs} interleaved runs, "
+          f"load {load_before} before, {load_after} after (1/5/15 min), {os.cpu_count()} cores")  # fmt: skip
+    base = statistics.median(timings["the page"])
+    for name, values in timings.items():
+        med = statistics.median(values)
+        print(f"  {name:26s} median {med:6.0f} ms  min {min(values):5.0f}  max {max(values):5.0f}  {med / base:5.2f}×")
+
+
+if __name__ == "__main__":
+    main()
