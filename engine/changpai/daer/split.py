@@ -234,18 +234,16 @@ _TWO_SEVEN_TEN = tuple(sum(1 << (base + m - 1) for m in (2, 7, 10)) for base in 
 
 def _held_bits(hand: list[int] | tuple[int, ...]) -> tuple[int, int, int, int]:
     """The hand's counts packed for ``fits_packed`` (``pack``), and its kinds held once or twice (bit k: kind k):
-    all of them, the pairs, the singles. One pass over the hand."""
-    packed = present = pairs = singles = 0
-    for k, n in enumerate(hand):
-        if n:
-            packed |= n << (_BITS * k)
-            if n < 3:
-                present |= 1 << k
-                if n == 2:
-                    pairs |= 1 << k
-                else:
-                    singles |= 1 << k
-    return packed, present, pairs, singles
+    all of them, the pairs, the singles. (The bits are read off the counts as binary digits, in C.)"""
+    digits = bytes(hand)[::-1]  # (kind 19 first: the highest bit)
+    present = int(digits.translate(_ONCE_OR_TWICE) or b"0", 2)
+    pairs = int(digits.translate(_TWICE) or b"0", 2)
+    return pack(hand), present, pairs, present ^ pairs
+
+
+# Counts as the binary digit of a kind's bit (bytes.translate tables, for ``_held_bits``).
+_ONCE_OR_TWICE = b"".join(b"1" if 0 < n < 3 else b"0" for n in range(256))
+_TWICE = b"".join(b"1" if n == 2 else b"0" for n in range(256))
 
 
 def _lonely(present: int, pairs: int, singles: int) -> int:
