@@ -73,7 +73,12 @@ FitsKey = tuple[tuple[int, ...], int, bool, int] | int
 _TEMPLATE_NEEDS = tuple(tuple(tuple(sorted({k: t.count(k) for k in t}.items())) for t in ts) for ts in _TEMPLATES)
 # The search keeps a hand's counts packed, three bits a kind (0–4 copies): a set comes off by one subtraction.
 _BITS = 3
-_PACKED_NEEDS = tuple(tuple(tuple((k, m, _BITS * k) for k, m in needs) for needs in row) for row in _TEMPLATE_NEEDS)
+# Each card kind a set needs: (the kind, its copies, its shift, the packed copies taken, and one fewer, for when
+# the extra card stands in for one).
+_PACKED_NEEDS = tuple(
+    tuple(tuple((k, m, _BITS * k, m << _BITS * k, m - 1 << _BITS * k) for k, m in needs) for needs in row)
+    for row in _TEMPLATE_NEEDS
+)
 # The search always places the lowest card left (held, or the extra card below them): a set that holds a lower
 # kind cannot place it, so each kind keeps only the sets it is the lowest card of.
 _LOWEST_NEEDS = tuple(tuple(needs for needs in row if needs[0][0] == i) for i, row in enumerate(_PACKED_NEEDS))
@@ -121,7 +126,7 @@ def fits_packed(packed: int, sets_left: int, pair_ok: bool, extra: int, memo: di
 
 
 def _key(packed: int, sets_left: int, pair_ok: bool, extra: int) -> int:
-    return (((packed << 4 | sets_left) << 1 | pair_ok) << 5) | (extra + 1)
+    return (((packed << 4 | sets_left) << 1 | pair_ok) << 5) | (extra + 1)  # = packed << 10 | the rest (< 1024)
 
 
 def _fits_search(  # noqa: C901 — the engine's hottest loop, written out inline on purpose
@@ -139,18 +144,21 @@ def _fits_search(  # noqa: C901 — the engine's hottest loop, written out inlin
     if sets_left <= 0:
         return False
     left_sets = sets_left - 1
+    # a child's key (``_key``) is its counts shifted past the rest, which is a small number: the rest is put
+    # together first, so that the hand's long integer takes one shift and one or
+    tail = (left_sets << 1 | pair_ok) << 5
     shift = _BITS * i
     n = (packed >> shift) & 7
     if n >= 3:
         rest = packed - (n << shift)
         if n == 3 and extra == i:  # the held triple and the extra card: a four
-            key = (((rest << 4 | left_sets) << 1 | pair_ok) << 5) | 0
+            key = rest << 10 | tail
             found = memo.get(key)
             if found is None:
                 found = memo[key] = _fits_search(rest, left_sets, pair_ok, -1, memo)
             if found:
                 return True
-        key = (((rest << 4 | left_sets) << 1 | pair_ok) << 5) | (extra + 1)
+        key = rest << 10 | (tail | (extra + 1))
         found = memo.get(key)
         if found is None:
             found = memo[key] = _fits_search(rest, left_sets, pair_ok, extra, memo)
@@ -158,7 +166,7 @@ def _fits_search(  # noqa: C901 — the engine's hottest loop, written out inlin
     total = n + (extra == i)
     if total == 3:  # a pair in hand and the extra card
         rest = packed - (n << shift)
-        key = (((rest << 4 | left_sets) << 1 | pair_ok) << 5) | 0
+        key = rest << 10 | tail
         found = memo.get(key)
         if found is None:
             found = memo[key] = _fits_search(rest, left_sets, pair_ok, -1, memo)
@@ -167,7 +175,7 @@ def _fits_search(  # noqa: C901 — the engine's hottest loop, written out inlin
     if pair_ok and total >= 2:
         rest = packed - ((2 if n >= 2 else n) << shift)
         after = extra if n >= 2 else -1
-        key = ((rest << 4 | left_sets) << 6) | (after + 1)  # (no pair left)
+        key = rest << 10 | (left_sets << 6 | (after + 1))  # (no pair left)
         found = memo.get(key)
         if found is None:
             found = memo[key] = _fits_search(rest, left_sets, False, after, memo)
@@ -176,20 +184,20 @@ def _fits_search(  # noqa: C901 — the engine's hottest loop, written out inlin
     for needs in _LOWEST_NEEDS[i]:
         left = extra
         rest = packed
-        for k, m, at in needs:  # take the set's cards off; the extra card may stand in for one
+        for k, m, at, taken, one_short in needs:  # take the set's cards off; the extra card may stand in for one
             have = (packed >> at) & 7
             if have >= 3 and k != i:
                 have = 0  # never from a held triple
             if have >= m:
-                rest -= m << at
+                rest -= taken
                 continue
             if have == m - 1 and left == k:
                 left = -1
-                rest -= have << at
+                rest -= one_short
                 continue
             break
         else:
-            key = (((rest << 4 | left_sets) << 1 | pair_ok) << 5) | (left + 1)
+            key = rest << 10 | (tail | (left + 1))
             found = memo.get(key)
             if found is None:
                 found = memo[key] = _fits_search(rest, left_sets, pair_ok, left, memo)
