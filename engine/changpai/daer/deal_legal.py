@@ -515,28 +515,30 @@ _BI_SETS = tuple(
 
 
 def _bi_layouts(rest: list[int], k: int, copies: int) -> list[tuple[tuple[Card, ...], ...]]:
-    """Ways to lay every remaining copy of kind ``k`` out in a set from the hand (比 / 摆)."""
+    """Ways to lay every remaining copy of kind ``k`` (``copies``, which ``rest`` holds) out in a set from the hand
+    (比 / 摆): one set, or two sets of one copy each (two held copies may go out together in one mixed set, 三三叁
+    [004] "根據某種組合"). Never from a held triple: those sets are left out."""
     if copies >= 3:
         return []
-    results: set[tuple[tuple[Card, ...], ...]] = set()
     sets = [(needs, group, laid) for ai, bj, needs, group, laid in _BI_SETS[k] if rest[ai] < 3 and rest[bj] < 3]
-
-    def go(counts: list[int], left: int, acc: tuple[tuple[Card, ...], ...]) -> None:
-        if left == 0:
-            results.add(acc)
-            return
-        for needs, group, laid in sets:  # (never from a held triple: those sets are left out above)
+    results: set[tuple[tuple[Card, ...], ...]] = set()
+    for needs, group, laid in sets:
+        for i, m in needs:
+            if rest[i] < m:
+                break
+        else:
+            if laid == copies:
+                results.add((group,))
+                continue
+            left = rest.copy()  # (one copy laid, one left: a second set, in order, from the cards left)
             for i, m in needs:
-                if counts[i] < m:
-                    break
-            else:
-                if acc and group < acc[-1]:
+                left[i] -= m
+            for second_needs, second, _laid in sets:
+                if second < group:
                     continue
-                c = counts.copy()
-                for i, m in needs:
-                    c[i] -= m
-                # two held copies may go out together in one mixed set (三三叁) [004] "根據某種組合"
-                go(c, left - laid, (*acc, group))
-
-    go(rest, copies, ())
+                for i, m in second_needs:
+                    if left[i] < m:
+                        break
+                else:
+                    results.add((group, second))
     return sorted(results)
