@@ -80,8 +80,12 @@ _PACKED_NEEDS = tuple(
     for row in _TEMPLATE_NEEDS
 )
 # The search always places the lowest card left (held, or the extra card below them): a set that holds a lower
-# kind cannot place it, so each kind keeps only the sets it is the lowest card of.
-_LOWEST_NEEDS = tuple(tuple(needs for needs in row if needs[0][0] == i) for i, row in enumerate(_PACKED_NEEDS))
+# kind cannot place it, so each kind keeps only the sets it is the lowest card of, as what the set needs of that
+# kind (its copies, taken, one short) and of the others.
+_LOWEST_NEEDS = tuple(
+    tuple((needs[0][1], needs[0][3], needs[0][4], needs[1:]) for needs in row if needs[0][0] == i)
+    for i, row in enumerate(_PACKED_NEEDS)
+)
 
 
 _SHARED_MEMO: dict[FitsKey, bool] = {}
@@ -181,10 +185,16 @@ def _fits_search(  # noqa: C901 — the engine's hottest loop, written out inlin
             found = memo[key] = _fits_search(rest, left_sets, False, after, memo)
         if found:
             return True
-    for needs in _LOWEST_NEEDS[i]:
-        left = extra
-        rest = packed
-        for k, m, at, taken, one_short in needs:  # take the set's cards off; the extra card may stand in for one
+    for copies, all_taken, one_short_taken, others in _LOWEST_NEEDS[i]:
+        if n >= copies:  # the set's lowest kind, ``i``: ``n`` copies held (not a triple, here)
+            left = extra
+            rest = packed - all_taken
+        elif n == copies - 1 and extra == i:
+            left = -1
+            rest = packed - one_short_taken
+        else:
+            continue
+        for k, m, at, taken, one_short in others:  # take the set's cards off; the extra card may stand in for one
             have = (packed >> at) & 7
             if have >= 3 and k != i:
                 have = 0  # never from a held triple
