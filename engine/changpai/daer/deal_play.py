@@ -15,7 +15,7 @@ from .actions import CLAIM_PRIORITY, STEAL_NAMES, Action, native_words
 from .deal_refusals import DealRefusals
 from .deal_rules import instant_result, result_points, win_total, xiaojia_result
 from .deal_state import CLAIM, DISCARD, DRAWN, OVER, TURN, Exposed, LaidSet, Violation, WinInfo, four_display, rule
-from .sets import Meld, SetKind, classify_three, kind_of_three
+from .sets import Meld, SetKind, classify_three, three_meld
 from .split import card_counts
 from .violations import violation_codes
 
@@ -298,11 +298,11 @@ class DealPlay(DealRefusals):
             a, b = claim.cards
             st.hand[a.index] -= 1
             st.hand[b.index] -= 1
-            st.laid.append(LaidSet(Meld(kind_of_three((card, a, b)), (card, a, b)), "eat", card, ex.source))
+            st.laid.append(LaidSet(three_meld((card, a, b)), "eat", card, ex.source))
             for group in claim.bi:
                 for c in group:
                     st.hand[c.index] -= 1
-                st.laid.append(LaidSet(Meld(kind_of_three(group), group), "bi", card, None))
+                st.laid.append(LaidSet(three_meld(group), "bi", card, None))
                 bi = native_words(self.rules)["bi"].zh
                 self._event(
                     "bi",
