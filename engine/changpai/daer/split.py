@@ -148,8 +148,8 @@ def _fits_search(  # noqa: C901 — the engine's hottest loop, written out inlin
     if sets_left <= 0:
         return False
     left_sets = sets_left - 1
-    # a child's key (``_key``) is its counts shifted past the rest, which is a small number: the rest is put
-    # together first, so that the hand's long integer takes one shift and one or
+    # a child's key (``_key``) is its packed counts shifted past a small number (sets, pair, extra card): that
+    # number is put together first, so the hand's long integer takes one shift and one "or"
     tail = (left_sets << 1 | pair_ok) << 5
     shift = _BITS * i
     n = (packed >> shift) & 7
