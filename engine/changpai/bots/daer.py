@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from ..core.table import SITTER
+from ..daer import actions
 from ..daer.actions import Action, ActionType
 from ..daer.claims import resolve
 from ..daer.deal import CLAIM, OVER, Deal
@@ -77,9 +78,9 @@ def _least_useful(hand: list[int], options: list[Action], draw: Callable[[], flo
     return best
 
 
-_SCORING_CLAIMS = (ActionType.WIN, ActionType.FOUR, ActionType.KONG, ActionType.PONG)  # taken at once, in this order
+_SCORING_CLAIMS = (actions.WIN, actions.FOUR, actions.KONG, actions.PONG)  # taken at once, in this order
 _SCORING = frozenset(_SCORING_CLAIMS)
-_PLAIN = (ActionType.TURN, ActionType.DRAW, ActionType.SHOW, ActionType.PASS)  # taken when nothing else is
+_PLAIN = (actions.TURN, actions.DRAW, actions.SHOW, actions.PASS)  # taken when nothing else is
 # Alone in the legal list, these are taken as they are: ``SimpleBot.choose`` makes no draw for them (a lone eat or
 # discard still draws: ``rng.choice`` of one, one ``rng.random()``).
 _TAKEN_ALONE = frozenset((*_SCORING_CLAIMS, *_PLAIN))
@@ -102,20 +103,18 @@ class SimpleBot:
                 if t in types:
                     return _first(legal, t)
         hand = deal.seats[seat].hand
-        if ActionType.EAT in types:
-            good = [
-                a for a in legal if a.type is ActionType.EAT and not a.bi and all(hand[c.index] == 1 for c in a.cards)
-            ]
+        if actions.EAT in types:
+            good = [a for a in legal if a.type is actions.EAT and not a.bi and all(hand[c.index] == 1 for c in a.cards)]
             if good:
                 return self.rng.choice(good)
-        if ActionType.DISCARD in types:
-            options = legal if len(types) == 1 else [a for a in legal if a.type is ActionType.DISCARD]
+        if actions.DISCARD in types:
+            options = legal if len(types) == 1 else [a for a in legal if a.type is actions.DISCARD]
             drawn = deal.drawn
             if drawn is not None:  # 小家: keep the drawn card only if it helps
                 trial = hand.copy()
                 trial[drawn.index] += 1
-                if _usefulness(trial, drawn.index) <= 1.5 and ActionType.SHOW in types:
-                    return _first(legal, ActionType.SHOW)
+                if _usefulness(trial, drawn.index) <= 1.5 and actions.SHOW in types:
+                    return _first(legal, actions.SHOW)
                 hand = trial
             return _least_useful(hand, options, self.rng.random)
         for t in _PLAIN:
@@ -141,7 +140,7 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, deal: Deal, seat: int, legal: list[Action]) -> Action:
-        wins = [a for a in legal if a.type == ActionType.WIN]
+        wins = [a for a in legal if a.type == actions.WIN]
         return wins[0] if wins else self.rng.choice(legal)
 
 
@@ -204,7 +203,7 @@ def next_action(deal: Deal, players: Sequence[Player], wishes: dict[int, Action 
         shortcut = deal.everybody_passes()
         if shortcut is not None:
             return shortcut
-        return Action(ActionType.PASS, claimants[0]) if claimants else None
+        return Action(actions.PASS, claimants[0]) if claimants else None
     mover = deal.to_act
     assert mover is not None
     legal = list(deal.iter_legal(mover))
@@ -233,9 +232,9 @@ def play_one_step(deal: Deal, players: Sequence[Player], *, check: bool = False)
     assert action is not None
     if check:
         assert action in deal.legal_actions(), action
-    if deal.phase == CLAIM and action.type == ActionType.PASS:
+    if deal.phase == CLAIM and action.type == actions.PASS:
         for seat in deal.to_move():
-            deal.play(Action(ActionType.PASS, seat))
+            deal.play(Action(actions.PASS, seat))
             if deal.phase != CLAIM:
                 break
         return

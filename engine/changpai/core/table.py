@@ -13,8 +13,7 @@ player; counter-clockwise in Leshan [003]). Roles:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 
 from .text import Text
 
@@ -40,24 +39,28 @@ def seat_name(seat: int) -> Text:
     return Text(f"{seat + 1}号", f"#{seat + 1}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Table:
-    """Seats and roles for one deal."""
+    """Seats and roles for one deal. Its lookups are worked out when it is made (a deal reads them some 400 times,
+    and a slot is read on a fast path; a deal's tables are shared)."""
 
     roles: tuple[str, ...]
     dealer: int
+    size: int = field(init=False, repr=False, compare=False)
+    # Seats that hold cards and play, in playing order starting from seat 0.
+    active: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _next: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _prev: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _distances: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def size(self) -> int:
-        return len(self.roles)
-
-    @cached_property
-    def _next(self) -> tuple[int, ...]:
-        return tuple(self._step(seat, 1) for seat in range(len(self.roles)))
-
-    @cached_property
-    def _prev(self) -> tuple[int, ...]:
-        return tuple(self._step(seat, -1) for seat in range(len(self.roles)))
+    def __post_init__(self) -> None:
+        seats = range(len(self.roles))
+        object.__setattr__(self, "size", len(self.roles))
+        object.__setattr__(self, "active", tuple(i for i, role in enumerate(self.roles) if role != SITTER))
+        object.__setattr__(self, "_next", tuple(self._step(seat, 1) for seat in seats))
+        object.__setattr__(self, "_prev", tuple(self._step(seat, -1) for seat in seats))
+        distances = tuple(tuple(self._walk(source, seat) for seat in seats) for source in seats)
+        object.__setattr__(self, "_distances", distances)
 
     def _step(self, seat: int, direction: int) -> int:
         n = len(self.roles)
@@ -66,11 +69,6 @@ class Table:
             if self.roles[other] != SITTER:
                 return other
         return seat
-
-    @cached_property
-    def active(self) -> tuple[int, ...]:
-        """Seats that hold cards and play, in playing order starting from seat 0."""
-        return tuple(i for i, role in enumerate(self.roles) if role != SITTER)
 
     @property
     def sitter(self) -> int | None:
@@ -87,10 +85,6 @@ class Table:
     def prev_seat(self, seat: int) -> int:
         """上家: the previous seat that plays."""
         return self._prev[seat]
-
-    @cached_property
-    def _distances(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(self._walk(source, seat) for seat in range(self.size)) for source in range(self.size))
 
     def distance(self, source: int, seat: int) -> int:
         """Steps from ``source`` to ``seat`` in playing order among active seats (0 for itself)."""

@@ -11,6 +11,7 @@ from itertools import compress
 
 from ..core.table import XIAOJIA
 from ..decks.numerals import ALL_KINDS, Card
+from . import actions
 from . import playrules as pr
 from .actions import Action, ActionType
 from .deal_rules import DealRules, xiaojia_result
@@ -118,7 +119,7 @@ class DealLegal(DealRules):
                     break
             else:  # (the usual case: no rule of the ranking can refuse anything of this seat now)
                 out += options
-                out.append(_bare(ActionType.PASS, s))
+                out.append(_bare(actions.PASS, s))
                 continue
             # the claims the card allows passed every rule before the ranking ones: ask only those, once per
             # type (their verdict is the seat's and the claim's rank)
@@ -134,8 +135,8 @@ class DealLegal(DealRules):
                     verdicts[a.type] = ok
                 if ok:
                     out.append(a)
-            passing = _bare(ActionType.PASS, s)
-            if allowed(self, passing, ranking[ActionType.PASS]):
+            passing = _bare(actions.PASS, s)
+            if allowed(self, passing, ranking[actions.PASS]):
                 out.append(passing)
         return out
 
@@ -155,7 +156,7 @@ class DealLegal(DealRules):
             if not per_action:
                 out += group
                 continue
-            by_choices = first.type is ActionType.DISCARD and self.phase == DISCARD
+            by_choices = first.type is actions.DISCARD and self.phase == DISCARD
             if by_choices and _BY_CHOICES.issuperset([r.code for r in per_action]):
                 # those rules refuse exactly the discards ``_discard_choices`` leaves out: one set lookup each
                 choices = self._discard_choices(first.seat)
@@ -174,41 +175,41 @@ class DealLegal(DealRules):
         sort out which are legal."""
         instant = self._instant_winners() if not self.history else []
         # 三龙 / 五坎, before anything else happens
-        out = [[_bare(ActionType.WIN, other)] for other in instant if seat is None or seat == other]
+        out = [[_bare(actions.WIN, other)] for other in instant if seat is None or seat == other]
         s = self.to_act
         if s is None or (seat is not None and seat != s):
             return out
         hand = self.seats[s].hand
         if self.phase == TURN:
             if self.table.roles[s] == XIAOJIA or self.play_rules.private_draw.value:
-                out.append([_bare(ActionType.DRAW, s)])
+                out.append([_bare(actions.DRAW, s)])
             else:
-                out.append([_with_card(ActionType.TURN, s)[self.stock[self.turned].index]])
+                out.append([_with_card(actions.TURN, s)[self.stock[self.turned].index]])
             return out
         # A win is a candidate only if the win test (``_offered_win``) passes it; the win rules name why not.
         if self.phase == DRAWN:
             drawn = self.drawn
             assert drawn is not None  # the DRAWN phase holds 小家's card (or, with a private draw, anyone's)
             if self._drawn_win(s, drawn):
-                out.append([_with_card(ActionType.WIN, s)[drawn.index]])
-            out.append([_bare(ActionType.SHOW, s)])
+                out.append([_with_card(actions.WIN, s)[drawn.index]])
+            out.append([_bare(actions.SHOW, s)])
             if self.table.roles[s] != XIAOJIA:  # a private draw [000]: show it, or take it unseen into a 坎 / 活龙
-                steal = {2: ActionType.PONG, 3: ActionType.KONG}.get(hand[drawn.index])
+                steal = {2: actions.PONG, 3: actions.KONG}.get(hand[drawn.index])
                 if steal is not None:
                     out.append([_with_card(steal, s)[drawn.index]])
                 return out
             kinds = {i for i, n in enumerate(hand) if n} | {drawn.index}
-            discards = _with_card(ActionType.DISCARD, s)
+            discards = _with_card(actions.DISCARD, s)
             out.append([discards[i] for i in sorted(kinds)])
             return out
         if s not in instant and self._heaven_possible(s):  # 天胡: the dealer, before its first discard
-            heaven = _bare(ActionType.WIN, s)
+            heaven = _bare(actions.WIN, s)
             if self._offered_win(heaven):
                 out.append([heaven])
         if 4 in hand:  # a held four (rare): ``_undeclared_fours`` only then
-            fours = _with_card(ActionType.FOUR, s)
+            fours = _with_card(actions.FOUR, s)
             out.append([fours[i] for i in self._undeclared_fours(s)])
-        discards = _with_card(ActionType.DISCARD, s)
+        discards = _with_card(actions.DISCARD, s)
         held = list(compress(discards, hand))  # (the discard of each kind held, in kind order: a loop in C)
         if held:  # (a hand may be empty: 八块 leaves no discard owed)
             out.append(held)
@@ -241,7 +242,7 @@ class DealLegal(DealRules):
     def _steal_ok(self, action: Action) -> bool:
         """偷坎 / 偷活龙 [000]: the card drawn face down taken unseen onto a held pair (``pong``) or 坎 (``kong``)."""
         drawn = self.drawn
-        want = {ActionType.PONG: 2, ActionType.KONG: 3}.get(action.type)
+        want = {actions.PONG: 2, actions.KONG: 3}.get(action.type)
         return (
             drawn is not None
             and want is not None
@@ -300,18 +301,18 @@ class DealLegal(DealRules):
         """The compulsory claim (不兑 / 不开招) that ``action`` would pass over [001]: any still open when the
         window closes; one's own when passing; a higher one, anyone's, under a lower claim."""
         t = action.type
-        if t == ActionType.PASS:
+        if t == actions.PASS:
             if action.seat in self.passed:  # (already-passed refuses it first)
                 return next((c for c in self._claims_for(action.seat) if self._compulsory(c)), None)
             key: tuple[str, int] = ("compulsory-pass", action.seat)
         else:
-            key = ("compulsory-over", -1 if t in (ActionType.TURN, ActionType.DRAW) else action.priority)
+            key = ("compulsory-over", -1 if t in (actions.TURN, actions.DRAW) else action.priority)
         cache = self._state_cache  # (asked by both compulsory rules of every claim type of every seat: kept)
         if key in cache:
             found: Action | None = cache[key]
             return found
         pending = self._compulsory_open()
-        if t == ActionType.PASS:
+        if t == actions.PASS:
             found = next((c for c in pending if c.seat == action.seat), None)
         else:
             floor = key[1]
@@ -378,20 +379,16 @@ class DealLegal(DealRules):
                 if (joins or n) and self._win_allowed(s, card):
                     result = self._can_win_with(s, card, ex.how, facts)
                     if result is not None and self._upgrade_ok(s, result):
-                        out.append(_with_card(ActionType.WIN, s)[k])
+                        out.append(_with_card(actions.WIN, s)[k])
                 self._add_pong_and_kong(s, ex, out)
             # eat-wrong-seat (EAT_CARD_RULES[0]) refuses exactly when ``_may_eat`` says no: asked first, it spares
             # most seats the rest; without partners in the hand there is no layout to offer
-            if (
-                joins
-                and self._may_eat(s, ex)
-                and allowed(self, _with_card(ActionType.EAT, s)[k], _EAT_CARD_RULES_AFTER)
-            ):
+            if joins and self._may_eat(s, ex) and allowed(self, _with_card(actions.EAT, s)[k], _EAT_CARD_RULES_AFTER):
                 # the layouts are built from the hand's partners outside held triples: they pass the shape rules
                 # (eat-wrong, break-kan, not-in-hand) by construction, which the legality property test checks
                 out.extend(self._eat_options(s, card))
             if out and sum(hand) <= _MOST_CARDS_A_CLAIM_TAKES:  # only a short hand can be left without a discard
-                out = [a for a in out if a.type == ActionType.WIN or self._leaves_a_discard(a)]
+                out = [a for a in out if a.type == actions.WIN or self._leaves_a_discard(a)]
             by_seat[s] = out
         return by_seat
 
@@ -404,7 +401,7 @@ class DealLegal(DealRules):
             and self._xiaojia_can_win(s, card)
             and self._upgrade_ok(s, xiaojia_result(self, s, card))
         ):
-            return [_with_card(ActionType.WIN, s)[card.index]]
+            return [_with_card(actions.WIN, s)[card.index]]
         return []
 
     def _add_pong_and_kong(self, s: int, ex: Exposed, out: list[Action]) -> None:
@@ -416,21 +413,21 @@ class DealLegal(DealRules):
         if ex.how == "turn" and ex.source == s and not self.play_rules.pong_own_turn.value:
             n = 0  # [004] 碰 / 招 only on another player's card
         if (n == 3 and not self._pong_blocked(s, ex.card)) or (n == 0 and self._ji_ok(s, ex)):
-            out.append(_with_card(ActionType.KONG, s)[k])
+            out.append(_with_card(actions.KONG, s)[k])
         if n == 2:
-            pong = _with_card(ActionType.PONG, s)[k]
+            pong = _with_card(actions.PONG, s)[k]
             if allowed(self, pong, PONG_RULES):
                 out.append(pong)
 
     def _leaves_a_discard(self, claim: Action) -> bool:
         """A claim must leave a card to discard, unless it makes 八块 (no discard owed)."""
         st = self.seats[claim.seat]
-        used = {ActionType.PONG: 2, ActionType.KONG: 3}.get(claim.type, 2 + sum(len(g) for g in claim.bi))
-        if claim.type == ActionType.KONG and claim.card is not None and st.hand[claim.card.index] < 3:
+        used = {actions.PONG: 2, actions.KONG: 3}.get(claim.type, 2 + sum(len(g) for g in claim.bi))
+        if claim.type == actions.KONG and claim.card is not None and st.hand[claim.card.index] < 3:
             used = 0  # 机牌: the card goes onto a 兑 on the table
         if sum(st.hand) - used > 0:
             return True
-        fours = st.fours + (1 if claim.type == ActionType.KONG else 0)
+        fours = st.fours + (1 if claim.type == actions.KONG else 0)
         return bool(st.total() + 1 <= self.play_rules.player_cards.value + max(0, fours - 1))
 
     def _may_eat(self, s: int, ex: Exposed) -> bool:
@@ -486,13 +483,13 @@ class DealLegal(DealRules):
                 continue  # a held triple may not be split [001][003][004]
             copies = hand[k] - (ai == k) - (bj == k)
             if copies == 0 or (mixed and exempt_mixed) or not bi_required:
-                out.append(Action(ActionType.EAT, s, card, pair))
+                out.append(Action(actions.EAT, s, card, pair))
                 continue
             rest = hand.copy()
             rest[ai] -= 1
             rest[bj] -= 1
             for bi in _bi_layouts(rest, k, copies):
-                out.append(Action(ActionType.EAT, s, card, pair, bi))
+                out.append(Action(actions.EAT, s, card, pair, bi))
         return out
 
 
@@ -515,28 +512,30 @@ _BI_SETS = tuple(
 
 
 def _bi_layouts(rest: list[int], k: int, copies: int) -> list[tuple[tuple[Card, ...], ...]]:
-    """Ways to lay every remaining copy of kind ``k`` out in a set from the hand (比 / 摆)."""
+    """Ways to lay every remaining copy of kind ``k`` (``copies``, which ``rest`` holds) out in a set from the hand
+    (比 / 摆): one set, or two sets of one copy each (two held copies may go out together in one mixed set, 三三叁
+    [004] "根據某種組合"). Never from a held triple: those sets are left out."""
     if copies >= 3:
         return []
-    results: set[tuple[tuple[Card, ...], ...]] = set()
     sets = [(needs, group, laid) for ai, bj, needs, group, laid in _BI_SETS[k] if rest[ai] < 3 and rest[bj] < 3]
-
-    def go(counts: list[int], left: int, acc: tuple[tuple[Card, ...], ...]) -> None:
-        if left == 0:
-            results.add(acc)
-            return
-        for needs, group, laid in sets:  # (never from a held triple: those sets are left out above)
+    results: set[tuple[tuple[Card, ...], ...]] = set()
+    for needs, group, laid in sets:
+        for i, m in needs:
+            if rest[i] < m:
+                break
+        else:
+            if laid == copies:
+                results.add((group,))
+                continue
+            left = rest.copy()  # (one copy laid, one left: a second set, in order, from the cards left)
             for i, m in needs:
-                if counts[i] < m:
-                    break
-            else:
-                if acc and group < acc[-1]:
+                left[i] -= m
+            for second_needs, second, _laid in sets:
+                if second < group:
                     continue
-                c = counts.copy()
-                for i, m in needs:
-                    c[i] -= m
-                # two held copies may go out together in one mixed set (三三叁) [004] "根據某種組合"
-                go(c, left - laid, (*acc, group))
-
-    go(rest, copies, ())
+                for i, m in second_needs:
+                    if left[i] < m:
+                        break
+                else:
+                    results.add((group, second))
     return sorted(results)

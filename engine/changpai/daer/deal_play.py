@@ -9,12 +9,13 @@ from typing import Any
 from ..core.table import XIAOJIA, seat_name
 from ..core.text import RuleError, Text
 from ..decks.numerals import ALL_KINDS, Card, format_cards
+from . import actions
 from . import playrules as pr
-from .actions import CLAIM_PRIORITY, STEAL_NAMES, Action, ActionType, native_words
+from .actions import CLAIM_PRIORITY, STEAL_NAMES, Action, native_words
 from .deal_refusals import DealRefusals
 from .deal_rules import instant_result, result_points, win_total, xiaojia_result
 from .deal_state import CLAIM, DISCARD, DRAWN, OVER, TURN, Exposed, LaidSet, Violation, WinInfo, four_display, rule
-from .sets import Meld, SetKind, classify_three, kind_of_three
+from .sets import Meld, SetKind, classify_three, three_meld
 from .split import card_counts
 from .violations import violation_codes
 
@@ -28,7 +29,7 @@ class DealPlay(DealRefusals):
         purpose): then the violation is recorded and penalised per the rule set."""
         if isinstance(action, str):
             action = Action.parse(action)
-        if action.type == ActionType.TURN or action.type == ActionType.SHOW:  # (the only ones ``_complete`` fills)
+        if action.type == actions.TURN or action.type == actions.SHOW:  # (the only ones ``_complete`` fills)
             action = self._complete(action)
         self.events = []
         try:
@@ -68,13 +69,13 @@ class DealPlay(DealRefusals):
         self.eight_blocks_by = None
         self.history.append(action)
         if self.phase == CLAIM:
-            if t == ActionType.PASS:
+            if t == actions.PASS:
                 self.passed.add(action.seat)
                 claims = self._window_claims()
                 if all(s in self.passed or not claims[s] for s in self.table.active):
                     self._close_window(None)
                 return
-            if t in (ActionType.TURN, ActionType.DRAW):
+            if t in (actions.TURN, actions.DRAW):
                 self.history.pop()
                 self._close_window(None)
                 self.history.append(action)
@@ -82,20 +83,20 @@ class DealPlay(DealRefusals):
                 return
             self._close_window(action)
             return
-        if t == ActionType.TURN or t == ActionType.DRAW:
+        if t == actions.TURN or t == actions.DRAW:
             self._apply_turn(action)
-        elif t == ActionType.DISCARD:
+        elif t == actions.DISCARD:
             self._apply_discard(action)
-        elif t == ActionType.FOUR:
+        elif t == actions.FOUR:
             self._apply_four(action)
-        elif t == ActionType.SHOW:
+        elif t == actions.SHOW:
             card = self.drawn
             assert card is not None  # SHOW is legal only with a drawn card
             self.drawn = None
             self._open_window(Exposed(card, action.seat, "turn"))
-        elif t in (ActionType.PONG, ActionType.KONG):  # (outside the window: 偷坎 / 偷活龙 of a private draw)
+        elif t in (actions.PONG, actions.KONG):  # (outside the window: 偷坎 / 偷活龙 of a private draw)
             self._apply_steal(action)
-        elif t == ActionType.WIN:
+        elif t == actions.WIN:
             if self.phase == DRAWN:
                 how = "self-draw"
             elif (
@@ -125,7 +126,7 @@ class DealPlay(DealRefusals):
         first = self.turned == 1
         hidden_end = len(self.stock) - (1 if self.shown is not None else 0)
         last = self.turned == hidden_end
-        if action.type == ActionType.DRAW:
+        if action.type == actions.DRAW:
             self.drawn = card
             self.phase = DRAWN
             self.to_act = s
@@ -246,7 +247,7 @@ class DealPlay(DealRefusals):
                 if CLAIM_PRIORITY[option.type] <= happened:  # (``option.priority``: every option is a claim)
                     continue
                 st = self.seats[s]
-                if option.type == ActionType.EAT:
+                if option.type == actions.EAT:
                     if card.index not in st.passed_eat and self.play_rules.passed_eat_barred.value:
                         self._event(
                             "passed",
@@ -254,11 +255,11 @@ class DealPlay(DealRefusals):
                             f"过张: {seat_name(s).en} did not eat {card} and may not eat it later",
                         )
                     st.passed_eat.add(card.index)
-                elif option.type == ActionType.PONG:
+                elif option.type == actions.PONG:
                     st.passed_pong.add(card.index)
-                elif option.type == ActionType.KONG:
+                elif option.type == actions.KONG:
                     st.passed_kong = True
-                elif option.type == ActionType.WIN:
+                elif option.type == actions.WIN:
                     st.passed_win.add(card.index)
                     if self.table.roles[s] == XIAOJIA:
                         passed_total = win_total(xiaojia_result(self, s, card))
@@ -270,7 +271,7 @@ class DealPlay(DealRefusals):
             self.seats[ex.source].pile.append(card)
             self._next_turn(self.table.next_seat(ex.source))
             return
-        if claim.type == ActionType.WIN:
+        if claim.type == actions.WIN:
             self._finish_win(claim.seat, card, ex.source, ex.how)
             return
         s = claim.seat
@@ -279,10 +280,10 @@ class DealPlay(DealRefusals):
         st.claims += 1
         st.passed_win.clear()  # a new 进张 lifts 现张不和 [003]
         st.passed_win_total = -1
-        if claim.type == ActionType.PONG:
+        if claim.type == actions.PONG:
             st.hand[card.index] -= 2
             st.laid.append(LaidSet(Meld.identical(SetKind.PONG, card), "pong", card, ex.source))
-        elif claim.type == ActionType.KONG and st.hand[card.index] < 3:  # 机牌 [000]: onto one's 兑
+        elif claim.type == actions.KONG and st.hand[card.index] < 3:  # 机牌 [000]: onto one's 兑
             at = next(i for i, ls in enumerate(st.laid) if ls.how == "pong" and ls.meld.cards[0] == card)
             st.laid[at] = LaidSet(Meld.identical(SetKind.KONG, card), "ji", card, ex.source)
             self._event(
@@ -290,18 +291,18 @@ class DealPlay(DealRefusals):
                 f"机牌：{seat_name(s).zh}兑过的{card}翻出第四张，加在兑上",
                 f"机牌: the fourth {card} turns up and goes onto {seat_name(s).en}'s 兑",
             )
-        elif claim.type == ActionType.KONG:
+        elif claim.type == actions.KONG:
             st.hand[card.index] -= 3
             st.laid.append(LaidSet(Meld.identical(SetKind.KONG, card), "kong", card, ex.source))
         else:
             a, b = claim.cards
             st.hand[a.index] -= 1
             st.hand[b.index] -= 1
-            st.laid.append(LaidSet(Meld(kind_of_three((card, a, b)), (card, a, b)), "eat", card, ex.source))
+            st.laid.append(LaidSet(three_meld((card, a, b)), "eat", card, ex.source))
             for group in claim.bi:
                 for c in group:
                     st.hand[c.index] -= 1
-                st.laid.append(LaidSet(Meld(kind_of_three(group), group), "bi", card, None))
+                st.laid.append(LaidSet(three_meld(group), "bi", card, None))
                 bi = native_words(self.rules)["bi"].zh
                 self._event(
                     "bi",
@@ -367,11 +368,11 @@ class DealPlay(DealRefusals):
             return
         t = action.type
         if self.phase == CLAIM:
-            if t in (ActionType.WIN, ActionType.PASS):
+            if t in (actions.WIN, actions.PASS):
                 self.passed.add(action.seat)  # a void win counts as a pass
                 if all(x in self.passed or not self._claims_for(x) for x in self.table.active):
                     self._close_window(None)
-            elif t in (ActionType.TURN, ActionType.DRAW):
+            elif t in (actions.TURN, actions.DRAW):
                 self._close_window(None)
                 self._apply_turn(action)
             elif (
@@ -382,17 +383,17 @@ class DealPlay(DealRefusals):
                 self._close_window(action)
             else:
                 self._close_window(None)  # 吃错牌: nothing can be laid out; the card stays
-        elif t == ActionType.DISCARD and self.seats[action.seat].hand[action.named_card.index]:
+        elif t == actions.DISCARD and self.seats[action.seat].hand[action.named_card.index]:
             self._apply_discard(action)
-        elif t != ActionType.WIN:
+        elif t != actions.WIN:
             self._end("violation")
 
     def _claim_can_be_laid(self, action: Action) -> bool:
         st = self.seats[action.seat]
         card = action.named_card
-        if action.type == ActionType.PONG:
+        if action.type == actions.PONG:
             return st.hand[card.index] >= 2
-        if action.type == ActionType.KONG:
+        if action.type == actions.KONG:
             return st.hand[card.index] >= 3
         need = card_counts(list(action.cards) + [c for g in action.bi for c in g])
         if any(need[i] > st.hand[i] for i in range(20)):

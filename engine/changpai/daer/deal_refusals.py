@@ -9,7 +9,8 @@ from operator import is_
 
 from ..core.table import XIAOJIA
 from ..core.text import RuleError
-from .actions import Action, ActionType
+from . import actions
+from .actions import Action
 from .deal_legal import DealLegal, _bare, _with_card
 from .deal_state import CLAIM
 from .legality import first_refusal
@@ -30,9 +31,9 @@ class DealRefusals(DealLegal):
             return found
         nxt = self._next_after_window()
         action = (
-            _bare(ActionType.DRAW, nxt)
+            _bare(actions.DRAW, nxt)
             if self.table.roles[nxt] == XIAOJIA or self.play_rules.private_draw.value
-            else _with_card(ActionType.TURN, nxt)[self.stock[self.turned].index]
+            else _with_card(actions.TURN, nxt)[self.stock[self.turned].index]
         )
         found = cache["everybody-passes"] = action if self.is_legal(action) else None
         return found

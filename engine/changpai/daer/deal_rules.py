@@ -10,8 +10,9 @@ from typing import Any
 from ..core.table import XIAOJIA
 from ..core.text import ChangpaiError, Text
 from ..decks.numerals import ALL_KINDS, Card
+from . import actions
 from . import playrules as pr
-from .actions import Action, ActionType
+from .actions import Action
 from .analysis import analyse, win_points
 from .deal_state import DealState, SeatState
 from .sets import SetKind, classify_three
@@ -77,7 +78,7 @@ class DealRules(DealState):
 
     def _heaven_possible(self, s: int) -> bool:
         """天胡 / 天和: the dealer, before its first discard (having at most laid out held fours)."""
-        return s == self.table.dealer and all(a.type == ActionType.FOUR for a in self.history)
+        return s == self.table.dealer and all(a.type == actions.FOUR for a in self.history)
 
     def _pong_blocked(self, s: int, card: Card) -> bool:
         return self.play_rules.passed_pong_barred.value and card.index in self.seats[s].passed_pong
@@ -99,9 +100,9 @@ class DealRules(DealState):
         return not self.play_rules.passed_win_barred.value or passed < 0 or win_total(result) > passed
 
     def _compulsory(self, action: Action) -> bool:
-        if action.type == ActionType.PONG:
+        if action.type == actions.PONG:
             return bool(self.play_rules.pong_compulsory.value)
-        if action.type == ActionType.KONG:
+        if action.type == actions.KONG:
             return bool(self.play_rules.kong_compulsory.value)
         return False
 

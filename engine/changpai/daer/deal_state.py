@@ -14,7 +14,8 @@ from typing import Any
 from ..core.table import Table, seat_name
 from ..core.text import RuleError, Text
 from ..decks.numerals import ALL_KINDS, DECK, Card, parse_cards
-from .actions import Action, ActionType
+from . import actions
+from .actions import Action
 from .dealing import Dealt
 from .playrules import PlayRules
 from .rules import RuleSet
@@ -193,10 +194,10 @@ class DealState:
 
     def _complete(self, action: Action) -> Action:
         """Fill in what a written action may leave out: the card of a turn (it is the next stock card)."""
-        if action.type == ActionType.TURN and action.card is None and self.turned < len(self.stock):
-            return Action(ActionType.TURN, action.seat, self.stock[self.turned])
-        if action.type == ActionType.SHOW and action.card is not None and action.card == self.drawn:
-            return Action(ActionType.SHOW, action.seat)
+        if action.type == actions.TURN and action.card is None and self.turned < len(self.stock):
+            return Action(actions.TURN, action.seat, self.stock[self.turned])
+        if action.type == actions.SHOW and action.card is not None and action.card == self.drawn:
+            return Action(actions.SHOW, action.seat)
         return action
 
     def _next_after_window(self) -> int:

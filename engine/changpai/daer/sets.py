@@ -151,6 +151,18 @@ def kind_of_three(cards: Iterable[Card]) -> SetKind:
     return kind
 
 
+def three_meld(cards: tuple[Card, ...]) -> Meld:
+    """The set three cards known to make one make (an eat, a 比 set: ``kind_of_three``), shared as
+    ``Meld.identical``'s are: a deal lays out a few a deal, each a sort and a check."""
+    if len(cards) != 3:
+        return Meld(kind_of_three(cards), cards)  # (``kind_of_three`` refuses it)
+    key = (cards[0].index, cards[1].index, cards[2].index)
+    found = _THREE_MELDS.get(key)
+    if found is None:
+        found = _THREE_MELDS[key] = Meld(kind_of_three(cards), cards)
+    return found
+
+
 # The shapes already found good: there are only a few hundred sets, and the analysis and the deal build
 # thousands of melds a second.
 _GOOD_SHAPES: set[tuple[SetKind, tuple[Card, ...]]] = set()
@@ -158,6 +170,7 @@ _RANK = attrgetter("_rank")  # a card's place in the order of ``Card.__lt__``
 
 
 _IDENTICAL: dict[tuple[SetKind, Card], Meld] = {}
+_THREE_MELDS: dict[tuple[int, int, int], Meld] = {}  # (a few hundred at most: 20 kinds, three at a time)
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,10 +73,19 @@ FitsKey = tuple[tuple[int, ...], int, bool, int] | int
 _TEMPLATE_NEEDS = tuple(tuple(tuple(sorted({k: t.count(k) for k in t}.items())) for t in ts) for ts in _TEMPLATES)
 # The search keeps a hand's counts packed, three bits a kind (0–4 copies): a set comes off by one subtraction.
 _BITS = 3
-_PACKED_NEEDS = tuple(tuple(tuple((k, m, _BITS * k) for k, m in needs) for needs in row) for row in _TEMPLATE_NEEDS)
+# Each card kind a set needs: (the kind, its copies, its shift, the packed copies taken, and one fewer, for when
+# the extra card stands in for one).
+_PACKED_NEEDS = tuple(
+    tuple(tuple((k, m, _BITS * k, m << _BITS * k, m - 1 << _BITS * k) for k, m in needs) for needs in row)
+    for row in _TEMPLATE_NEEDS
+)
 # The search always places the lowest card left (held, or the extra card below them): a set that holds a lower
-# kind cannot place it, so each kind keeps only the sets it is the lowest card of.
-_LOWEST_NEEDS = tuple(tuple(needs for needs in row if needs[0][0] == i) for i, row in enumerate(_PACKED_NEEDS))
+# kind cannot place it, so each kind keeps only the sets it is the lowest card of, as what the set needs of that
+# kind (its copies, taken, one short) and of the others.
+_LOWEST_NEEDS = tuple(
+    tuple((needs[0][1], needs[0][3], needs[0][4], needs[1:]) for needs in row if needs[0][0] == i)
+    for i, row in enumerate(_PACKED_NEEDS)
+)
 
 
 _SHARED_MEMO: dict[FitsKey, bool] = {}
@@ -121,7 +130,7 @@ def fits_packed(packed: int, sets_left: int, pair_ok: bool, extra: int, memo: di
 
 
 def _key(packed: int, sets_left: int, pair_ok: bool, extra: int) -> int:
-    return (((packed << 4 | sets_left) << 1 | pair_ok) << 5) | (extra + 1)
+    return (((packed << 4 | sets_left) << 1 | pair_ok) << 5) | (extra + 1)  # = packed << 10 | the rest (< 1024)
 
 
 def _fits_search(  # noqa: C901 — the engine's hottest loop, written out inline on purpose
@@ -139,18 +148,21 @@ def _fits_search(  # noqa: C901 — the engine's hottest loop, written out inlin
     if sets_left <= 0:
         return False
     left_sets = sets_left - 1
+    # a child's key (``_key``) is its packed counts shifted past a small number (sets, pair, extra card): that
+    # number is put together first, so the hand's long integer takes one shift and one "or"
+    tail = (left_sets << 1 | pair_ok) << 5
     shift = _BITS * i
     n = (packed >> shift) & 7
     if n >= 3:
         rest = packed - (n << shift)
         if n == 3 and extra == i:  # the held triple and the extra card: a four
-            key = (((rest << 4 | left_sets) << 1 | pair_ok) << 5) | 0
+            key = rest << 10 | tail
             found = memo.get(key)
             if found is None:
                 found = memo[key] = _fits_search(rest, left_sets, pair_ok, -1, memo)
             if found:
                 return True
-        key = (((rest << 4 | left_sets) << 1 | pair_ok) << 5) | (extra + 1)
+        key = rest << 10 | (tail | (extra + 1))
         found = memo.get(key)
         if found is None:
             found = memo[key] = _fits_search(rest, left_sets, pair_ok, extra, memo)
@@ -158,7 +170,7 @@ def _fits_search(  # noqa: C901 — the engine's hottest loop, written out inlin
     total = n + (extra == i)
     if total == 3:  # a pair in hand and the extra card
         rest = packed - (n << shift)
-        key = (((rest << 4 | left_sets) << 1 | pair_ok) << 5) | 0
+        key = rest << 10 | tail
         found = memo.get(key)
         if found is None:
             found = memo[key] = _fits_search(rest, left_sets, pair_ok, -1, memo)
@@ -167,29 +179,35 @@ def _fits_search(  # noqa: C901 — the engine's hottest loop, written out inlin
     if pair_ok and total >= 2:
         rest = packed - ((2 if n >= 2 else n) << shift)
         after = extra if n >= 2 else -1
-        key = ((rest << 4 | left_sets) << 6) | (after + 1)  # (no pair left)
+        key = rest << 10 | (left_sets << 6 | (after + 1))  # (no pair left)
         found = memo.get(key)
         if found is None:
             found = memo[key] = _fits_search(rest, left_sets, False, after, memo)
         if found:
             return True
-    for needs in _LOWEST_NEEDS[i]:
-        left = extra
-        rest = packed
-        for k, m, at in needs:  # take the set's cards off; the extra card may stand in for one
+    for copies, all_taken, one_short_taken, others in _LOWEST_NEEDS[i]:
+        if n >= copies:  # the set's lowest kind, ``i``: ``n`` copies held (not a triple, here)
+            left = extra
+            rest = packed - all_taken
+        elif n == copies - 1 and extra == i:
+            left = -1
+            rest = packed - one_short_taken
+        else:
+            continue
+        for k, m, at, taken, one_short in others:  # take the set's cards off; the extra card may stand in for one
             have = (packed >> at) & 7
             if have >= 3 and k != i:
                 have = 0  # never from a held triple
             if have >= m:
-                rest -= m << at
+                rest -= taken
                 continue
             if have == m - 1 and left == k:
                 left = -1
-                rest -= have << at
+                rest -= one_short
                 continue
             break
         else:
-            key = (((rest << 4 | left_sets) << 1 | pair_ok) << 5) | (left + 1)
+            key = rest << 10 | (tail | (left + 1))
             found = memo.get(key)
             if found is None:
                 found = memo[key] = _fits_search(rest, left_sets, pair_ok, left, memo)
@@ -234,18 +252,16 @@ _TWO_SEVEN_TEN = tuple(sum(1 << (base + m - 1) for m in (2, 7, 10)) for base in 
 
 def _held_bits(hand: list[int] | tuple[int, ...]) -> tuple[int, int, int, int]:
     """The hand's counts packed for ``fits_packed`` (``pack``), and its kinds held once or twice (bit k: kind k):
-    all of them, the pairs, the singles. One pass over the hand."""
-    packed = present = pairs = singles = 0
-    for k, n in enumerate(hand):
-        if n:
-            packed |= n << (_BITS * k)
-            if n < 3:
-                present |= 1 << k
-                if n == 2:
-                    pairs |= 1 << k
-                else:
-                    singles |= 1 << k
-    return packed, present, pairs, singles
+    all of them, the pairs, the singles. (The bits are read off the counts as binary digits, in C.)"""
+    digits = bytes(hand)[::-1]  # (kind 19 first: the highest bit)
+    present = int(digits.translate(_ONCE_OR_TWICE) or b"0", 2)
+    pairs = int(digits.translate(_TWICE) or b"0", 2)
+    return pack(hand), present, pairs, present ^ pairs
+
+
+# Counts as the binary digit of a kind's bit (bytes.translate tables, for ``_held_bits``).
+_ONCE_OR_TWICE = b"".join(b"1" if 0 < n < 3 else b"0" for n in range(256))
+_TWICE = b"".join(b"1" if n == 2 else b"0" for n in range(256))
 
 
 def _lonely(present: int, pairs: int, singles: int) -> int:

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 from ...core.table import SITTER, XIAOJIA, seat_name
 from ...core.text import RuleError, Text
 from ...decks.numerals import ALL_KINDS, format_cards
+from .. import actions
 from .. import playrules as pr
-from ..actions import Action, ActionType
+from ..actions import Action
 from ..deal_state import CLAIM, DISCARD, DRAWN, OVER, PHASE_NAMES, TURN, rule
 from ..split import THIRD_CARDS
 
@@ -40,7 +41,7 @@ def _not_your_turn(d: DealLegal, a: Action) -> Refusal:
     if d.phase == CLAIM:  # the window's close: the next seat turns (or 小家 draws)
         nxt = d._next_after_window()
         private = d.table.roles[nxt] == XIAOJIA or d.play_rules.private_draw.value
-        if a.seat == nxt and (a.type == ActionType.DRAW) == private:
+        if a.seat == nxt and (a.type == actions.DRAW) == private:
             return None
         if a.seat == nxt:  # a card turned up where it is drawn face down (小家, 一百 [000]), or the other way
             word = ("暗摸", "draw face down") if private else ("翻牌", "turn up")
@@ -56,7 +57,7 @@ def _not_your_turn(d: DealLegal, a: Action) -> Refusal:
             f"if nobody claims, {seat_name(nxt).en} turns the next card",
             "[001][003]",
         )
-    if a.seat == d.to_act or (a.type == ActionType.WIN and d._offered_win(a)):  # 三龙 / 五坎: out of turn
+    if a.seat == d.to_act or (a.type == actions.WIN and d._offered_win(a)):  # 三龙 / 五坎: out of turn
         return None
     phase = PHASE_NAMES[d.phase]
     return lambda: rule(
@@ -75,14 +76,14 @@ def _not_now(d: DealLegal, a: Action) -> Refusal:
     xiaojia = d.table.roles[s] == XIAOJIA
     if d.phase == TURN:
         if xiaojia or d.play_rules.private_draw.value:
-            ok = t == ActionType.DRAW and a.card is None
+            ok = t == actions.DRAW and a.card is None
         else:
-            ok = t == ActionType.TURN and d.turned < len(d.stock) and a.card == d.stock[d.turned]
+            ok = t == actions.TURN and d.turned < len(d.stock) and a.card == d.stock[d.turned]
     elif d.phase == DRAWN:
-        ok = (t == ActionType.SHOW and a.card is None) or (t == ActionType.DISCARD and xiaojia)
+        ok = (t == actions.SHOW and a.card is None) or (t == actions.DISCARD and xiaojia)
         ok = ok or (not xiaojia and d._steal_ok(a))  # 偷坎 / 偷活龙 [000]
     else:
-        ok = t in (ActionType.DISCARD, ActionType.FOUR)
+        ok = t in (actions.DISCARD, actions.FOUR)
     if ok:
         return None
     phase = PHASE_NAMES[d.phase]
@@ -100,7 +101,7 @@ def _discard_held(d: DealLegal, a: Action) -> bool:
 
 
 def _not_in_hand(d: DealLegal, a: Action) -> Refusal:
-    if a.type == ActionType.EAT:  # the two cards it is eaten with
+    if a.type == actions.EAT:  # the two cards it is eaten with
         hand = d.seats[a.seat].hand
         if any(c.index >= 0 and hand[c.index] < a.cards.count(c) for c in a.cards):
             return lambda: rule(
@@ -148,7 +149,7 @@ def _break_kan(d: DealLegal, a: Action) -> Refusal:
     if card is None:
         return None  # a discard: not-in-hand refuses it first; an eat: it is no eat of a card
     hand = d.seats[a.seat].hand
-    if a.type is _EAT_TYPE:
+    if a.type is actions.EAT:
         if any(n >= 3 for i, n in enumerate(hand) if ALL_KINDS[i] in a.cards):
             return lambda: rule(
                 "break-kan", "坎不能拆开去吃牌", "a held triple (坎) may not be split to eat", "[001][003][004]"
@@ -163,9 +164,6 @@ def _break_kan(d: DealLegal, a: Action) -> Refusal:
         f"{card} is a held triple or four and may not be broken up",
         "[001][003][004]",
     )
-
-
-_EAT_TYPE = ActionType.EAT
 
 
 def _holds_no_kan(d: DealLegal, s: int) -> bool:
