@@ -122,6 +122,15 @@ def skip_string(css: str, i: int) -> int:
     return i + 1
 
 
+def step(css: str, i: int, depth: int, brackets: str) -> tuple[int, int]:
+    """Past the string, comment or character at css[i], and the nesting of ``brackets`` (open, close) after it."""
+    if css[i] in "\"'":
+        return skip_string(css, i), depth
+    if css.startswith("/*", i):
+        return css.index("*/", i) + 2, depth
+    return i + 1, depth + (css[i] == brackets[0]) - (css[i] == brackets[1])
+
+
 def rules(css: str, i: int, end: int):
     """(start, prelude, body start or None, end) of each rule or at-rule in css[i:end] (strings, comments skipped)."""
     space = re.compile(r"\s*(?:/\*.*?\*/\s*)*", re.S)
@@ -131,14 +140,7 @@ def rules(css: str, i: int, end: int):
             return
         start, depth = i, 0
         while i < end and not (depth == 0 and css[i] in "{;"):
-            if css[i] in "\"'":
-                i = skip_string(css, i)
-                continue
-            if css.startswith("/*", i):
-                i = css.index("*/", i) + 2
-                continue
-            depth += {"(": 1, ")": -1}.get(css[i], 0)
-            i += 1
+            i, depth = step(css, i, depth, "()")
         if i >= end:
             return
         if css[i] == ";":
@@ -147,14 +149,7 @@ def rules(css: str, i: int, end: int):
             continue
         body, depth, i = i + 1, 1, i + 1
         while depth:
-            if css[i] in "\"'":
-                i = skip_string(css, i)
-                continue
-            if css.startswith("/*", i):
-                i = css.index("*/", i) + 2
-                continue
-            depth += {"{": 1, "}": -1}.get(css[i], 0)
-            i += 1
+            i, depth = step(css, i, depth, "{}")
         yield start, css[start : body - 1], body, i
 
 
