@@ -366,7 +366,7 @@ class DealLegal(DealRules):
                 by_seat[s] = self._xiaojia_claims(s, ex)
                 continue
             hand = self.seats[s].hand
-            facts = known.get(tuple(hand)) or self._hand_facts(hand)
+            facts = known.get(tuple(hand)) or self._hand_bits(hand)
             # the card must join a set with the hand (twin, or two partners outside held triples) for a win or an
             # eat, and be held twice for a pong: asked first, it spares most seats every other question
             joins = facts[3] >> k & 1

@@ -16,12 +16,9 @@ from .actions import Action
 from .analysis import analyse, win_points
 from .deal_state import DealState, SeatState
 from .sets import SetKind, classify_three
-from .split import NO_EXTRA, NO_SPLIT, fits_packed, hand_facts
+from .split import NO_EXTRA, NO_SPLIT, HandBits, fits_packed, hand_facts
 
 _FACTS_KEPT = 4096  # hands whose facts a deal keeps, at most (a deal sees a few dozen)
-
-# A hand as its ``_hand_facts``: its counts as a tuple (a key), packed, its extra cards and its joining kinds.
-HandFacts = tuple[tuple[int, ...], int, int, int]
 
 
 class DealRules(DealState):
@@ -107,7 +104,7 @@ class DealRules(DealState):
         return False
 
     # ------------------------------------------------------------ wins
-    def _hand_facts(self, hand: list[int]) -> HandFacts:
+    def _hand_bits(self, hand: list[int]) -> HandBits:
         """What the win and claim checks read of a hand (``split.hand_facts``), worked out once for each hand a
         deal sees, whatever cards it meets."""
         key = tuple(hand)
@@ -120,16 +117,16 @@ class DealRules(DealState):
 
     def _can_win(self, s: int, card: Card | None, source: int | None, how: str) -> Any:
         """The analysis of the win if seat ``s`` may win on ``card`` (None = on its own hand), else None."""
-        facts = self._hand_facts(self.seats[s].hand)
+        facts = self._hand_bits(self.seats[s].hand)
         # the card must join a set with the hand (twin, or two partners not locked in a held triple):
         # a cheap test that spares the search for about a quarter of the cards offered
         if card is not None and not self.seats[s].hand[card.index] and not facts[3] >> card.index & 1:
             return None
         return self._can_win_with(s, card, how, facts)
 
-    def _can_win_with(self, s: int, card: Card | None, how: str, facts: HandFacts) -> Any:
+    def _can_win_with(self, s: int, card: Card | None, how: str, facts: HandBits) -> Any:
         """``_can_win`` for a card known to join the hand (held already, or one of its joining kinds) whose
-        ``_hand_facts`` are known: the split search, then the analysis."""
+        ``_hand_bits`` are known: the split search, then the analysis."""
         hand_key, packed, extras, _joins = facts
         if not extras >> (NO_EXTRA if card is None else card.index) & 1:  # (turns away most cards before any search)
             return None

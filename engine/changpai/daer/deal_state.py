@@ -20,7 +20,7 @@ from .dealing import Dealt
 from .playrules import PlayRules
 from .rules import RuleSet
 from .sets import FOUR_KINDS, Meld, SetKind
-from .split import FitsKey, card_counts, shared_fits_memo
+from .split import FitsKey, HandBits, card_counts, shared_fits_memo
 
 DISCARD, CLAIM, TURN, DRAWN, OVER = "discard", "claim", "turn", "drawn", "over"
 PHASE_NAMES = {
@@ -161,8 +161,8 @@ class DealState:
         self.eight_blocks_by: int | None = None  # the seat that just called 八块 (no discard)
         self._win_cache: dict[tuple[Any, ...], Any] = {}
         self._fits_memo: dict[FitsKey, bool] = shared_fits_memo()  # (a pure search: shared by every deal)
-        # what the win and claim checks read of each hand (``DealRules._hand_facts``), by its counts
-        self._facts: dict[tuple[int, ...], tuple[tuple[int, ...], int, int, int]] = {}
+        # what the win and claim checks read of each hand (``DealRules._hand_bits``), by its counts
+        self._facts: dict[tuple[int, ...], HandBits] = {}
         # answers that hold until the state changes (legal lists, claims asked, checks made): emptied by ``_changed``
         self._state_cache: dict[Any, Any] = {}
         self._claims_window: Exposed | None = None  # the window whose claims ``_claims_cache`` holds, by seat

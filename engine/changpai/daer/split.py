@@ -358,6 +358,11 @@ def joining_kinds(hand: list[int] | tuple[int, ...]) -> int:
     return _joining(present, pairs)
 
 
+# A hand as a deal keeps it for its win and claim checks (``DealRules._hand_bits``): its counts as a tuple (the key it
+# is kept by), then ``hand_facts``. (Not ``patterns.HandFacts``, the sets a hand analysis scores.)
+HandBits = tuple[tuple[int, ...], int, int, int]
+
+
 def hand_facts(hand: list[int] | tuple[int, ...]) -> tuple[int, int, int]:
     """``pack(hand)``, ``extra_cards(hand)`` and ``joining_kinds(hand)`` in one pass over the hand (a deal asks
     them of every new hand, for every card it meets)."""
