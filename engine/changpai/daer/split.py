@@ -122,7 +122,7 @@ def pack(counts: tuple[int, ...] | list[int]) -> int:
 
 def fits_packed(packed: int, sets_left: int, pair_ok: bool, extra: int, memo: dict[FitsKey, bool]) -> bool:
     """``fits`` on counts already packed (``pack``): a deal packs each hand once, however many cards it meets."""
-    key = (((packed << 4 | sets_left) << 1 | pair_ok) << 5) | (extra + 1)
+    key = _key(packed, sets_left, pair_ok, extra)
     found = memo.get(key)
     if found is None:
         found = memo[key] = _fits_search(packed, sets_left, pair_ok, extra, memo)
@@ -250,6 +250,11 @@ _CASE = (1 << 10) - 1
 _TWO_SEVEN_TEN = tuple(sum(1 << (base + m - 1) for m in (2, 7, 10)) for base in (0, 10))
 
 
+def _other_case(bits: int) -> int:
+    """Each kind's bit moved to the same number in the other case."""
+    return (bits >> 10 | bits << 10) & (_CASE | _CASE << 10)
+
+
 def _held_bits(hand: list[int] | tuple[int, ...]) -> tuple[int, int, int, int]:
     """The hand's counts packed for ``fits_packed`` (``pack``), and its kinds held once or twice (bit k: kind k):
     all of them, the pairs, the singles. (The bits are read off the counts as binary digits, in C.)"""
@@ -270,7 +275,7 @@ def _lonely(present: int, pairs: int, singles: int) -> int:
     for lantern in _TWO_SEVEN_TEN:
         if present & lantern == lantern:
             covered |= lantern
-    covered |= (pairs >> 10 | pairs << 10) & (_CASE | _CASE << 10)  # beside a pair of the other case (mixed)
+    covered |= _other_case(pairs)  # beside a pair of the other case (mixed)
     return singles & ~covered
 
 
@@ -328,11 +333,6 @@ def _extras(present: int, pairs: int, singles: int) -> int:
 # Kinds as bits, for ``joining_kinds``: the middles of runs (二 … 九 of each case) and their tops (三 … 拾).
 _RUN_MIDDLES = sum(1 << (base + m) for base in (0, 10) for m in range(1, 9))
 _RUN_TOPS = sum(1 << (base + m) for base in (0, 10) for m in range(2, 10))
-
-
-def _other_case(bits: int) -> int:
-    """Each kind's bit moved to the same number in the other case."""
-    return (bits >> 10 | bits << 10) & _ANY_EXTRA
 
 
 def _joining(present: int, pairs: int) -> int:
