@@ -1,6 +1,6 @@
 """Where the deals page's first contentful paint goes, printed (fails nothing): the page beside altered copies of it.
 
-    .venv/bin/python benchmarks/bench_first_paint.py --site DIR [--page learn/deals.html] [--runs 15]
+    .venv/bin/python benchmarks/bench_first_paint.py --site DIR [--page learn/deals.html] [--runs 15] [--trace]
 
 Copies the built site to a temporary folder, writes next to the page a few variants of it (each one change), serves
 the copy, and measures each variant's first contentful paint in a cold Chromium context (as bench_site.py does:
@@ -17,6 +17,12 @@ over the page's. The variants (none is shipped; they tell which part of the page
 * critical CSS — the style rules Chromium used for the first render (CSS rule coverage with scripts off, at 390,
   768, 1024, 1280 and 1920 px) inline in <head>, the full stylesheets loaded with media="print" and switched on by
   an inline script (a noscript link for readers without scripts).
+
+``--trace`` records a Chromium trace of every load (it slows the page by about a fifth, so its first paints are not the
+plain ones) and prints, per variant, the medians of where the page's main thread spent the time up to the frame that
+made the first contentful paint: navigation commit, HTML parsing, scripts, microtasks, stylesheet parsing, style,
+layout and paint, the rest (idle, network, unnamed work), then that frame's wait for the screen (raster and
+compositing, in other threads). Main-thread times hold up under load far better than first paints do.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -51,6 +58,19 @@ FCP_JS = """() => new Promise((resolve) => {
   };
   check();
 })"""
+# Main-thread trace events (Chromium's devtools.timeline names) summed before the first contentful paint, by phase;
+# nested events are counted once, in their outermost phase.
+TRACE_PHASES = {
+    "commit": ("DocumentLoader::CommitNavigation",),
+    "parse HTML": ("ParseHTML",),
+    "scripts": ("EvaluateScript", "PendingScript::ExecuteScriptBlock", "v8.compile", "FunctionCall"),
+    "microtasks": ("BlinkScheduler_PerformMicrotaskCheckpoint", "RunMicrotasks"),
+    "parse CSS": ("ParseAuthorStyleSheet",),
+    "style": ("UpdateLayoutTree",),
+    "layout": ("Layout",),
+    "paint": ("Paint", "PrePaint", "Commit"),
+}
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "loading", "v8.execute"]
 WIDTHS = ((390, 844), (768, 1024), (1024, 768), (1280, 800), (1920, 1080))
 SWITCH_ON = (
     'document.querySelectorAll("link[data-cp-late]").forEach((l)=>{const on=()=>{l.media="all"};'
@@ -218,11 +238,40 @@ def variants(page: str, page_path: str, used) -> dict[str, str]:
     return found
 
 
+def trace_phases(events: list[dict], fcp_ms: float) -> dict[str, float]:
+    """Where the page's main thread spent the time from navigation to the end of the frame that made the first
+    contentful paint (the last commit of a frame before it), by TRACE_PHASES, what is left of that time ("other":
+    idle, waiting for the network, unnamed work), and the wait from that frame to the paint on screen ("to screen":
+    raster and compositing, in other threads)."""
+    paint = [e for e in events if e.get("name") == "firstContentfulPaint"][-1]
+    start = paint["ts"] - fcp_ms * 1000
+    main = sorted(
+        (e for e in events if e.get("ph") == "X" and e.get("pid") == paint["pid"] and e.get("tid") == paint["tid"]),
+        key=lambda e: (e["ts"], -e.get("dur", 0)),
+    )
+    commits = [e["ts"] + e.get("dur", 0) for e in main if e["name"] == "Commit" and e["ts"] < paint["ts"]]
+    end = commits[-1] if commits else paint["ts"]
+    phase_of = {name: phase for phase, names in TRACE_PHASES.items() for name in names}
+    found = dict.fromkeys(TRACE_PHASES, 0.0)
+    counted_until = start
+    for e in main:
+        phase = phase_of.get(e["name"])
+        if phase is None or e["ts"] < counted_until or e["ts"] >= end:
+            continue  # (outside the window, or inside an event already counted)
+        stop = min(e["ts"] + e.get("dur", 0), end)
+        found[phase] += (stop - e["ts"]) / 1000
+        counted_until = stop
+    found["other"] = (end - start) / 1000 - sum(found.values())
+    found["to screen"] = (paint["ts"] - end) / 1000
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--site", type=Path, required=True, help="a built site (mkdocs build -d DIR)")
     parser.add_argument("--page", default="learn/deals.html")
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--trace", action="store_true", help="also break each first paint down by main-thread phase")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         site = Path(tmp) / "site"
@@ -239,12 +288,19 @@ def main() -> None:
                 paths[name] = rel
             load_before = "/".join(f"{x:.2f}" for x in os.getloadavg())
             timings: dict[str, list[float]] = {name: [] for name in paths}
+            phases: dict[str, list[dict[str, float]]] = {name: [] for name in paths}
             for _ in range(args.runs):
                 for name, rel in paths.items():
                     context = browser.new_context(service_workers="block")
                     page = context.new_page()
+                    if args.trace:
+                        browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
                     page.goto(server.url + rel)
                     timings[name].append(page.evaluate(FCP_JS))
+                    if args.trace:
+                        page.wait_for_timeout(100)  # (the paint's trace event is written a little after it)
+                        events = json.loads(browser.stop_tracing())["traceEvents"]
+                        phases[name].append(trace_phases(events, timings[name][-1]))
                     context.close()
             load_after = "/".join(f"{x:.2f}" for x in os.getloadavg())
         browser.close()
@@ -254,6 +310,15 @@ def main() -> None:
     for name, values in timings.items():
         med = statistics.median(values)
         print(f"  {name:26s} median {med:6.0f} ms  min {min(values):5.0f}  max {max(values):5.0f}  {med / base:5.2f}×")
+    if args.trace:
+        print(
+            "up to the frame of the first contentful paint (main thread), then to screen: medians in ms, traced loads"
+        )
+        columns = [*TRACE_PHASES, "other", "to screen"]
+        print(f"  {'':26s} " + " ".join(f"{c:>10s}" for c in columns))
+        for name, runs in phases.items():
+            cells = [statistics.median(run[c] for run in runs) for c in columns]
+            print(f"  {name:26s} " + " ".join(f"{v:10.1f}" for v in cells))
 
 
 if __name__ == "__main__":
