@@ -14,6 +14,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
 from tests.site.conftest import BrowserLog, watch_page
+from tests.site.test_first_screen import NEXT_FRAMES
 
 # Engine-backed tests share a warmed browser context (tests/site/conftest.py: warm_page); tests about loading,
 # recovery and kiosk resets are marked fresh_context.
@@ -156,7 +157,7 @@ def test_the_sweep_style_draws_every_fold(page: Page, site_dir: Path):
       .filter((fold) => !fold.firstElementChild.checkVisibility({ contentVisibilityAuto: true })).length"""
     assert page.evaluate(skipped) > 0, f"{rel}: no fold is skipped at load, so this test shows nothing"
     page.add_style_tag(content=UNFOLD)
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.evaluate(NEXT_FRAMES)
     assert page.evaluate(skipped) == 0, f"{rel}: a fold is still skipped with the sweep's style"
 
 

@@ -36,6 +36,14 @@ KILL_AND_WAIT_JS = """async (kind) => {
 }""".replace("LIMIT", str(RECOVERY_LIMIT_MS))
 
 
+def kill_mid_game(page: Page, kind: str, player: str) -> dict:
+    """KILL_AND_WAIT_JS in a kiosk game whose computer players pause (``window[player].tuning.botDelayMs``, read when
+    a table is laid): this game keeps its pause while the worker dies; the fresh table laid after the recovery is
+    played through without it."""
+    page.evaluate("(player) => { window[player].tuning.botDelayMs = 0; }", player)
+    return page.evaluate(KILL_AND_WAIT_JS, kind)
+
+
 @pytest.mark.parametrize("kind", ["terminate", "hang"])
 def test_the_kiosk_recovers_when_the_engine_dies_mid_game(page: Page, kind: str):
     start(page, "en", ".kiosk-rules-leshan", 5, bot_delay_ms=400)
@@ -43,10 +51,7 @@ def test_the_kiosk_recovers_when_the_engine_dies_mid_game(page: Page, kind: str)
     # The visitor (the dealer) moves first; then the computer players move, and the worker dies meanwhile.
     page.locator(".kiosk-play__column.is-legal, .kiosk-play__choice").first.click(timeout=ENGINE_MS)
     page.wait_for_selector(".kiosk-play__log[data-action]", timeout=ENGINE_MS)
-    # The computer players' pause (read when a table is laid) keeps this game going while the worker dies; the fresh
-    # table laid after the recovery is played through without it.
-    page.evaluate("changpaiKioskPlay.tuning.botDelayMs = 0")
-    result = page.evaluate(KILL_AND_WAIT_JS, kind)
+    result = kill_mid_game(page, kind, "changpaiKioskPlay")
     assert "error" not in result, result
     assert result["reason"] == "no-pong", "a dead worker should be noticed by its silence, not by the call timeout"
     print(f"\n{kind}: noticed after {result['detectedMs']:.0f} ms, engine ready after {result['readyMs']:.0f} ms")

@@ -16,7 +16,7 @@ from changpai.api import handle
 from playwright.sync_api import Page, expect
 
 from tests.site.test_accessibility import serious_violations
-from tests.site.test_engine_recovery import KILL_AND_WAIT_JS, RECOVERY_LIMIT_MS
+from tests.site.test_engine_recovery import RECOVERY_LIMIT_MS, kill_mid_game
 from tests.site.test_kiosk import MIN_TARGET_PX, SMALL_TARGETS_JS
 
 # Engine-backed tests share a warmed browser context (tests/site/conftest.py: warm_page); tests about loading,
@@ -181,10 +181,7 @@ def test_a_worker_that_dies_mid_game_gives_a_fresh_table_not_an_error(page: Page
     page.wait_for_selector(".kiosk-play__column.is-legal", timeout=ENGINE_MS)
     page.locator(".kiosk-play__column.is-legal").first.click()
     page.wait_for_selector(".kiosk-play__log[data-action]", timeout=ENGINE_MS)
-    # The computer players' pause (read when a table is laid) keeps this game going while the worker dies; the fresh
-    # table laid after the recovery is played through without it.
-    page.evaluate("changpaiKioskHdd.tuning.botDelayMs = 0")
-    result = page.evaluate(KILL_AND_WAIT_JS, "terminate")
+    result = kill_mid_game(page, "terminate", "changpaiKioskHdd")
     assert "error" not in result, result
     expect(page.locator(".kiosk-play__error")).to_have_count(0)
     page.wait_for_selector(".kiosk-hdd", timeout=RECOVERY_LIMIT_MS)
