@@ -152,8 +152,8 @@ def kind_of_three(cards: Iterable[Card]) -> SetKind:
 
 
 def three_meld(cards: tuple[Card, ...]) -> Meld:
-    """The set three cards known to make one make (an eat, a 比 set: ``kind_of_three``), shared as
-    ``Meld.identical``'s are: a deal lays out a few a deal, each a sort and a check."""
+    """The set that three cards known to form one make (an eat, a 比 set: ``kind_of_three``), shared as
+    ``Meld.identical``'s are: a deal lays out a few, and each new one costs a sort and a check."""
     if len(cards) != 3:
         return Meld(kind_of_three(cards), cards)  # (``kind_of_three`` refuses it)
     key = (cards[0].index, cards[1].index, cards[2].index)
