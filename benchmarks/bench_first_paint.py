@@ -58,8 +58,9 @@ FCP_JS = """() => new Promise((resolve) => {
   };
   check();
 })"""
-# Main-thread trace events (Chromium's devtools.timeline names) summed before the first contentful paint, by phase;
-# nested events are counted once, in their outermost phase.
+# Main-thread trace events (Chromium's devtools.timeline names) summed up to the frame that made the first contentful
+# paint, by phase; nested events are counted once, in their outermost phase. ("commit" is the navigation's; a
+# frame's "Commit" to the compositor counts as paint.)
 TRACE_PHASES = {
     "commit": ("DocumentLoader::CommitNavigation",),
     "parse HTML": ("ParseHTML",),
