@@ -22,11 +22,15 @@ RECOVERY_LIMIT_MS = 90_000  # generous: the real figure (a few seconds) is the b
 # Real-time liveness (pings, call timeouts): run alone, after the parallel browser tests (scripts/test.sh).
 pytestmark = pytest.mark.serial
 
-KILL_AND_WAIT_JS = """async (kind) => {
+# ``player``: the kiosk game's object; its computer players' pause (``tuning.botDelayMs``, read when a table is laid) is
+# set to 0 just after the kill, in the same call (no round trip between the test's last step and the kill), so this
+# game keeps its pause while the worker dies and the fresh table laid after the recovery is played through without it.
+KILL_AND_WAIT_JS = """async ([kind, player]) => {
   const e = window.changpaiEngine;
   const before = e.health.restarts;
   const killedAt = performance.now();
   if (!e.simulateFailure(kind)) return {error: 'no worker to break'};
+  window[player].tuning.botDelayMs = 0;
   while (!(e.health.restarts > before && e.health.loaded)) {
     if (performance.now() - killedAt > LIMIT) return {error: 'no recovery', health: e.health};
     await new Promise((r) => setTimeout(r, 50));
@@ -37,11 +41,9 @@ KILL_AND_WAIT_JS = """async (kind) => {
 
 
 def kill_mid_game(page: Page, kind: str, player: str) -> dict:
-    """KILL_AND_WAIT_JS in a kiosk game whose computer players pause (``window[player].tuning.botDelayMs``, read when
-    a table is laid): this game keeps its pause while the worker dies; the fresh table laid after the recovery is
-    played through without it."""
-    page.evaluate("(player) => { window[player].tuning.botDelayMs = 0; }", player)
-    return page.evaluate(KILL_AND_WAIT_JS, kind)
+    """The worker under the kiosk game ``player`` (its object on ``window``) killed, and the engine back again."""
+    result: dict = page.evaluate(KILL_AND_WAIT_JS, [kind, player])
+    return result
 
 
 @pytest.mark.parametrize("kind", ["terminate", "hang"])
