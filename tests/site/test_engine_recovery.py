@@ -23,11 +23,19 @@ RECOVERY_LIMIT_MS = 90_000  # generous: the real figure (a few seconds) is the b
 pytestmark = pytest.mark.serial
 
 # ``player``: the kiosk game's object; its computer players' pause (``tuning.botDelayMs``, read when a table is laid) is
-# set to 0 just after the kill, in the same call (no round trip between the test's last step and the kill), so this
-# game keeps its pause while the worker dies and the fresh table laid after the recovery is played through without it.
+# set to 0 just after the kill, in the same task, so this game keeps its pause while the worker dies and the fresh
+# table laid after the recovery is played through without it.
+# The kill waits for a moment with no call in flight (the computer players' pause): a call the worker is running is
+# watched by its own 15 s timeout, by design, so a kill that lands in one is caught as "timeout", not by the silence
+# these tests are about. Checked and killed in one task: no call can be sent in between.
 KILL_AND_WAIT_JS = """async ([kind, player]) => {
   const e = window.changpaiEngine;
   const before = e.health.restarts;
+  const idleFrom = performance.now();
+  while (e.health.pending) {
+    if (performance.now() - idleFrom > LIMIT) return {error: 'never idle', health: e.health};
+    await new Promise((r) => setTimeout(r, 5));
+  }
   const killedAt = performance.now();
   if (!e.simulateFailure(kind)) return {error: 'no worker to break'};
   window[player].tuning.botDelayMs = 0;
