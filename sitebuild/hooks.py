@@ -24,12 +24,15 @@ from __future__ import annotations
 import importlib.util
 import logging
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from markdown.extensions import toc
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
+from pymdownx import slugs
 
 SITEBUILD_DIR = Path(__file__).resolve().parent
 REPO_ROOT = SITEBUILD_DIR.parent
@@ -144,7 +147,19 @@ def on_files(files, config):
     return engine_assets.add_runtime_files(files, config)
 
 
+def section_slugify(lang: str) -> Callable[[str, str], str]:
+    """How a page's headings become their anchors. Chinese keeps its words (``#牌与颜色``): the default drops every
+    character outside ASCII, which left a Chinese page's sections numbered ``#_1``, ``#_2`` …, so a cited or
+    bookmarked section moved whenever a heading was added above it. English keeps the default, ASCII anchors."""
+    return _slugify_keeping_chinese if lang == "zh" else toc.slugify
+
+
+_slugify_keeping_chinese = slugs.slugify(case="lower")
+
+
 def on_page_markdown(markdown, page, config, files):
+    # (MkDocs makes a new Markdown converter for each page from ``mdx_configs``, after this event)
+    config["mdx_configs"].setdefault("toc", {})["slugify"] = section_slugify(page_lang(page, config))
     try:
         markdown = shortcodes.expand(markdown, lang=page_lang(page, config), page=page, source=page_source(page))
     except shortcodes.ShortcodeError as exc:

@@ -5,6 +5,7 @@ both languages, the curator's corrections, and no run of twelve characters share
 from __future__ import annotations
 
 import gzip
+import html
 import re
 import shutil
 import subprocess
@@ -93,6 +94,29 @@ def test_the_new_pages_are_built_and_in_the_navigation_of_both_languages(site_di
     assert (site_dir / ("" if lang == "zh" else "en") / "archive" / f"{name}.html").is_file()
     home = read(site_dir / ("index.html" if lang == "zh" else "en/index.html"))
     assert re.search(rf'href="(?:\./)?archive/{name}\.html"', home), f"{name} is missing from the {lang} navigation"
+
+
+HEADING = re.compile(r'<h([2-6])[^>]* id="([^"]+)"[^>]*>(.*?)</h\1>', re.DOTALL)
+HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def test_a_sections_anchor_is_made_of_its_headings_words(site_dir):
+    """A cited or bookmarked section keeps its address when a heading is added above it: a Chinese heading's
+    anchor keeps its Chinese words (never the positional _1, _2 …); English anchors stay ASCII."""
+    checked = 0
+    for page in sorted(site_dir.rglob("*.html")):
+        where = page.relative_to(site_dir).as_posix()
+        for _level, anchor, inner in HEADING.findall(read(page)):
+            text = html.unescape(re.sub(r"<[^>]+>", "", inner)).replace("¶", "").strip()
+            if where.startswith("en/"):
+                assert anchor.isascii(), f"{where}: the English heading {text!r} has the anchor #{anchor}"
+                continue
+            assert not re.fullmatch(r"_\d+", anchor), f"{where}: the heading {text!r} has the positional #{anchor}"
+            han = HAN.findall(text)
+            if han and not anchor.isascii():  # (an ASCII one was set by hand: {#cite}, {#source-000} …)
+                checked += 1
+                assert han[0] in anchor, f"{where}: the anchor #{anchor} lost the words of {text!r}"
+    assert checked > 100, f"only {checked} Chinese headings found: is the site built?"
 
 
 def test_the_font_licences_ship_with_the_site_unaltered(site_dir):

@@ -153,7 +153,7 @@ def test_ext_page_hooks_run_in_order_and_none_keeps_the_text(monkeypatch):
     fake_modules[0].on_page_markdown = first
     fake_modules[1].on_page_markdown = second
     monkeypatch.setattr(hooks, "_ext_modules", fake_modules)
-    out = hooks.on_page_markdown("text", FakePage(), {"theme": {"language": "zh"}}, None)
+    out = hooks.on_page_markdown("text", FakePage(), {"theme": {"language": "zh"}, "mdx_configs": {}}, None)
     assert out == "text +first"
     assert calls == ["first", "second"]
 
