@@ -9,8 +9,9 @@ After the build, ``sw.js`` is written at the site root from ``sitebuild/sw_templ
 
 Every page gets a small script that registers the worker (a few seconds after load, so it does not compete with the
 page's own first requests) and offers ``window.changpaiOffline`` (keep the site offline, a waiting update, activate
-it). The kiosk, and a ``[data-cp-keep-offline]`` button, ask the worker to keep the whole site offline; the kiosk
-waits until an engine that is loading has loaded, so its files come from the HTTP cache, not from the server again.
+it). The kiosk (not the reader's games, learn/play), and a ``[data-cp-keep-offline]`` button, ask the worker to keep
+the whole site offline; the kiosk waits until an engine that is loading has loaded, so its files come from the HTTP
+cache, not from the server again.
 
 Ordering: the hooks call ``on_post_build`` after the i18n plugin has written every language. The font subsetting runs
 after the ext modules; ``on_site_finished`` (called at the very end, after ext_csp has written the pages' policy)
@@ -131,7 +132,7 @@ if(!a||e.defaultPrevented||e.button||e.metaKey||e.ctrlKey||e.shiftKey||a.target)
 var to=new URL(a.href,location.href);if(to.origin!==location.origin||to.pathname===location.pathname)return;
 e.preventDefault();e.stopImmediatePropagation();location.assign(to.href);},true);});
 function go(){sw.register(url).catch(function(e){console.warn('service worker not registered:',e);});
-if(document.getElementById('kiosk-app')){var e=window.changpaiEngine;
+if(document.querySelector('#kiosk-app:not([data-mode=reader])')){var e=window.changpaiEngine;
 (e&&e.started?e.ready.catch(function(){}):Promise.resolve()).then(keep);setInterval(function(){window.changpaiOffline.check();},__CHECK_MS__);}}
 document.addEventListener('click',function(e){
 var b=e.target instanceof Element&&e.target.closest('[data-cp-keep-offline]');if(!b)return;

@@ -258,6 +258,22 @@ def test_a_visitor_sees_a_new_build_on_the_next_load_and_nothing_is_precached(
             context.close()
 
 
+def test_the_readers_games_page_keeps_no_offline_copy_of_the_site(browser: Browser, site_url: str):
+    """learn/play.html runs the kiosk's application (data-mode="reader"), but only the gallery kiosk keeps the site."""
+    context = offline_context(browser, site_url)
+    page = context.new_page()
+    try:
+        page.goto("learn/play.html")
+        page.wait_for_function("window.changpaiKiosk && window.changpaiKiosk.settings.reader")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=SW_READY_MS)
+        page.wait_for_timeout(3000)
+        info = page.evaluate(ASK_VERSION_JS)
+        assert not info["keepOffline"], "the reader's page asked to keep the whole site offline"
+        assert info["cached"] < 15, f"the worker cached {info['cached']} files ahead"
+    finally:
+        context.close()
+
+
 def test_the_engine_and_the_precache_fetch_pyodide_once(browser: Browser, site_dir: Path):
     with SiteServer(site_dir, record=True) as server:
         context = offline_context(browser, server.url)

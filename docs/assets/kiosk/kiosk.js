@@ -11,6 +11,10 @@
  *   data-deals              ids of annotated deals (tutorials/deals/<id>.yml) for the attract loop and "watch"
  *   data-yibai-target       the 子 a game of Wuchuan 一百 is played to (the rule: 100; a gallery may set a shorter
  *                           race, which the game's screen states)
+ *   data-mode="reader"      the same games for a reader of the site (docs/learn/play.md), on a phone as much as a
+ *                           computer: it opens on the choice of game in the page's language, never resets or
+ *                           reloads by itself, keeps no offline copy of the whole site, and its bar links back to the
+ *                           site (data-site-home) instead of offering "start again"
  * <template class="kiosk-more-deals" data-lang="zh|en">  deals of the other games (戳牌, 红点点), drawn by the build in
  *                          that language; "watch" lists them after the Da Er deals and shows a fresh copy of one
  *
@@ -32,6 +36,8 @@
     homeLang: app.dataset.homeLang === "en" ? "en" : "zh",
     reloadAfterHours: positive(app.dataset.reloadAfterHours, 6),
     yibaiTarget: Math.round(positive(app.dataset.yibaiTarget, 100)),
+    reader: app.dataset.mode === "reader",
+    siteHome: app.dataset.siteHome || "../index.html",
   };
   const startedAt = Date.now();
   settings.countdownSeconds = Math.min(settings.countdownSeconds, settings.idleSeconds);
@@ -99,6 +105,7 @@
       yibai: "务川一百",
       yibaiHint: (n) => "三人赛跑，先满 " + n + " 子的赢。",
       appName: "长牌档案馆 · 馆内展示",
+      toSite: "回到网站",
     },
     en: {
       title: "Long cards",
@@ -158,6 +165,7 @@
       yibai: "Wuchuan 一百",
       yibaiHint: (n) => "Three race across deals: first to " + n + " 子 wins.",
       appName: "Changpai Archive · gallery kiosk",
+      toSite: "Back to the site",
     },
   };
 
@@ -258,15 +266,23 @@
   }
 
   function backTarget() {
+    if (settings.reader) return "play"; // (a reader's only screens: the choice of game and the games)
     return state.screen === "watch" && app.querySelector("[data-cp-widget]") ? "watch" : "menu";
+  }
+
+  /** Whether this screen has a way back: not the kiosk's menu, nor a reader's choice of game. */
+  function hasBack() {
+    if (settings.reader) return state.screen === "play" && Boolean(state.options.rules);
+    return state.screen !== "menu";
   }
 
   function topBar(title) {
     const t = T();
+    const toSite = h("a", { class: "kiosk-btn kiosk-btn--bar kiosk-to-site", href: settings.siteHome }, t.toSite);
     return h(
       "header",
       { class: "kiosk-bar" },
-      state.screen !== "menu" ? button(t.back, () => show(backTarget()), { className: "kiosk-btn--bar kiosk-back" }) : null,
+      hasBack() ? button(t.back, () => show(backTarget()), { className: "kiosk-btn--bar kiosk-back" }) : null,
       h("h1", { class: "kiosk-bar__title" }, title),
       button(
         t.otherLang,
@@ -276,7 +292,7 @@
         },
         { className: "kiosk-btn--bar kiosk-lang-switch", lang: t.otherLangCode },
       ),
-      button(t.restart, () => reset("button"), { className: "kiosk-btn--bar kiosk-restart" }),
+      settings.reader ? toSite : button(t.restart, () => reset("button"), { className: "kiosk-btn--bar kiosk-restart" }),
     );
   }
 
@@ -812,6 +828,7 @@
   }
 
   function idleTick() {
+    if (settings.reader) return; // a reader's page is theirs: no idle reset, no reload
     if (state.screen === "welcome") {
       state.lastActivity = Date.now();
       if (reloadDue() && Date.now() - state.lastTouch > settings.idleSeconds * 1000) freshPage();
@@ -847,25 +864,27 @@
       return;
     }
     if (reason === "idle" && window.changpaiOffline) window.changpaiOffline.check(); // a new build? ready by next time
-    show("welcome");
+    show(settings.reader ? "play" : "welcome");
     state.lastActivity = Date.now();
   }
 
-  // ---- kiosk behaviour: no selection, no context menu, no leaving the kiosk ----------------------------------------
-  document.addEventListener("contextmenu", (event) => event.preventDefault());
+  // ---- kiosk behaviour: no selection, no context menu, no leaving the kiosk (a reader may leave) -------------------
+  if (!settings.reader) document.addEventListener("contextmenu", (event) => event.preventDefault());
   document.addEventListener("selectstart", (event) => event.preventDefault());
   document.addEventListener("dragstart", (event) => event.preventDefault());
-  document.addEventListener(
-    "click",
-    (event) => {
-      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-      if (!link) return;
-      const url = new URL(link.getAttribute("href"), location.href);
-      const samePage = url.origin === location.origin && url.pathname === location.pathname;
-      if (!samePage) event.preventDefault(); // the kiosk never navigates away
-    },
-    true,
-  );
+  if (!settings.reader) {
+    document.addEventListener(
+      "click",
+      (event) => {
+        const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+        if (!link) return;
+        const url = new URL(link.getAttribute("href"), location.href);
+        const samePage = url.origin === location.origin && url.pathname === location.pathname;
+        if (!samePage) event.preventDefault(); // the kiosk never navigates away
+      },
+      true,
+    );
+  }
   // Press feedback that also shows on touch screens, where :active can be brief.
   document.addEventListener("pointerdown", (event) => {
     const b = event.target instanceof Element ? event.target.closest("button, .kiosk-pressable") : null;
@@ -882,6 +901,10 @@
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && state.screen !== "welcome") {
       if (state.countdownShown) return;
+      if (settings.reader) {
+        if (hasBack()) show(backTarget());
+        return;
+      }
       show(state.screen === "menu" ? "welcome" : "menu");
     }
   });
@@ -911,5 +934,10 @@
   else watchUpdates();
 
   window.changpaiKiosk = { reset, show, state, settings, activity, mixed };
-  show("welcome");
+  if (settings.reader) {
+    setLanguage(settings.homeLang);
+    show("play");
+  } else {
+    show("welcome");
+  }
 })();
