@@ -221,3 +221,18 @@ def test_every_kiosk_screen_has_no_serious_violation(page: Page, url: str):
     page.wait_for_selector(".kiosk-countdown:not([hidden])")
     found += serious_violations(page, f"{url} [countdown]")
     assert not found, "axe found serious/critical violations:\n  " + "\n  ".join(found)
+
+
+@pytest.mark.parametrize("url", ["learn/play.html", "en/learn/play.html"])
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+def test_the_readers_games_have_no_serious_violation_on_a_phone(page: Page, url: str):
+    """The kiosk's games as a reader plays them (data-mode="reader", the phone layout): the choice, a hand of 贰柒拾 in
+    progress, and the way back to the choice."""
+    page.goto(url)
+    page.wait_for_function("window.changpaiKiosk && window.changpaiKiosk.state.screen === 'play'")
+    found = serious_violations(page, f"{url} [choice]")
+    page.evaluate("window.changpaiKioskPlay.tuning = {seed: 4, botDelayMs: 0}")
+    page.locator(".kiosk-rules-leshan").click()
+    page.wait_for_selector(".kiosk-play__column.is-legal, .kiosk-play__choice", timeout=120_000)
+    found += serious_violations(page, f"{url} [play, in game]")
+    assert not found, "axe found serious/critical violations:\n  " + "\n  ".join(found)

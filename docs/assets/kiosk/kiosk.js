@@ -258,7 +258,10 @@
     const node = SCREENS[name](options || {});
     stage.append(node);
     const heading = node.querySelector("h1");
-    if (heading && name !== "welcome") {
+    const opening = !stage.dataset.shown;
+    stage.dataset.shown = "1";
+    // (a reader's page opens as any page does, without a focus ring on its title; later screens take the focus)
+    if (heading && name !== "welcome" && !(settings.reader && opening)) {
       heading.tabIndex = -1;
       heading.focus({ preventScroll: true });
     }
