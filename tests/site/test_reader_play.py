@@ -7,6 +7,8 @@ reached from the Learn page by instant navigation like any other page.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -49,7 +51,9 @@ def test_a_reader_plays_a_whole_hand_on_a_phone_and_goes_back_to_the_choice(page
     open_play(page, "zh")
     # The bar's title keeps one line on a phone (it was one character a line between the buttons).
     title = page.locator(".kiosk-bar__title")
-    height, line = title.evaluate("(el) => [el.getBoundingClientRect().height, parseFloat(getComputedStyle(el).lineHeight)]")
+    height, line = title.evaluate(
+        "(el) => [el.getBoundingClientRect().height, parseFloat(getComputedStyle(el).lineHeight)]"
+    )
     assert height < 1.5 * line, f"the title wraps: {height:.0f} px for a {line:.0f} px line"
     page.locator(".kiosk-rules-leshan").click()
     page.wait_for_selector(".kiosk-play__column.is-legal", timeout=ENGINE_MS)
@@ -86,3 +90,89 @@ def test_the_learn_page_leads_to_the_game_by_instant_navigation(page: Page, lang
     page.wait_for_function("window.changpaiKiosk !== undefined")
     expect(page.locator("#kiosk-app")).to_have_attribute("data-screen", "play")
     expect(page.locator(".kiosk-rules-leshan")).to_be_visible()
+
+
+HAND_KEY = "changpai-reader-hand"
+MY_HAND_JS = "() => [...document.querySelectorAll('.kiosk-play__hand .kiosk-play__column')].map((c) => c.dataset.card)"
+
+
+def my_turn(page: Page) -> None:
+    page.wait_for_selector(".kiosk-play__column.is-legal, .kiosk-play__choice", timeout=ENGINE_MS)
+
+
+def test_a_reloaded_page_carries_on_with_the_readers_hand(page: Page):
+    """A phone browser reloads a tab it discarded while the reader was elsewhere: the hand goes on where it was."""
+    open_play(page, "zh", seed=11)
+    page.locator(".kiosk-rules-leshan").click()
+    for _ in range(3):  # three of the reader's moves, the computer players' in between
+        my_turn(page)
+        page.locator(".kiosk-play__choice, .kiosk-play__column.is-legal").first.click()
+    my_turn(page)
+    seed = page.locator(".kiosk-play__board").get_attribute("data-seed")
+    hand, log = page.evaluate(MY_HAND_JS), page.locator(".kiosk-play__log").inner_text()
+    saved = page.evaluate(f"JSON.parse(sessionStorage.getItem('{HAND_KEY}'))")
+    assert saved["rules"] == "leshan" and len(saved["actions"]) >= 3
+    page.reload()
+    page.wait_for_selector(".kiosk-play__board[data-resumed]", timeout=ENGINE_MS)
+    my_turn(page)
+    board = page.locator(".kiosk-play__board")
+    assert board.get_attribute("data-seed") == seed, "a different deal was dealt"
+    assert int(board.get_attribute("data-resumed")) == len(saved["actions"])
+    assert page.evaluate(MY_HAND_JS) == hand, "the reader's hand is not the one before the reload"
+    assert page.locator(".kiosk-play__log").inner_text() == log, "the last move's line is not shown again"
+    # The hand plays on to its end, and a finished hand is not kept.
+    outcome = play_to_the_end(page, "zh")
+    assert outcome["headline"].strip()
+    assert page.evaluate(f"sessionStorage.getItem('{HAND_KEY}')") is None
+
+
+def test_going_back_to_the_choice_drops_the_kept_hand(page: Page):
+    open_play(page, "en")
+    page.locator(".kiosk-rules-luzhou").click()
+    my_turn(page)
+    page.locator(".kiosk-play__choice, .kiosk-play__column.is-legal").first.click()
+    page.wait_for_function(f"sessionStorage.getItem('{HAND_KEY}') !== null")
+    page.locator(".kiosk-back").click()
+    assert page.evaluate(f"sessionStorage.getItem('{HAND_KEY}')") is None
+    page.reload()
+    page.wait_for_function("window.changpaiKiosk !== undefined")
+    expect(page.locator(".kiosk-rules-luzhou")).to_be_visible()
+    expect(page.locator(".kiosk-play__board")).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [
+        '{"rules": "leshan", "seed": 11, "actions": [{"seat": 0, "type": "discard", "text": "0 discard 九九九九"}]}',
+        '{"rules": "leshan", "seed": 11, "actions": [{"seat": 2, "type": "pong", "text": "2 pong 七"}]}',
+        "not json at all",
+    ],
+    ids=["bad-card", "not-legal", "garbage"],
+)
+def test_a_kept_hand_the_engine_refuses_gives_a_fresh_table_not_an_error(page: Page, kept: str):
+    open_play(page, "zh")
+    page.evaluate("([key, value]) => sessionStorage.setItem(key, value)", [HAND_KEY, kept])
+    page.reload()
+    page.wait_for_function("window.changpaiKiosk !== undefined")
+    if kept.startswith("{"):
+        my_turn(page)
+        expect(page.locator(".kiosk-play__board")).to_have_attribute("data-resumed", "0")
+    else:
+        expect(page.locator(".kiosk-rules-leshan")).to_be_visible()
+    expect(page.locator(".kiosk-play__error")).to_have_count(0)
+
+
+def test_switching_language_mid_hand_keeps_the_hand(page: Page):
+    open_play(page, "zh", seed=5)
+    page.locator(".kiosk-rules-luzhou").click()
+    my_turn(page)
+    page.locator(".kiosk-play__choice, .kiosk-play__column.is-legal").first.click()
+    my_turn(page)
+    seed, hand = page.locator(".kiosk-play__board").get_attribute("data-seed"), page.evaluate(MY_HAND_JS)
+    page.locator(".kiosk-lang-switch").click()
+    page.wait_for_selector(".kiosk-play__board[data-resumed]", timeout=ENGINE_MS)
+    my_turn(page)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator(".kiosk-play__board").get_attribute("data-seed") == seed
+    assert page.evaluate(MY_HAND_JS) == hand
+    expect(page.locator(".kiosk-play__prompt")).to_contain_text(re.compile(r"^(Your turn|You may take)"))

@@ -14,7 +14,8 @@
  *   data-mode="reader"      the same games for a reader of the site (docs/learn/play.md), on a phone as much as a
  *                           computer: it opens on the choice of game in the page's language, never resets or
  *                           reloads by itself, keeps no offline copy of the whole site, and its bar links back to the
- *                           site (data-site-home) instead of offering "start again"
+ *                           site (data-site-home) instead of offering "start again"; a Da Er hand in progress is kept
+ *                           in the tab (sessionStorage) and carries on after a reload or a change of language
  * <template class="kiosk-more-deals" data-lang="zh|en">  deals of the other games (戳牌, 红点点), drawn by the build in
  *                          that language; "watch" lists them after the Da Er deals and shows a fresh copy of one
  *
@@ -268,6 +269,41 @@
     window.scrollTo(0, 0);
   }
 
+  // A reader's hand in progress, kept in this tab (sessionStorage): a reload, or a phone tab the browser discarded
+  // while the reader was elsewhere, carries on with it (play.js replays it through the engine). Going back to the
+  // choice of game drops it.
+  const HAND_KEY = "changpai-reader-hand";
+  const readerKeep = {
+    save(hand) {
+      try {
+        sessionStorage.setItem(HAND_KEY, JSON.stringify(hand));
+      } catch (err) {
+        /* storage full or refused: the hand is simply not kept */
+      }
+    },
+    clear() {
+      try {
+        sessionStorage.removeItem(HAND_KEY);
+      } catch (err) {
+        /* as above */
+      }
+    },
+    load() {
+      try {
+        const hand = JSON.parse(sessionStorage.getItem(HAND_KEY) || "null");
+        const valid = hand && typeof hand.rules === "string" && Number.isInteger(hand.seed) && Array.isArray(hand.actions);
+        return valid ? hand : null;
+      } catch (err) {
+        return null;
+      }
+    },
+  };
+
+  function goBack() {
+    if (settings.reader) readerKeep.clear();
+    show(backTarget());
+  }
+
   function backTarget() {
     if (settings.reader) return "play"; // (a reader's only screens: the choice of game and the games)
     return state.screen === "watch" && app.querySelector("[data-cp-widget]") ? "watch" : "menu";
@@ -285,7 +321,7 @@
     return h(
       "header",
       { class: "kiosk-bar" },
-      hasBack() ? button(t.back, () => show(backTarget()), { className: "kiosk-btn--bar kiosk-back" }) : null,
+      hasBack() ? button(t.back, goBack, { className: "kiosk-btn--bar kiosk-back" }) : null,
       h("h1", { class: "kiosk-bar__title" }, title),
       button(
         t.otherLang,
@@ -735,7 +771,8 @@
       return root;
     }
     const again = (rules) => show("play", { rules: typeof rules === "string" ? rules : options.rules });
-    const stop = player.mount(body, { lang: state.lang || settings.homeLang, rules: options.rules, onAgain: again });
+    const kept = settings.reader ? { keep: readerKeep, resume: readerKeep.load() } : {};
+    const stop = player.mount(body, { lang: state.lang || settings.homeLang, rules: options.rules, onAgain: again, ...kept });
     if (typeof stop === "function") state.teardown.push(stop);
     return root;
   }
@@ -905,7 +942,7 @@
     if (event.key === "Escape" && state.screen !== "welcome") {
       if (state.countdownShown) return;
       if (settings.reader) {
-        if (hasBack()) show(backTarget());
+        if (hasBack()) goBack();
         return;
       }
       show(state.screen === "menu" ? "welcome" : "menu");
@@ -939,7 +976,8 @@
   window.changpaiKiosk = { reset, show, state, settings, activity, mixed };
   if (settings.reader) {
     setLanguage(settings.homeLang);
-    show("play");
+    const saved = readerKeep.load();
+    show("play", saved ? { rules: saved.rules } : {});
   } else {
     show("welcome");
   }

@@ -15,7 +15,12 @@
  * window.changpaiKioskPlay.mount(container, {lang, rules, onAgain}) returns a function that stops the game. A game
  * of several deals (play-yibai.js) adds: deal (more fields of the new_deal request), onAnswer(answer) after every
  * engine answer, stopWhen(answer) to end at once (mid-deal too) and onEnd(answer, board) to show that end, and
- * againLabel for the button under a deal's settlement. */
+ * againLabel for the button under a deal's settlement.
+ *
+ * options.keep {save(hand), clear()} (a reader's page, not the kiosk): the hand so far, {rules, seed, actions}, is
+ * saved after every move and cleared when the hand ends; options.resume, such a saved hand, is dealt again from its
+ * seed and its moves replayed through the engine (which checks every one), so a reloaded or discarded phone tab
+ * carries on where it was. A saved hand the engine refuses is dropped and a fresh one dealt. */
 (function () {
   "use strict";
 
@@ -445,11 +450,43 @@
       return (answer.legal || []).filter((a) => a.seat === HUMAN);
     }
 
+    // A hand kept for the reader (options.keep): not a sitting's deal (play-yibai.js), whose score lives elsewhere.
+    const keep = options.keep && !options.deal ? options.keep : null;
+    const resume = keep && options.resume && options.resume.rules === rules ? options.resume : null;
+
+    function saveHand(seed) {
+      if (!keep) return;
+      if (answer.over) keep.clear();
+      else keep.save({ rules, seed, actions: lastActions.map(({ seat, type, card, cards, bi, text, label }) => ({ seat, type, card, cards, bi, text, label })) });
+    }
+
+    /** The saved hand's moves, replayed through the engine; false (and the hand dropped) if it refuses one. */
+    async function replay(actions) {
+      try {
+        for (const action of actions) await apply(action);
+        return true;
+      } catch (problem) {
+        if (!(problem instanceof session.EngineProblem) || problem.error.code === "restarted") throw problem;
+        keep.clear();
+        return false;
+      }
+    }
+
     async function play() {
-      const seed = tuning.seed != null ? tuning.seed : Math.floor(Math.random() * 2 ** 31);
+      let seed = resume ? resume.seed : tuning.seed != null ? tuning.seed : Math.floor(Math.random() * 2 ** 31);
       // options.deal: more of the new deal's request (a sitting's options, its score so far, its dealer)
-      adopt(await call({ command: "new_deal", rules, players: 3, dealer: HUMAN, seed, ...(options.deal || {}) }));
+      const deal = () => call({ command: "new_deal", rules, players: 3, dealer: HUMAN, seed, ...(options.deal || {}) });
+      adopt(await deal());
+      if (resume && !(Array.isArray(resume.actions) && (await replay(resume.actions)))) {
+        seed = Math.floor(Math.random() * 2 ** 31); // (the saved hand is gone: a fresh one)
+        log.replaceChildren();
+        trail.replaceChildren();
+        history.length = 0;
+        lastActions.length = 0;
+        adopt(await deal());
+      }
       board.dataset.seed = String(seed);
+      if (resume) board.dataset.resumed = String(lastActions.length);
       render([]);
       // options.stopWhen(answer): the game ends here, mid-deal too (a sitting won), and options.onEnd shows it
       const stopped = () => !!(options.stopWhen && options.stopWhen(answer));
@@ -478,6 +515,7 @@
           await wait(botDelay);
           await apply(await botMove());
         }
+        saveHand(seed);
       }
       if (stopped() && options.onEnd) {
         render([]);
