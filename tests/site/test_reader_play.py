@@ -176,3 +176,26 @@ def test_switching_language_mid_hand_keeps_the_hand(page: Page):
     assert page.locator(".kiosk-play__board").get_attribute("data-seed") == seed
     assert page.evaluate(MY_HAND_JS) == hand
     expect(page.locator(".kiosk-play__prompt")).to_contain_text(re.compile(r"^(Your turn|You may take)"))
+
+
+def amounts(texts: list[str]) -> list[int]:
+    return [int(re.search(r"[+-]?\d+$", t.strip()).group()) for t in texts]
+
+
+def test_the_settlement_keeps_a_running_total_over_the_readers_hands(page: Page):
+    open_play(page, "zh", seed=11)
+    page.locator(".kiosk-rules-leshan").click()
+    first = amounts(play_to_the_end(page, "zh")["payments"])
+    expect(page.locator(".kiosk-play__tally")).to_have_count(0)  # one hand: nothing to add up yet
+    page.evaluate("changpaiKioskPlay.tuning = {seed: 12, botDelayMs: 0}")
+    page.locator(".kiosk-play__again").click()
+    page.wait_for_selector(".kiosk-play__board[data-seed='12']", timeout=ENGINE_MS)
+    second = amounts(play_to_the_end(page, "zh")["payments"])
+    tally = page.locator(".kiosk-play__tally")
+    expect(tally.locator("h3")).to_have_text("这 2 手合计")
+    assert amounts(tally.locator("li").all_inner_texts()) == [a + b for a, b in zip(first or [0] * 3, second or [0] * 3, strict=True)]
+    # A hand is counted once, however often its settlement is drawn (here: the language switched on it).
+    page.locator(".kiosk-lang-switch").click()
+    page.wait_for_selector(".kiosk-play__column.is-legal, .kiosk-play__choice, .kiosk-play__settlement", timeout=ENGINE_MS)
+    stored = page.evaluate(f"JSON.parse(sessionStorage.getItem('{HAND_KEY.replace('hand', 'tally')}'))")
+    assert stored["leshan"]["hands"] == 2

@@ -273,6 +273,7 @@
   // while the reader was elsewhere, carries on with it (play.js replays it through the engine). Going back to the
   // choice of game drops it.
   const HAND_KEY = "changpai-reader-hand";
+  const TALLY_KEY = "changpai-reader-tally"; // {rules: {hands, totals, last: the last hand's id}}
   const readerKeep = {
     save(hand) {
       try {
@@ -287,6 +288,30 @@
       } catch (err) {
         /* as above */
       }
+    },
+    /** A finished hand's payments added to the running totals of its game (once: a hand is known by its id). */
+    tally(rules, id, payments) {
+      let all = {};
+      try {
+        all = JSON.parse(sessionStorage.getItem(TALLY_KEY) || "{}") || {};
+      } catch (err) {
+        all = {};
+      }
+      const before = all[rules];
+      const fits = before && Array.isArray(before.totals) && before.totals.length === payments.length && Number.isInteger(before.hands);
+      const tally = fits ? before : { hands: 0, totals: payments.map(() => 0), last: null };
+      if (tally.last !== id) {
+        tally.hands += 1;
+        tally.totals = tally.totals.map((n, seat) => n + (Number(payments[seat]) || 0));
+        tally.last = id;
+      }
+      all[rules] = tally;
+      try {
+        sessionStorage.setItem(TALLY_KEY, JSON.stringify(all));
+      } catch (err) {
+        /* not kept: this hand's totals are still shown */
+      }
+      return tally;
     },
     load() {
       try {

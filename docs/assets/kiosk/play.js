@@ -17,10 +17,12 @@
  * engine answer, stopWhen(answer) to end at once (mid-deal too) and onEnd(answer, board) to show that end, and
  * againLabel for the button under a deal's settlement.
  *
- * options.keep {save(hand), clear()} (a reader's page, not the kiosk): the hand so far, {rules, seed, actions}, is
- * saved after every move and cleared when the hand ends; options.resume, such a saved hand, is dealt again from its
- * seed and its moves replayed through the engine (which checks every one), so a reloaded or discarded phone tab
- * carries on where it was. A saved hand the engine refuses is dropped and a fresh one dealt. */
+ * options.keep {save(hand), clear(), tally(rules, id, payments)} (a reader's page, not the kiosk): the hand so far,
+ * {rules, id, seed, actions}, is saved after every move and cleared when the hand ends, whose payments are added to
+ * the running totals the settlement shows (tally: {hands, totals}, a hand counted once, by its id). options.resume,
+ * such a saved hand, is dealt again from its seed and its moves replayed through the engine (which checks every one),
+ * so a reloaded or discarded phone tab carries on where it was. A saved hand the engine refuses is dropped and a
+ * fresh one dealt. */
 (function () {
   "use strict";
 
@@ -78,6 +80,7 @@
       wonOnTurn: (card) => "胡的是翻开的" + card,
       pays: (n) => "按 " + n + " 分结算",
       payments: "输赢",
+      tally: (n) => "这 " + n + " 手合计",
       points: (n) => (n > 0 ? "+" : "") + n,
       engineFailed: "规则引擎出了问题，这一手没法继续。",
       restarting: "稍等一下，牌桌正在重新摆好……",
@@ -123,6 +126,7 @@
       wonOnTurn: (card) => "won on the turned-up " + card,
       pays: (n) => "settled at " + n,
       payments: "Payments",
+      tally: (n) => "Total over " + n + " hands",
       points: (n) => (n > 0 ? "+" : "") + n,
       engineFailed: "The rules engine ran into a problem; this hand cannot go on.",
       restarting: "One moment: the table is being set up again…",
@@ -454,10 +458,13 @@
     const keep = options.keep && !options.deal ? options.keep : null;
     const resume = keep && options.resume && options.resume.rules === rules ? options.resume : null;
 
+    const newHandId = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
+    let handId = (resume && typeof resume.id === "string" && resume.id) || newHandId();
+
     function saveHand(seed) {
       if (!keep) return;
       if (answer.over) keep.clear();
-      else keep.save({ rules, seed, actions: lastActions.map(({ seat, type, card, cards, bi, text, label }) => ({ seat, type, card, cards, bi, text, label })) });
+      else keep.save({ rules, id: handId, seed, actions: lastActions.map(({ seat, type, card, cards, bi, text, label }) => ({ seat, type, card, cards, bi, text, label })) });
     }
 
     /** The saved hand's moves, replayed through the engine; false (and the hand dropped) if it refuses one. */
@@ -479,6 +486,7 @@
       adopt(await deal());
       if (resume && !(Array.isArray(resume.actions) && (await replay(resume.actions)))) {
         seed = Math.floor(Math.random() * 2 ** 31); // (the saved hand is gone: a fresh one)
+        handId = newHandId();
         log.replaceChildren();
         trail.replaceChildren();
         history.length = 0;
@@ -525,6 +533,17 @@
       } else settle(answer.settlement);
     }
 
+    /** The reader's running totals over the hands of this tab and game, this one included (from the second hand). */
+    function tallyEl(payments) {
+      const paid = Array.isArray(payments) && payments.length ? payments : [0, 0, 0]; // (no winner: nobody pays)
+      const tally = keep && keep.tally ? keep.tally(rules, handId, paid) : null;
+      if (!tally || tally.hands < 2) return null;
+      const items = tally.totals.map((n, seat) =>
+        el("li", { class: n > 0 ? "is-plus" : n < 0 ? "is-minus" : "" }, (seat === HUMAN ? W.youSeat : seatName(seat)) + " " + W.points(n)),
+      );
+      return el("section", { class: "kiosk-play__tally" }, el("h3", {}, W.tally(tally.hands)), el("ul", { class: "kiosk-play__totals" }, items));
+    }
+
     function settle(settlement) {
       render([]);
       prompt.textContent = "";
@@ -559,6 +578,7 @@
         s.winner != null && s.hand ? el("p", { class: "kiosk-play__basis" }, W.pays(s.points)) : null,
         lines.length ? el("ul", { class: "kiosk-play__lines" }, lines) : null,
         payments.length ? el("ul", { class: "kiosk-play__payments", "aria-label": W.payments }, payments) : null,
+        tallyEl(s.payments),
         session.againButton(),
       );
       board.append(box);
