@@ -194,7 +194,7 @@ def test_the_settlement_keeps_a_running_total_over_the_readers_hands(page: Page)
     tally = page.locator(".kiosk-play__tally")
     expect(tally.locator("h3")).to_have_text("这 2 手合计")
     assert amounts(tally.locator("li").all_inner_texts()) == [a + b for a, b in zip(first or [0] * 3, second or [0] * 3, strict=True)]
-    # A hand is counted once, however often its settlement is drawn (here: the language switched on it).
+    # The language switched after the settlement: a fresh hand is dealt, and the finished two are counted once.
     page.locator(".kiosk-lang-switch").click()
     page.wait_for_selector(".kiosk-play__column.is-legal, .kiosk-play__choice, .kiosk-play__settlement", timeout=ENGINE_MS)
     stored = page.evaluate(f"JSON.parse(sessionStorage.getItem('{HAND_KEY.replace('hand', 'tally')}'))")
