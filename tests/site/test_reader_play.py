@@ -199,3 +199,11 @@ def test_the_settlement_keeps_a_running_total_over_the_readers_hands(page: Page)
     page.wait_for_selector(".kiosk-play__column.is-legal, .kiosk-play__choice, .kiosk-play__settlement", timeout=ENGINE_MS)
     stored = page.evaluate(f"JSON.parse(sessionStorage.getItem('{HAND_KEY.replace('hand', 'tally')}'))")
     assert stored["leshan"]["hands"] == 2
+
+
+def test_search_engines_may_list_the_readers_games_but_not_the_gallery_screen(site_dir):
+    noindex = '<meta name="robots" content="noindex">'
+    for rel in ("learn/play.html", "en/learn/play.html"):
+        assert noindex not in (site_dir / rel).read_text(encoding="utf-8"), rel
+    for rel in ("kiosk/index.html", "en/kiosk/index.html"):
+        assert noindex in (site_dir / rel).read_text(encoding="utf-8"), rel
