@@ -207,3 +207,23 @@ def test_search_engines_may_list_the_readers_games_but_not_the_gallery_screen(si
         assert noindex not in (site_dir / rel).read_text(encoding="utf-8"), rel
     for rel in ("kiosk/index.html", "en/kiosk/index.html"):
         assert noindex in (site_dir / rel).read_text(encoding="utf-8"), rel
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_reader_plays_leshans_table_of_four_with_a_xiaojia(page: Page, lang: str):
+    """[003]: with four players one seat is 小家 (two cards, a private draw); the reader is the dealer."""
+    open_play(page, lang, seed=21)
+    page.locator(".kiosk-rules-leshan-four").click()
+    page.wait_for_selector(".kiosk-play__board[data-game]", timeout=ENGINE_MS)
+    seats = page.locator(".kiosk-play__seat-name")
+    expect(seats).to_have_count(3)
+    names = seats.all_inner_texts()
+    xiaojia = [n for n in names if "小家" in n]
+    assert len(xiaojia) == 1, names
+    assert ("2 张" if lang == "zh" else "2 cards") in xiaojia[0], "小家 is dealt two cards"
+    outcome = play_to_the_end(page, lang)
+    assert len(outcome["payments"]) == 4, "every one of the four seats is settled"
+    # "Again" deals another table of four.
+    page.locator(".kiosk-play__again").click()
+    page.wait_for_selector(".kiosk-play__board[data-game]", timeout=ENGINE_MS)
+    expect(page.locator(".kiosk-play__seat-name")).to_have_count(3)

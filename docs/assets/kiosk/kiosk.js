@@ -92,6 +92,8 @@
       chooseGame: "选一种打法",
       leshan: "乐山贰柒拾",
       leshanHint: "三人打，大写为红。",
+      leshanFour: "乐山贰柒拾 · 四人",
+      leshanFourHint: "四人打，其中一家当小家，只拿两张牌。",
       luzhou: "泸州大贰",
       luzhouHint: "三人打，二七十为红。",
       chuopai: "泸州戳牌",
@@ -152,6 +154,8 @@
       chooseGame: "Choose a game",
       leshan: "Leshan Er Qi Shi",
       leshanHint: "Three players; the big cards are red.",
+      leshanFour: "Leshan Er Qi Shi · four",
+      leshanFourHint: "Four players; one seat is 小家, who holds just two cards.",
       luzhou: "Luzhou Da Er",
       luzhouHint: "Three players; two, seven and ten are red.",
       chuopai: "Luzhou 戳牌",
@@ -778,6 +782,7 @@
           "div",
           { class: "kiosk-menu__choices kiosk-menu__choices--two" },
           button(t.leshan, () => show("play", { rules: "leshan" }), { className: "kiosk-btn--choice kiosk-rules-leshan", big: t.leshanHint, dataset: { icon: "贰" } }),
+          button(t.leshanFour, () => show("play", { rules: "leshan", players: 4 }), { className: "kiosk-btn--choice kiosk-rules-leshan-four", big: mixed(t.leshanFourHint, state.lang), dataset: { icon: "柒" } }),
           button(t.luzhou, () => show("play", { rules: "luzhou-a" }), { className: "kiosk-btn--choice kiosk-rules-luzhou", big: t.luzhouHint, dataset: { icon: "拾" } }),
           button(t.chuopai, () => show("play", { rules: "chuopai" }), { className: "kiosk-btn--choice kiosk-rules-chuopai", big: t.chuopaiHint, dataset: { icon: "戳" } }),
           button(mixed(t.hongdiandian, state.lang), () => show("play", { rules: "wuchuan-hongdiandian-sicheng" }), { className: "kiosk-btn--choice kiosk-rules-hongdiandian", big: t.hongdiandianHint, dataset: { icon: "红" } }),
@@ -795,9 +800,9 @@
       body.append(h("p", { class: "kiosk-message kiosk-message--error", role: "alert" }, hdd ? "play-hongdiandian.js" : "play.js"));
       return root;
     }
-    const again = (rules) => show("play", { rules: typeof rules === "string" ? rules : options.rules });
+    const again = (rules) => show("play", { rules: typeof rules === "string" ? rules : options.rules, players: options.players });
     const kept = settings.reader ? { keep: readerKeep, resume: readerKeep.load() } : {};
-    const stop = player.mount(body, { lang: state.lang || settings.homeLang, rules: options.rules, onAgain: again, ...kept });
+    const stop = player.mount(body, { lang: state.lang || settings.homeLang, rules: options.rules, players: options.players, onAgain: again, ...kept });
     if (typeof stop === "function") state.teardown.push(stop);
     return root;
   }
@@ -1002,7 +1007,7 @@
   if (settings.reader) {
     setLanguage(settings.homeLang);
     const saved = readerKeep.load();
-    show("play", saved ? { rules: saved.rules } : {});
+    show("play", saved ? { rules: saved.rules, players: saved.players } : {});
   } else {
     show("welcome");
   }

@@ -2,7 +2,7 @@
  * (docs/assets/engine/engine.js → changpai.api in Pyodide). The kiosk keeps only the engine's JSON state; every rule,
  * legal move, computer move and payment comes from the engine:
  *
- *   new_deal {rules, players: 3, dealer: 0, seed}  → a deal answer {game, state, view, legal, over, settlement}
+ *   new_deal {rules, players, dealer: 0, seed}     → a deal answer {game, state, view, legal, over, settlement}
  *   legal_actions {game, seat}                     → {actions: [{seat, type, card, cards, bi, text, label}]}
  *   bot_move {game, wishes: {seat: action text}}   → {action}   (in a claim window: the claim that wins)
  *   apply {game, action}                           → a deal answer plus events
@@ -12,7 +12,8 @@
  * Legal moves are highlighted (the playable cards of the hand, one button per claim), every claim is explained in one
  * line in the visitor's language, the settlement closes the hand. An engine failure shows a located message.
  *
- * window.changpaiKioskPlay.mount(container, {lang, rules, onAgain}) returns a function that stops the game. A game
+ * window.changpaiKioskPlay.mount(container, {lang, rules, players, onAgain}) returns a function that stops the game
+ * (players: 3, or 4 for Leshan's table with a 小家 [003], whom the engine seats and names). A game
  * of several deals (play-yibai.js) adds: deal (more fields of the new_deal request), onAnswer(answer) after every
  * engine answer, stopWhen(answer) to end at once (mid-deal too) and onEnd(answer, board) to show that end, and
  * againLabel for the button under a deal's settlement.
@@ -43,7 +44,7 @@
       loading: "正在准备牌桌……",
       you: "你",
       // The engine names the seats 甲 乙 丙 (A B C); the visitor sits at 甲.
-      bots: ["", "电脑乙", "电脑丙"],
+      bots: ["", "电脑乙", "电脑丙", "电脑丁"],
       youSeat: "你（甲）",
       dealer: "庄家",
       stock: (n) => "底牌还剩 " + n + " 张",
@@ -89,7 +90,7 @@
     en: {
       loading: "Setting up the table…",
       you: "You",
-      bots: ["", "Computer B", "Computer C"],
+      bots: ["", "Computer B", "Computer C", "Computer D"],
       youSeat: "You (A)",
       dealer: "dealer",
       stock: (n) => n + " cards left in the stock",
@@ -205,6 +206,7 @@
   function mount(container, options) {
     const lang = options.lang === "en" ? "en" : "zh";
     const rules = options.rules || "leshan";
+    const players = options.players === 4 ? 4 : 3;
     const W = WORDS[lang];
     const h = window.cp && window.cp.h;
     const C = window.cpCards;
@@ -233,7 +235,7 @@
     // ---- layout --------------------------------------------------------------------------------------------------
     const title = el("p", { class: "kiosk-play__game" }, options.title || (window.cpCards ? window.cpCards.rulesTitle(rules, lang, { tradition: true }) : rules));
     const status = el("div", { class: "kiosk-play__engine" });
-    const opponents = el("div", { class: "kiosk-play__opponents" });
+    const opponents = el("div", { class: "kiosk-play__opponents", dataset: { seats: String(players - 1) } });
     const centre = el("div", { class: "kiosk-play__centre" });
     const log = el("p", { class: "kiosk-play__log", "aria-live": "polite" });
     // The last moves stay on screen: the computer moves every second and a visitor should still follow them.
@@ -273,6 +275,18 @@
 
     function seatName(seat) {
       return seat === HUMAN ? W.you : W.bots[seat] || "#" + seat;
+    }
+
+    /** The computer players' seats, in order (the engine's hands: two or three of them). */
+    function opponentSeats(hands) {
+      return [...Array(Math.max(hands.length, players)).keys()].filter((seat) => seat !== HUMAN);
+    }
+
+    /** A seat's role when it is not an ordinary player's: Leshan's 小家, in the engine's words. */
+    function roleOf(seat) {
+      const v = view || {};
+      if (!v.roles || v.roles[seat] !== "xiaojia" || !v.role_names) return null;
+      return v.role_names[seat][lang] || v.role_names[seat].zh;
     }
 
     // ---- engine ----------------------------------------------------------------------------------------------------
@@ -316,13 +330,13 @@
       const melds = v.melds || [];
       const discards = v.discards || [];
       opponents.replaceChildren(
-        ...[1, 2].map((seat) => {
+        ...opponentSeats(hands).map((seat) => {
           const count = (C ? C.parse(hands[seat] || "").length : (hands[seat] || "").length) || 0;
           const acting = v.to_act === seat || (v.claimants || []).includes(seat);
           return el(
             "section",
             { class: "kiosk-play__seat" + (acting ? " is-acting" : ""), "aria-label": seatName(seat) },
-            el("p", { class: "kiosk-play__seat-name" }, seatName(seat), " · ", W.cards(count)),
+            el("p", { class: "kiosk-play__seat-name" }, seatName(seat), roleOf(seat) ? mixed(" · " + roleOf(seat)) : "", " · ", W.cards(count)),
             el("div", { class: "kiosk-play__row" }, el("span", { class: "kiosk-play__row-label" }, W.sets), meldsEl(melds[seat])),
             el("div", { class: "kiosk-play__row" }, el("span", { class: "kiosk-play__row-label" }, W.discards), cardsEl(discards[seat], "s")),
           );
@@ -421,7 +435,8 @@
       adopt(response);
       const who = seatName(action.seat);
       let line = explain(action, who, W, lang, rules, action.seat === HUMAN, phase);
-      const events = (response.events || []).filter((e) => e.code !== "win" && e.code !== "draw" && e.code !== "steal");
+      // (the draw, 小家's private draw, the steal and the win are told by explain() already)
+      const events = (response.events || []).filter((e) => !["win", "draw", "xiaojia-draw", "steal"].includes(e.code));
       if (events.length) line += " " + events.map((e) => seatNames(e[lang] || e.en || "")).join(" ");
       if (log.textContent) history.push({ line: log.textContent, type: log.dataset.action });
       log.replaceChildren(mixed(line));
@@ -456,7 +471,8 @@
 
     // A hand kept for the reader (options.keep): not a sitting's deal (play-yibai.js), whose score lives elsewhere.
     const keep = options.keep && !options.deal ? options.keep : null;
-    const resume = keep && options.resume && options.resume.rules === rules ? options.resume : null;
+    const resume = keep && options.resume && options.resume.rules === rules && (options.resume.players || 3) === players ? options.resume : null;
+    const tallyKey = players === 3 ? rules : rules + "×" + players; // (a table of four keeps its own totals)
 
     const newHandId = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
     let handId = (resume && typeof resume.id === "string" && resume.id) || newHandId();
@@ -464,7 +480,7 @@
     function saveHand(seed) {
       if (!keep) return;
       if (answer.over) keep.clear();
-      else keep.save({ rules, id: handId, seed, actions: lastActions.map(({ seat, type, card, cards, bi, text, label }) => ({ seat, type, card, cards, bi, text, label })) });
+      else keep.save({ rules, players, id: handId, seed, actions: lastActions.map(({ seat, type, card, cards, bi, text, label }) => ({ seat, type, card, cards, bi, text, label })) });
     }
 
     /** The saved hand's moves, replayed through the engine; false (and the hand dropped) if it refuses one. */
@@ -482,7 +498,7 @@
     async function play() {
       let seed = resume ? resume.seed : tuning.seed != null ? tuning.seed : Math.floor(Math.random() * 2 ** 31);
       // options.deal: more of the new deal's request (a sitting's options, its score so far, its dealer)
-      const deal = () => call({ command: "new_deal", rules, players: 3, dealer: HUMAN, seed, ...(options.deal || {}) });
+      const deal = () => call({ command: "new_deal", rules, players, dealer: HUMAN, seed, ...(options.deal || {}) });
       adopt(await deal());
       if (resume && !(Array.isArray(resume.actions) && (await replay(resume.actions)))) {
         seed = Math.floor(Math.random() * 2 ** 31); // (the saved hand is gone: a fresh one)
@@ -535,8 +551,8 @@
 
     /** The reader's running totals over the hands of this tab and game, this one included (from the second hand). */
     function tallyEl(payments) {
-      const paid = Array.isArray(payments) && payments.length ? payments : [0, 0, 0]; // (no winner: nobody pays)
-      const tally = keep && keep.tally ? keep.tally(rules, handId, paid) : null;
+      const paid = Array.isArray(payments) && payments.length ? payments : Array(players).fill(0); // (no winner: nobody pays)
+      const tally = keep && keep.tally ? keep.tally(tallyKey, handId, paid) : null;
       if (!tally || tally.hands < 2) return null;
       const items = tally.totals.map((n, seat) =>
         el("li", { class: n > 0 ? "is-plus" : n < 0 ? "is-minus" : "" }, (seat === HUMAN ? W.youSeat : seatName(seat)) + " " + W.points(n)),
