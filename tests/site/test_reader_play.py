@@ -227,3 +227,17 @@ def test_a_reader_plays_leshans_table_of_four_with_a_xiaojia(page: Page, lang: s
     page.locator(".kiosk-play__again").click()
     page.wait_for_selector(".kiosk-play__board[data-game]", timeout=ENGINE_MS)
     expect(page.locator(".kiosk-play__seat-name")).to_have_count(3)
+
+
+def test_a_reloaded_table_of_four_carries_on_as_four(page: Page):
+    open_play(page, "zh", seed=21)
+    page.locator(".kiosk-rules-leshan-four").click()
+    my_turn(page)
+    page.locator(".kiosk-play__choice, .kiosk-play__column.is-legal").first.click()
+    my_turn(page)
+    hand = page.evaluate(MY_HAND_JS)
+    page.reload()
+    page.wait_for_selector(".kiosk-play__board[data-resumed]", timeout=ENGINE_MS)
+    my_turn(page)
+    expect(page.locator(".kiosk-play__seat-name")).to_have_count(3)
+    assert page.evaluate(MY_HAND_JS) == hand
