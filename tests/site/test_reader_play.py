@@ -100,6 +100,17 @@ def my_turn(page: Page) -> None:
     page.wait_for_selector(".kiosk-play__column.is-legal, .kiosk-play__choice", timeout=ENGINE_MS)
 
 
+# After a reload the test's tuning is gone: this sets it on the games' object as play.js creates it, before the page's
+# own scripts mount a game (else every computer move waits the readers' 1.1 s).
+FAST_BOTS_ON_LOAD_JS = """Object.defineProperty(window, "changpaiKioskPlay", {
+  configurable: true,
+  set(value) {
+    value.tuning = {botDelayMs: 0};
+    Object.defineProperty(window, "changpaiKioskPlay", {value, writable: true, configurable: true});
+  },
+});"""
+
+
 def test_a_reloaded_page_carries_on_with_the_readers_hand(page: Page):
     """A phone browser reloads a tab it discarded while the reader was elsewhere: the hand goes on where it was."""
     open_play(page, "zh", seed=11)
@@ -112,6 +123,7 @@ def test_a_reloaded_page_carries_on_with_the_readers_hand(page: Page):
     hand, log = page.evaluate(MY_HAND_JS), page.locator(".kiosk-play__log").inner_text()
     saved = page.evaluate(f"JSON.parse(sessionStorage.getItem('{HAND_KEY}'))")
     assert saved["rules"] == "leshan" and len(saved["actions"]) >= 3
+    page.add_init_script(FAST_BOTS_ON_LOAD_JS)
     page.reload()
     page.wait_for_selector(".kiosk-play__board[data-resumed]", timeout=ENGINE_MS)
     my_turn(page)
