@@ -158,10 +158,11 @@ _slugify_keeping_chinese = slugs.slugify(case="lower")
 
 
 def on_page_markdown(markdown, page, config, files):
+    lang = page_lang(page, config)
     # (MkDocs makes a new Markdown converter for each page from ``mdx_configs``, after this event)
-    config["mdx_configs"].setdefault("toc", {})["slugify"] = section_slugify(page_lang(page, config))
+    config["mdx_configs"].setdefault("toc", {})["slugify"] = section_slugify(lang)
     try:
-        markdown = shortcodes.expand(markdown, lang=page_lang(page, config), page=page, source=page_source(page))
+        markdown = shortcodes.expand(markdown, lang=lang, page=page, source=page_source(page))
     except shortcodes.ShortcodeError as exc:
         raise PluginError(str(exc)) from exc
     for module, handler in _ext_handlers("on_page_markdown"):

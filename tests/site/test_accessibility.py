@@ -226,8 +226,8 @@ def test_every_kiosk_screen_has_no_serious_violation(page: Page, url: str):
 @pytest.mark.parametrize("url", ["learn/play.html", "en/learn/play.html"])
 @pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
 def test_the_readers_games_have_no_serious_violation_on_a_phone(page: Page, url: str):
-    """The kiosk's games as a reader plays them (data-mode="reader", the phone layout): the choice, a hand of 贰柒拾 in
-    progress, and the way back to the choice."""
+    """The kiosk's games as a reader plays them (data-mode="reader", the phone layout): the choice, and a hand of
+    贰柒拾 in progress."""
     page.goto(url)
     page.wait_for_function("window.changpaiKiosk && window.changpaiKiosk.state.screen === 'play'")
     found = serious_violations(page, f"{url} [choice]")

@@ -93,11 +93,23 @@ def test_the_learn_page_leads_to_the_game_by_instant_navigation(page: Page, lang
 
 
 HAND_KEY = "changpai-reader-hand"
+TALLY_KEY = "changpai-reader-tally"
 MY_HAND_JS = "() => [...document.querySelectorAll('.kiosk-play__hand .kiosk-play__column')].map((c) => c.dataset.card)"
 
 
 def my_turn(page: Page) -> None:
     page.wait_for_selector(".kiosk-play__column.is-legal, .kiosk-play__choice", timeout=ENGINE_MS)
+
+
+def sit_and_move(page: Page, lang: str, game: str, seed: int, moves: int) -> None:
+    """The reader picks ``game`` (its button's class), makes ``moves`` moves (the first thing offered, the computer
+    players' in between), and it is their turn again."""
+    open_play(page, lang, seed=seed)
+    page.locator(game).click()
+    for _ in range(moves):
+        my_turn(page)
+        page.locator(".kiosk-play__choice, .kiosk-play__column.is-legal").first.click()
+    my_turn(page)
 
 
 # After a reload the test's tuning is gone: this sets it on the games' object as play.js creates it, before the page's
@@ -113,12 +125,7 @@ FAST_BOTS_ON_LOAD_JS = """Object.defineProperty(window, "changpaiKioskPlay", {
 
 def test_a_reloaded_page_carries_on_with_the_readers_hand(page: Page):
     """A phone browser reloads a tab it discarded while the reader was elsewhere: the hand goes on where it was."""
-    open_play(page, "zh", seed=11)
-    page.locator(".kiosk-rules-leshan").click()
-    for _ in range(3):  # three of the reader's moves, the computer players' in between
-        my_turn(page)
-        page.locator(".kiosk-play__choice, .kiosk-play__column.is-legal").first.click()
-    my_turn(page)
+    sit_and_move(page, "zh", ".kiosk-rules-leshan", seed=11, moves=3)
     seed = page.locator(".kiosk-play__board").get_attribute("data-seed")
     hand, log = page.evaluate(MY_HAND_JS), page.locator(".kiosk-play__log").inner_text()
     saved = page.evaluate(f"JSON.parse(sessionStorage.getItem('{HAND_KEY}'))")
@@ -139,11 +146,8 @@ def test_a_reloaded_page_carries_on_with_the_readers_hand(page: Page):
 
 
 def test_going_back_to_the_choice_drops_the_kept_hand(page: Page):
-    open_play(page, "en")
-    page.locator(".kiosk-rules-luzhou").click()
-    my_turn(page)
-    page.locator(".kiosk-play__choice, .kiosk-play__column.is-legal").first.click()
-    page.wait_for_function(f"sessionStorage.getItem('{HAND_KEY}') !== null")
+    sit_and_move(page, "en", ".kiosk-rules-luzhou", seed=11, moves=1)
+    assert page.evaluate(f"sessionStorage.getItem('{HAND_KEY}')") is not None
     page.locator(".kiosk-back").click()
     assert page.evaluate(f"sessionStorage.getItem('{HAND_KEY}')") is None
     page.reload()
@@ -175,11 +179,7 @@ def test_a_kept_hand_the_engine_refuses_gives_a_fresh_table_not_an_error(page: P
 
 
 def test_switching_language_mid_hand_keeps_the_hand(page: Page):
-    open_play(page, "zh", seed=5)
-    page.locator(".kiosk-rules-luzhou").click()
-    my_turn(page)
-    page.locator(".kiosk-play__choice, .kiosk-play__column.is-legal").first.click()
-    my_turn(page)
+    sit_and_move(page, "zh", ".kiosk-rules-luzhou", seed=5, moves=1)
     seed, hand = page.locator(".kiosk-play__board").get_attribute("data-seed"), page.evaluate(MY_HAND_JS)
     page.locator(".kiosk-lang-switch").click()
     page.wait_for_selector(".kiosk-play__board[data-resumed]", timeout=ENGINE_MS)
@@ -209,7 +209,7 @@ def test_the_settlement_keeps_a_running_total_over_the_readers_hands(page: Page)
     # The language switched after the settlement: a fresh hand is dealt, and the finished two are counted once.
     page.locator(".kiosk-lang-switch").click()
     page.wait_for_selector(".kiosk-play__column.is-legal, .kiosk-play__choice, .kiosk-play__settlement", timeout=ENGINE_MS)
-    stored = page.evaluate(f"JSON.parse(sessionStorage.getItem('{HAND_KEY.replace('hand', 'tally')}'))")
+    stored = page.evaluate(f"JSON.parse(sessionStorage.getItem('{TALLY_KEY}'))")
     assert stored["leshan"]["hands"] == 2
 
 
@@ -242,11 +242,7 @@ def test_a_reader_plays_leshans_table_of_four_with_a_xiaojia(page: Page, lang: s
 
 
 def test_a_reloaded_table_of_four_carries_on_as_four(page: Page):
-    open_play(page, "zh", seed=21)
-    page.locator(".kiosk-rules-leshan-four").click()
-    my_turn(page)
-    page.locator(".kiosk-play__choice, .kiosk-play__column.is-legal").first.click()
-    my_turn(page)
+    sit_and_move(page, "zh", ".kiosk-rules-leshan-four", seed=21, moves=1)
     hand = page.evaluate(MY_HAND_JS)
     page.reload()
     page.wait_for_selector(".kiosk-play__board[data-resumed]", timeout=ENGINE_MS)

@@ -549,14 +549,17 @@
       } else settle(answer.settlement);
     }
 
+    /** One seat's amount, won (+) or paid (−): a hand's payments and the reader's running totals. */
+    function amountItem(n, seat) {
+      return el("li", { class: n > 0 ? "is-plus" : n < 0 ? "is-minus" : "" }, (seat === HUMAN ? W.youSeat : seatName(seat)) + " " + W.points(n));
+    }
+
     /** The reader's running totals over the hands of this tab and game, this one included (from the second hand). */
     function tallyEl(payments) {
       const paid = Array.isArray(payments) && payments.length ? payments : Array(players).fill(0); // (no winner: nobody pays)
       const tally = keep && keep.tally ? keep.tally(tallyKey, handId, paid) : null;
       if (!tally || tally.hands < 2) return null;
-      const items = tally.totals.map((n, seat) =>
-        el("li", { class: n > 0 ? "is-plus" : n < 0 ? "is-minus" : "" }, (seat === HUMAN ? W.youSeat : seatName(seat)) + " " + W.points(n)),
-      );
+      const items = tally.totals.map(amountItem);
       return el("section", { class: "kiosk-play__tally" }, el("h3", {}, W.tally(tally.hands)), el("ul", { class: "kiosk-play__totals" }, items));
     }
 
@@ -566,9 +569,7 @@
       actions.replaceChildren();
       const s = settlement || {};
       const lines = (s.lines || []).map((line) => el("li", {}, mixed(seatNames(line[lang] || line.en || ""))));
-      const payments = (s.payments || []).map((n, seat) =>
-        el("li", { class: n > 0 ? "is-plus" : n < 0 ? "is-minus" : "" }, (seat === HUMAN ? W.youSeat : seatName(seat)) + " " + W.points(n)),
-      );
+      const payments = (s.payments || []).map(amountItem);
       // The headline is the hand's own points (22 胡), not the payment figure the settlement is built from.
       const handPoints = s.hand && typeof s.hand.points === "number" ? s.hand.points : s.points;
       const headline =
