@@ -112,15 +112,23 @@ def sit_and_move(page: Page, lang: str, game: str, seed: int, moves: int) -> Non
     my_turn(page)
 
 
-# After a reload the test's tuning is gone: this sets it on the games' object as play.js creates it, before the page's
-# own scripts mount a game (else every computer move waits the readers' 1.1 s).
-FAST_BOTS_ON_LOAD_JS = """Object.defineProperty(window, "changpaiKioskPlay", {
+def fast_bots_on_load(*players: str) -> str:
+    """After a reload the test's tuning is gone: this script sets it on each game's object (``changpaiKioskPlay`` …)
+    as its player script creates it, before the page's own scripts mount a game (else every computer move waits the
+    readers' 1.1 s)."""
+    return "".join(
+        f"""Object.defineProperty(window, "{name}", {{
   configurable: true,
-  set(value) {
-    value.tuning = {botDelayMs: 0};
-    Object.defineProperty(window, "changpaiKioskPlay", {value, writable: true, configurable: true});
-  },
-});"""
+  set(value) {{
+    value.tuning = {{botDelayMs: 0}};
+    Object.defineProperty(window, "{name}", {{value, writable: true, configurable: true}});
+  }},
+}});"""
+        for name in players
+    )
+
+
+FAST_BOTS_ON_LOAD_JS = fast_bots_on_load("changpaiKioskPlay")
 
 
 def test_a_reloaded_page_carries_on_with_the_readers_hand(page: Page):
@@ -159,8 +167,8 @@ def test_going_back_to_the_choice_drops_the_kept_hand(page: Page):
 @pytest.mark.parametrize(
     "kept",
     [
-        '{"rules": "leshan", "seed": 11, "actions": [{"seat": 0, "type": "discard", "text": "0 discard 九九九九"}]}',
-        '{"rules": "leshan", "seed": 11, "actions": [{"seat": 2, "type": "pong", "text": "2 pong 七"}]}',
+        '{"rules": "leshan", "players": 3, "seed": 11, "actions": [{"seat": 0, "type": "discard", "text": "0 discard 九九九九"}]}',
+        '{"rules": "leshan", "players": 3, "seed": 11, "actions": [{"seat": 2, "type": "pong", "text": "2 pong 七"}]}',
         "not json at all",
     ],
     ids=["bad-card", "not-legal", "garbage"],
@@ -249,3 +257,170 @@ def test_a_reloaded_table_of_four_carries_on_as_four(page: Page):
     my_turn(page)
     expect(page.locator(".kiosk-play__seat-name")).to_have_count(3)
     assert page.evaluate(MY_HAND_JS) == hand
+
+
+# ---- the games of another shape, and the race of 一百, are kept too -------------------------------------------------
+
+
+def kept_hand(page: Page) -> dict | None:
+    return page.evaluate(f"JSON.parse(sessionStorage.getItem('{HAND_KEY}'))")
+
+
+def test_a_reloaded_page_carries_on_with_the_readers_hongdiandian_deal(page: Page):
+    from tests.site.test_kiosk_hongdiandian import tap_through
+
+    open_play(page, "zh")
+    page.evaluate("changpaiKioskHdd.tuning = {seed: 7, botDelayMs: 0}")
+    page.locator(".kiosk-rules-hongdiandian").click()
+    for _ in range(3):
+        page.wait_for_selector(".kiosk-play__column.is-legal, .kiosk-play__choice", timeout=ENGINE_MS)
+        page.locator(".kiosk-play__choice, .kiosk-play__column.is-legal").first.click()
+    page.wait_for_selector(".kiosk-play__column.is-legal, .kiosk-play__choice", timeout=ENGINE_MS)
+    saved = kept_hand(page)
+    assert saved["rules"] == "wuchuan-hongdiandian-sicheng" and saved["seed"] == 7 and len(saved["actions"]) >= 3
+    hand, log = page.evaluate(MY_HAND_JS), page.locator(".kiosk-play__log").inner_text()
+    page.add_init_script(fast_bots_on_load("changpaiKioskHdd"))
+    page.reload()
+    page.wait_for_selector(".kiosk-hdd[data-resumed]", timeout=ENGINE_MS)
+    page.wait_for_selector(".kiosk-play__column.is-legal, .kiosk-play__choice", timeout=ENGINE_MS)
+    board = page.locator(".kiosk-hdd")
+    assert board.get_attribute("data-seed") == "7", "a different deal was dealt"
+    assert int(board.get_attribute("data-resumed")) == len(saved["actions"])
+    assert page.evaluate(MY_HAND_JS) == hand, "the reader's hand is not the one before the reload"
+    assert page.locator(".kiosk-play__log").inner_text() == log
+    tap_through(page, "zh")
+    assert kept_hand(page) is None, "a finished deal is still kept"
+
+
+def test_a_kept_hongdiandian_deal_is_dropped_when_the_reader_changes_its_rules(page: Page):
+    open_play(page, "en")
+    page.evaluate("changpaiKioskHdd.tuning = {seed: 7, botDelayMs: 0}")
+    page.locator(".kiosk-rules-hongdiandian").click()
+    page.wait_for_selector(".kiosk-play__column.is-legal, .kiosk-play__choice", timeout=ENGINE_MS)
+    page.locator(".kiosk-play__choice, .kiosk-play__column.is-legal").first.click()
+    page.wait_for_function(f"(JSON.parse(sessionStorage.getItem('{HAND_KEY}')) || {{}}).seed === 7")
+    page.locator('.kiosk-hdd__rule[data-rules="wuchuan-hongdiandian-huada"]').click()
+    page.wait_for_selector('.kiosk-hdd[data-rules="wuchuan-hongdiandian-huada"][data-seed]', timeout=ENGINE_MS)
+    # The new table is kept from its deal on, before the reader's first move; the old deal is gone.
+    saved = kept_hand(page)
+    assert saved["rules"] == "wuchuan-hongdiandian-huada" and saved["actions"] == [], saved
+    page.reload()
+    page.wait_for_selector(".kiosk-hdd[data-resumed]", timeout=ENGINE_MS)
+    expect(page.locator(".kiosk-hdd")).to_have_attribute("data-rules", "wuchuan-hongdiandian-huada")
+    expect(page.locator(".kiosk-hdd")).to_have_attribute("data-seed", str(saved["seed"]))
+
+
+CHUO_HAND_JS = "() => [...document.querySelectorAll('.kiosk-chuo__hand [data-face]')].map((c) => c.dataset.face)"
+
+
+def test_a_reloaded_page_carries_on_with_the_readers_chuopai_hand_in_the_same_seat(page: Page):
+    from tests.site.test_kiosk_chuopai import play_through
+
+    open_play(page, "en")
+    page.evaluate("changpaiKioskChuopai.tuning = {seed: 3, botDelayMs: 0}")
+    page.locator(".kiosk-rules-chuopai").click()
+    page.locator(".kiosk-seat-ally").click()
+    for _ in range(2):
+        page.wait_for_selector(".kiosk-chuo__choice", timeout=ENGINE_MS)
+        first = page.locator(".kiosk-chuo__choice").first.element_handle()
+        first.click()
+        first.wait_for_element_state("hidden")
+    page.wait_for_selector(".kiosk-chuo__choice", timeout=ENGINE_MS)
+    saved = kept_hand(page)
+    assert saved["rules"] == "chuopai" and saved["seat"] == "ally" and saved["seed"] == 3
+    offered = page.locator(".kiosk-chuo__choice").evaluate_all("(els) => els.map((e) => e.dataset.action)")
+    hand = page.evaluate(CHUO_HAND_JS)
+    page.add_init_script(fast_bots_on_load("changpaiKioskChuopai"))
+    page.reload()
+    page.wait_for_selector(".kiosk-chuo[data-resumed]", timeout=ENGINE_MS)
+    page.wait_for_selector(".kiosk-chuo__choice", timeout=ENGINE_MS)
+    board = page.locator(".kiosk-chuo")
+    expect(board).to_have_attribute("data-role", "ally")
+    assert board.get_attribute("data-seed") == "3"
+    assert int(board.get_attribute("data-resumed")) == len(saved["actions"])
+    assert page.evaluate(CHUO_HAND_JS) == hand, "the reader's hand is not the one before the reload"
+    assert page.locator(".kiosk-chuo__choice").evaluate_all("(els) => els.map((e) => e.dataset.action)") == offered
+    play_through(page)
+    expect(page.locator(".kiosk-play__settlement")).to_be_visible()
+    assert kept_hand(page) is None
+
+
+def test_a_reloaded_page_carries_on_with_the_readers_race_of_yibai(page: Page):
+    """The race's score and deal number survive a reload, mid-deal and between deals (a race to the rule's 100 子)."""
+    from tests.site.test_kiosk_yibai import SITTING_JS, WAIT_FOR, shown_totals
+
+    open_play(page, "zh")
+    page.evaluate("changpaiKioskYibai.tuning = {seed: 1}")
+    page.locator(".kiosk-rules-yibai").click()
+    page.add_init_script(fast_bots_on_load("changpaiKioskPlay"))
+    # Play the first deal to its end, reloading once in the middle of it.
+    reloaded_mid_deal = False
+    for _ in range(600):
+        page.wait_for_selector(WAIT_FOR, timeout=ENGINE_MS)
+        if page.locator(".kiosk-yibai__end, .kiosk-play__settlement, .kiosk-play__error").count():
+            break
+        if not reloaded_mid_deal and len((kept_hand(page) or {}).get("actions", [])) >= 6:
+            saved = kept_hand(page)
+            seed, totals = page.locator(".kiosk-play__board").get_attribute("data-seed"), shown_totals(page)
+            page.reload()
+            page.wait_for_selector(".kiosk-play__board[data-resumed]", timeout=ENGINE_MS)
+            assert page.locator(".kiosk-play__board").get_attribute("data-seed") == seed
+            assert int(page.locator(".kiosk-play__board").get_attribute("data-resumed")) == len(saved["actions"])
+            assert shown_totals(page) == totals, "the race's score was lost"
+            expect(page.locator(".kiosk-yibai__deal")).to_have_text("第 1 盘")
+            reloaded_mid_deal = True
+            continue
+        page.locator(".kiosk-play__choice, .kiosk-play__column.is-legal").first.click()
+    assert reloaded_mid_deal
+    expect(page.locator(".kiosk-play__error")).to_have_count(0)
+    expect(page.locator(".kiosk-yibai__end")).to_have_count(0)  # (nobody reaches 100 子 in this first deal)
+    expect(page.locator(".kiosk-play__settlement")).to_be_visible()
+    # Between two deals: a reload deals the next one, from the score the first left, by the dealer it named.
+    totals, sitting = shown_totals(page), page.evaluate(SITTING_JS)
+    assert totals == sitting["totals"] and any(totals), totals
+    page.reload()
+    page.wait_for_selector(WAIT_FOR, timeout=ENGINE_MS)
+    expect(page.locator(".kiosk-yibai__deal")).to_have_text("第 2 盘")
+    # The second deal starts from the first one's score (its own opening 子, for held sets, come on top).
+    race = kept_hand(page)["race"]
+    assert race["deals"] == 1 and race["sitting"]["totals"] == totals, race
+    assert all(now >= before for now, before in zip(shown_totals(page), totals, strict=True)), shown_totals(page)
+    dealer = page.locator(".kiosk-yibai__seat", has=page.locator(".kiosk-yibai__dealer"))
+    expect(dealer).to_have_attribute("data-seat", str(sitting["next_dealer"]))
+
+
+def test_a_readers_race_ends_without_the_kiosks_words_and_is_not_kept(page: Page):
+    from tests.site.test_kiosk_yibai import race_to_the_end
+
+    open_play(page, "en")
+    page.evaluate("changpaiKioskYibai.tuning = {seed: 8}; changpaiKiosk.settings.yibaiTarget = 10")
+    page.locator(".kiosk-rules-yibai").click()
+    result = race_to_the_end(page)
+    expect(result["end"]).to_be_visible()
+    # The gallery kiosk's end says it will reset itself; a reader's page never does.
+    expect(page.locator(".kiosk-yibai__reset")).to_have_count(0)
+    assert kept_hand(page) is None, "a finished race is still kept"
+
+
+# Each part of the table shows all it holds (the 一百 screen once squeezed the table to slivers under its scoreboard).
+CLIPPED_PARTS_JS = """() => [...document.querySelectorAll(
+  '.kiosk-yibai__board, .kiosk-play__opponents, .kiosk-play__centre, .kiosk-play__talk, .kiosk-play__mine')]
+  .filter((el) => el.scrollHeight > el.clientHeight + 2 || el.getBoundingClientRect().height < 40)
+  .map((el) => el.className + ': ' + el.clientHeight + ' of ' + el.scrollHeight + ' px')"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 720}], ids=["phone", "laptop"])
+def test_the_race_of_yibai_fits_a_readers_screen(page: Page, viewport: dict):
+    page.set_viewport_size(viewport)
+    open_play(page, "zh")
+    page.evaluate("changpaiKioskYibai.tuning = {seed: 2}")
+    page.locator(".kiosk-rules-yibai").click()
+    for _ in range(4):  # ordinary taps: Playwright refuses one on a control something else covers
+        my_turn(page)
+        page.locator(".kiosk-play__choice, .kiosk-play__column.is-legal").first.click()
+    my_turn(page)
+    assert page.evaluate(CLIPPED_PARTS_JS) == []
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "the race is wider than the screen"
+    prompt = page.locator(".kiosk-play__prompt")
+    expect(prompt).to_be_visible()
+    assert prompt.bounding_box()["height"] >= 20, "the prompt has no room"

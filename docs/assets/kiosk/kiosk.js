@@ -273,9 +273,9 @@
     window.scrollTo(0, 0);
   }
 
-  // A reader's hand in progress, kept in this tab (sessionStorage): a reload, or a phone tab the browser discarded
-  // while the reader was elsewhere, carries on with it (play.js replays it through the engine). Going back to the
-  // choice of game drops it.
+  // A reader's game in progress, kept in this tab (sessionStorage): a reload, or a phone tab the browser discarded
+  // while the reader was elsewhere, carries on with it (each game's player replays it through the engine: the keeper
+  // of play-session.js). Going back to the choice of game drops it.
   const HAND_KEY = "changpai-reader-hand";
   const TALLY_KEY = "changpai-reader-tally"; // {rules: {hands, totals, last: the last hand's id}}
   const readerKeep = {
@@ -320,13 +320,19 @@
     load() {
       try {
         const hand = JSON.parse(sessionStorage.getItem(HAND_KEY) || "null");
-        const valid = hand && typeof hand.rules === "string" && Number.isInteger(hand.seed) && Array.isArray(hand.actions);
+        // (seed null: no hand in progress, but a race of 一百 between two deals, play-yibai.js)
+        const valid = hand && typeof hand.rules === "string" && (hand.seed === null || Number.isInteger(hand.seed)) && Array.isArray(hand.actions);
         return valid ? hand : null;
       } catch (err) {
         return null;
       }
     },
   };
+
+  /** What a game's player gets to keep a reader's game in the tab (nothing at the gallery kiosk). */
+  function kept() {
+    return settings.reader ? { keep: readerKeep, resume: readerKeep.load() } : {};
+  }
 
   function goBack() {
     if (settings.reader) readerKeep.clear();
@@ -801,8 +807,7 @@
       return root;
     }
     const again = (rules) => show("play", { rules: typeof rules === "string" ? rules : options.rules, players: options.players });
-    const kept = settings.reader ? { keep: readerKeep, resume: readerKeep.load() } : {};
-    const stop = player.mount(body, { lang: state.lang || settings.homeLang, rules: options.rules, players: options.players, onAgain: again, ...kept });
+    const stop = player.mount(body, { lang: state.lang || settings.homeLang, rules: options.rules, players: options.players, onAgain: again, ...kept() });
     if (typeof stop === "function") state.teardown.push(stop);
     return root;
   }
@@ -816,7 +821,7 @@
       return root;
     }
     const again = () => show("play", { rules: "wuchuan-yibai" });
-    const stop = player.mount(body, { lang: state.lang || settings.homeLang, target: settings.yibaiTarget, onAgain: again });
+    const stop = player.mount(body, { lang: state.lang || settings.homeLang, target: settings.yibaiTarget, onAgain: again, ...kept() });
     if (typeof stop === "function") state.teardown.push(stop);
     return root;
   }
@@ -841,7 +846,7 @@
       return root;
     }
     const again = () => show("play", { rules: "chuopai", seat: options.seat });
-    const stop = player.mount(body, { lang: state.lang || settings.homeLang, seat: options.seat, onAgain: again });
+    const stop = player.mount(body, { lang: state.lang || settings.homeLang, seat: options.seat, onAgain: again, ...kept() });
     if (typeof stop === "function") state.teardown.push(stop);
     return root;
   }
@@ -1007,7 +1012,7 @@
   if (settings.reader) {
     setLanguage(settings.homeLang);
     const saved = readerKeep.load();
-    show("play", saved ? { rules: saved.rules, players: saved.players } : {});
+    show("play", saved ? { rules: saved.rules, players: saved.players, seat: saved.seat } : {});
   } else {
     show("welcome");
   }

@@ -12,8 +12,8 @@
  * those are the only buttons shown. The trick area says who led, what each seat played, who is highest, and keeps the
  * last finished trick on screen with the seat that took it. The hand closes with the engine's settlement.
  *
- * window.changpaiKioskChuopai.mount(container, {lang, onAgain, seat}) returns a function that stops the game;
- * seat is "dealer" or "ally". Tests set window.changpaiKioskChuopai.tuning = {seed, botDelayMs, options}; options are
+ * window.changpaiKioskChuopai.mount(container, {lang, onAgain, seat, keep, resume}) returns a function that stops the
+ * game; seat is "dealer" or "ally" (keep, resume: a reader's hand kept in the tab, play-session.js's keeper). Tests set window.changpaiKioskChuopai.tuning = {seed, botDelayMs, options}; options are
  * the engine's 戳牌 options for the deal (a deck with jokers, say), sent with the rules and new_deal requests.
  * Every card is drawn from the engine's pictures (chuopai.cards.PICTURE and picture_label, the joker included), so
  * no face is named here. */
@@ -149,6 +149,10 @@
     const cardsBase = window.cpCards ? window.cpCards.cardsBase : new URL("../cards/", document.baseURI);
 
     const wait = session.wait;
+    // A reader's hand kept in the tab (play-session.js's keeper): its moves, as the engine's texts
+    const keeper = window.changpaiKioskSession.keeper(options.keep, options.resume, { rules: "chuopai", seat: asDealer ? "dealer" : "ally" });
+    const moves = [];
+    let replaying = false; // (a kept hand's moves are replayed without the pause after each trick)
 
     // ---- layout --------------------------------------------------------------------------------------------------
     const status = h("div", { class: "kiosk-play__engine" });
@@ -313,21 +317,37 @@
     async function apply(text) {
       const before = (view().tricks || []).length;
       answer = await call({ command: "apply", state: answer.state, action: text });
+      moves.push(text);
       const finished = (view().tricks || []).length > before;
       // What the engine noted (a 包牌, say) stays on screen until the next trick is taken.
       if ((answer.events || []).length) notes = answer.events;
       else if (finished) notes = [];
       render();
-      if (finished && !answer.over) await wait(trickPause); // let the taker be seen
+      if (finished && !answer.over && !replaying) await wait(trickPause); // let the taker be seen
     }
 
     async function play() {
-      const seed = tuning.seed != null ? tuning.seed : Math.floor(Math.random() * 2 ** 31);
+      const resume = keeper.resume;
+      let seed = resume ? resume.seed : tuning.seed != null ? tuning.seed : Math.floor(Math.random() * 2 ** 31);
       const withOptions = dealOptions ? { options: dealOptions } : {};
       const rules = await call({ command: "rules", name: "chuopai", ...withOptions });
       pictures = Object.fromEntries((rules.pictures || []).map((p) => [p.face, p]));
-      answer = await call({ command: "new_deal", rules: "chuopai", seed, dealer: asDealer ? HUMAN : 1, ...withOptions });
+      const deal = () => call({ command: "new_deal", rules: "chuopai", seed, dealer: asDealer ? HUMAN : 1, ...withOptions });
+      answer = await deal();
+      if (resume) {
+        replaying = true;
+        const replayed = await keeper.replay(apply);
+        replaying = false;
+        if (!replayed) {
+          seed = Math.floor(Math.random() * 2 ** 31); // (the saved hand is gone: a fresh one)
+          moves.length = 0;
+          notes = [];
+          answer = await deal();
+        }
+        board.dataset.resumed = String(moves.length);
+      }
       board.dataset.seed = String(seed);
+      keeper.save(seed, moves); // (kept from the deal on: a reload before the first move comes back to this table)
       render();
       let steps = 0;
       while (session.alive && !answer.over && steps < MAX_STEPS) {
@@ -343,6 +363,8 @@
           if (!move.action) throw session.problem({ code: "no-move", where: "bot_move", zh: "电脑玩家没有可走的牌", en: "the computer player has no move" }, "bot_move");
           await apply(move.action);
         }
+        if (answer.over) keeper.clear();
+        else keeper.save(seed, moves);
       }
       settle(answer.settlement || {});
     }

@@ -9,7 +9,8 @@
  * The cards are drawn by window.cpCards (docs/assets/widgets/cards.js) in Wuchuan's colours, as the 红点点 deal viewer
  * of the rules page draws them. The layout reuses the kiosk's play classes (kiosk-play__*, kiosk.css).
  *
- * window.changpaiKioskHdd.mount(container, {lang, rules, onAgain}) returns a function that stops the game;
+ * window.changpaiKioskHdd.mount(container, {lang, rules, onAgain, keep, resume}) returns a function that stops the game
+ * (keep, resume: a reader's hand kept in the tab and carried on after a reload, play-session.js's keeper);
  * onAgain(rules?) asks the kiosk for a fresh deal (under another rule set when one is named). */
 (function () {
   "use strict";
@@ -173,6 +174,8 @@
     });
     let answer = {};
     const played = []; // the action texts, in order (the page's record of the deal)
+    const moves = []; // the same moves as a reader's page keeps them (play-session.js's keeper), to replay them
+    const keeper = window.changpaiKioskSession.keeper(options.keep, options.resume, { rules });
     const wait = session.wait;
 
     // ---- layout --------------------------------------------------------------------------------------------------
@@ -318,6 +321,7 @@
       const response = await call({ command: "apply", state: answer.state, action: action.text });
       answer = response;
       played.push(action.text);
+      moves.push({ seat: action.seat, type: action.type, card: action.card, text: action.text, label: action.label });
       board.dataset.steps = String(played.length);
       const turned = action.type === "turn" ? ((response.view || {}).offer || {}).card || "" : "";
       const line = explain(action, action.seat === HUMAN ? W.you : seatName(action.seat), lang, offer, turned, action.seat === HUMAN);
@@ -328,9 +332,20 @@
     }
 
     async function play() {
-      const seed = tuning.seed != null ? tuning.seed : Math.floor(Math.random() * 2 ** 31);
+      const fresh = () => Math.floor(Math.random() * 2 ** 31);
+      const resume = keeper.resume;
+      let seed = resume ? resume.seed : tuning.seed != null ? tuning.seed : fresh();
       answer = await call({ command: "new_deal", rules, seed, dealer: HUMAN });
+      if (resume && !(await keeper.replay(apply))) {
+        seed = fresh(); // (the saved hand is gone: a fresh one)
+        played.length = moves.length = history.length = 0;
+        log.replaceChildren();
+        trail.replaceChildren();
+        answer = await call({ command: "new_deal", rules, seed, dealer: HUMAN });
+      }
       board.dataset.seed = String(seed);
+      if (resume) board.dataset.resumed = String(played.length);
+      keeper.save(seed, moves); // (kept from the deal on: a reload before the first move comes back to this table)
       render([]);
       for (let steps = 0; session.alive && steps < MAX_STEPS && !answer.over; steps += 1) {
         const seat = ((answer.view || {}).to_move || [])[0];
@@ -344,6 +359,8 @@
           if (!move.detail) throw session.problem({ code: "no-move", zh: "电脑玩家没有可走的牌", en: "the computer player has no move" }, "bot_move");
           await apply(move.detail);
         }
+        if (answer.over) keeper.clear();
+        else keeper.save(seed, moves);
       }
       settle(answer.settlement || { type: "none" });
     }

@@ -22,6 +22,8 @@
  *                           choice is pending: a second tap does nothing); stop() drops a pending one
  *   s.onStop(fn)            fn runs when the game is stopped
  *   s.stop()                stops the game: no further call is answered, no timer fires
+ *
+ * window.changpaiKioskSession.keeper(keep, resume, fields): a reader's game kept in the tab (below).
  */
 (function () {
   "use strict";
@@ -172,5 +174,52 @@
     return session;
   }
 
-  window.changpaiKioskSession = { open, Stopped, EngineProblem };
+  /** A reader's game kept in this tab (kiosk.js's readerKeep; the gallery kiosk keeps nothing), so that a reload, or a
+   * phone tab the browser discarded, carries on with it: the game's seed and moves, saved after every move, are dealt
+   * and replayed through the engine, which checks every one.
+   *
+   *   const k = keeper(options.keep, options.resume, fields)
+   *     fields       what names the game ({rules, players, seat}): a saved game carries on only if every one matches
+   *   k.resume       the saved game to carry on with, or null
+   *   k.id           the hand's id (the running totals count a hand once)
+   *   k.save(seed, moves, more)   the game so far; more: the game's own fields (a race's score)
+   *   k.clear()      nothing to carry on with (the game is over, or was left)
+   *   k.replay(apply) → true when the engine took every saved move (apply(move) for each); false when it refused one:
+   *                  the saved game is dropped, k.resume is null from then on and k.id a new one (deal a fresh game)
+   *   k.tally(key, payments) → the running totals of the game's hands in this tab ({hands, totals}), or null
+   * Without options.keep (the kiosk) every method does nothing. */
+  function keeper(keep, saved, fields) {
+    const newId = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
+    const matches = Boolean(keep && saved) && Number.isInteger(saved.seed) && Object.entries(fields).every(([name, value]) => (saved[name] ?? null) === (value ?? null));
+    const k = {
+      resume: matches ? saved : null,
+      id: matches && typeof saved.id === "string" && saved.id ? saved.id : newId(),
+      save(seed, moves, more) {
+        if (keep) keep.save({ ...fields, ...(more || {}), id: k.id, seed, actions: moves });
+      },
+      clear() {
+        if (keep) keep.clear();
+      },
+      async replay(apply) {
+        const moves = k.resume && Array.isArray(k.resume.actions) ? k.resume.actions : [];
+        try {
+          for (const move of moves) await apply(move);
+          return true;
+        } catch (problem) {
+          if (!(problem instanceof EngineProblem) || problem.error.code === "restarted") throw problem;
+          k.clear();
+          k.resume = null;
+          k.id = newId();
+          return false;
+        }
+      },
+      tally(key, payments) {
+        return keep && keep.tally ? keep.tally(key, k.id, payments) : null;
+      },
+    };
+    if (keep && !matches) keep.clear(); // (a new game: another game's saved moves must not come back on a reload)
+    return k;
+  }
+
+  window.changpaiKioskSession = { open, keeper, Stopped, EngineProblem };
 })();

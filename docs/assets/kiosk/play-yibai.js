@@ -10,7 +10,8 @@
  * reaches the target the table stops and the end screen says who won and how. The target is the kiosk's setting
  * (data-yibai-target on #kiosk-app; the rule is 100, a gallery may play a shorter race), stated on screen.
  *
- * window.changpaiKioskYibai.mount(container, {lang, target, onAgain}) returns a function that stops the sitting. */
+ * window.changpaiKioskYibai.mount(container, {lang, target, onAgain, keep, resume}) returns a function that stops the
+ * sitting (keep, resume: a reader's race kept in the tab and carried on after a reload, its deal in progress too). */
 (function () {
   "use strict";
 
@@ -142,7 +143,26 @@
       );
     }
 
-    function playDeal() {
+    // A reader's race, kept in the tab (kiosk.js's readerKeep): where it stands is saved with every move of its
+    // deals (play.js keeps a deal's moves through raceKeep), and the next deal's start once a deal is over.
+    const keep = options.keep || null;
+    /** The race as it stands: the deals before the one to play (or being played), its dealer, the score it starts from. */
+    function position() {
+      if (dealOver && sitting) return { deals, dealer: sitting.next_dealer != null ? sitting.next_dealer : dealer, sitting };
+      return { deals: deals - 1, dealer, sitting: atStart };
+    }
+    const raceKeep = keep && {
+      save: (hand) => keep.save({ ...hand, race: position() }),
+      clear: () => keep.save({ rules: RULES, players: 3, race: position(), seed: null, actions: [] }),
+    };
+    const saved = keep && options.resume && options.resume.rules === RULES ? options.resume.race : null;
+    if (saved && Number.isInteger(saved.deals) && saved.deals >= 0 && Number.isInteger(saved.dealer)) {
+      deals = saved.deals;
+      dealer = saved.dealer;
+      sitting = saved.sitting && Array.isArray(saved.sitting.totals) ? saved.sitting : null;
+    }
+
+    function playDeal(resume) {
       if (!alive) return;
       if (stopDeal) stopDeal();
       deals += 1;
@@ -154,6 +174,7 @@
       const deal = { dealer, options: { yibai_target: target }, ...(carried ? { sitting: carried } : {}) };
       if (tuning.seed != null) deal.seed = tuning.seed + deals - 1; // tests fix the sitting
       stopDeal = window.changpaiKioskPlay.mount(table, {
+        ...(raceKeep ? { keep: raceKeep, resume } : {}),
         lang,
         rules: RULES,
         title: mixed(W.title + " · " + W.dealNo(deals)),
@@ -188,6 +209,7 @@
     }
 
     function end(answer, dealBoard) {
+      if (keep) keep.clear(); // (the race is over: nothing to carry on with)
       const s = answer.sitting;
       const won = s.winner;
       const last = (s.scores || [])[s.scores.length - 1];
@@ -208,13 +230,13 @@
         ),
         h("p", { class: "kiosk-yibai__deals" }, W.deals(deals)),
         againButton,
-        h("p", { class: "kiosk-yibai__reset" }, W.reset),
+        keep ? null : h("p", { class: "kiosk-yibai__reset" }, W.reset), // (a reader's page never resets itself)
       );
       dealBoard.append(box);
       againButton.focus({ preventScroll: true });
     }
 
-    playDeal();
+    playDeal(saved ? options.resume : null);
     // for the tests: the engine's latest sitting answer and how many deals were dealt
     window.changpaiKioskYibai.current = { sitting: () => sitting, deals: () => deals };
 

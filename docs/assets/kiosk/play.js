@@ -18,12 +18,12 @@
  * engine answer, stopWhen(answer) to end at once (mid-deal too) and onEnd(answer, board) to show that end, and
  * againLabel for the button under a deal's settlement.
  *
- * options.keep {save(hand), clear(), tally(rules, id, payments)} (a reader's page, not the kiosk): the hand so far,
- * {rules, id, seed, actions}, is saved after every move and cleared when the hand ends, whose payments are added to
- * the running totals the settlement shows (tally: {hands, totals}, a hand counted once, by its id). options.resume,
- * such a saved hand, is dealt again from its seed and its moves replayed through the engine (which checks every one),
- * so a reloaded or discarded phone tab carries on where it was. A saved hand the engine refuses is dropped and a
- * fresh one dealt. */
+ * options.keep and options.resume (a reader's page, not the kiosk; play-session.js's keeper): the hand so far,
+ * {rules, players, id, seed, actions}, is saved after every move and cleared when the hand ends, whose payments are
+ * added to the running totals the settlement shows (a hand counted once, by its id). A saved hand of the same rules
+ * and table is dealt again from its seed and its moves replayed through the engine (which checks every one), so a
+ * reloaded or discarded phone tab carries on where it was. A saved hand the engine refuses is dropped and a fresh one
+ * dealt. play-yibai.js passes a keep of its own, which adds the race's score to every save. */
 (function () {
   "use strict";
 
@@ -469,40 +469,25 @@
       return (answer.legal || []).filter((a) => a.seat === HUMAN);
     }
 
-    // A hand kept for the reader (options.keep): not a sitting's deal (play-yibai.js), whose score lives elsewhere.
-    const keep = options.keep && !options.deal ? options.keep : null;
-    const resume = keep && options.resume && options.resume.rules === rules && (options.resume.players || 3) === players ? options.resume : null;
+    // A hand kept for the reader (options.keep, the keeper of play-session.js); a race of 一百 keeps its deals so.
+    const keeper = window.changpaiKioskSession.keeper(options.keep, options.resume, { rules, players });
     const tallyKey = players === 3 ? rules : rules + "×" + players; // (a table of four keeps its own totals)
 
-    const newHandId = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
-    let handId = (resume && typeof resume.id === "string" && resume.id) || newHandId();
-
     function saveHand(seed) {
-      if (!keep) return;
-      if (answer.over) keep.clear();
-      else keep.save({ rules, players, id: handId, seed, actions: lastActions.map(({ seat, type, card, cards, bi, text, label }) => ({ seat, type, card, cards, bi, text, label })) });
-    }
-
-    /** The saved hand's moves, replayed through the engine; false (and the hand dropped) if it refuses one. */
-    async function replay(actions) {
-      try {
-        for (const action of actions) await apply(action);
-        return true;
-      } catch (problem) {
-        if (!(problem instanceof session.EngineProblem) || problem.error.code === "restarted") throw problem;
-        keep.clear();
-        return false;
-      }
+      if (answer.over) keeper.clear();
+      else keeper.save(seed, lastActions.map(({ seat, type, card, cards, bi, text, label }) => ({ seat, type, card, cards, bi, text, label })));
     }
 
     async function play() {
-      let seed = resume ? resume.seed : tuning.seed != null ? tuning.seed : Math.floor(Math.random() * 2 ** 31);
-      // options.deal: more of the new deal's request (a sitting's options, its score so far, its dealer)
-      const deal = () => call({ command: "new_deal", rules, players, dealer: HUMAN, seed, ...(options.deal || {}) });
+      const fresh = () => Math.floor(Math.random() * 2 ** 31);
+      // options.deal: more of the new deal's request (a sitting's options, its score so far, its dealer; a seed)
+      const more = options.deal || {};
+      const resume = keeper.resume;
+      let seed = resume ? resume.seed : more.seed != null ? more.seed : tuning.seed != null ? tuning.seed : fresh();
+      const deal = () => call({ command: "new_deal", rules, players, dealer: HUMAN, ...more, seed });
       adopt(await deal());
-      if (resume && !(Array.isArray(resume.actions) && (await replay(resume.actions)))) {
-        seed = Math.floor(Math.random() * 2 ** 31); // (the saved hand is gone: a fresh one)
-        handId = newHandId();
+      if (resume && !(await keeper.replay(apply))) {
+        seed = fresh(); // (the saved hand is gone: a fresh one)
         log.replaceChildren();
         trail.replaceChildren();
         history.length = 0;
@@ -511,6 +496,7 @@
       }
       board.dataset.seed = String(seed);
       if (resume) board.dataset.resumed = String(lastActions.length);
+      saveHand(seed); // (kept from the deal on: a reload before the first move comes back to this table)
       render([]);
       // options.stopWhen(answer): the game ends here, mid-deal too (a sitting won), and options.onEnd shows it
       const stopped = () => !!(options.stopWhen && options.stopWhen(answer));
@@ -557,7 +543,7 @@
     /** The reader's running totals over the hands of this tab and game, this one included (from the second hand). */
     function tallyEl(payments) {
       const paid = Array.isArray(payments) && payments.length ? payments : Array(players).fill(0); // (no winner: nobody pays)
-      const tally = keep && keep.tally ? keep.tally(tallyKey, handId, paid) : null;
+      const tally = keeper.tally(tallyKey, paid);
       if (!tally || tally.hands < 2) return null;
       const items = tally.totals.map(amountItem);
       return el("section", { class: "kiosk-play__tally" }, el("h3", {}, W.tally(tally.hands)), el("ul", { class: "kiosk-play__totals" }, items));
