@@ -262,6 +262,12 @@ def test_a_reloaded_table_of_four_carries_on_as_four(page: Page):
 # ---- the games of another shape, and the race of 一百, are kept too -------------------------------------------------
 
 
+# Words a script left on the table by mistake: DOM's append and replaceChildren write a null out as "null".
+STRAY_TEXT_JS = """() => { const out = []; const walk = document.createTreeWalker(document.querySelector('#kiosk-app'), NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) { const t = walk.currentNode.nodeValue; if (/\\b(null|undefined|NaN)\\b|\\[object /.test(t)) out.push(t.trim()); }
+  return out; }"""
+
+
 def kept_hand(page: Page) -> dict | None:
     return page.evaluate(f"JSON.parse(sessionStorage.getItem('{HAND_KEY}'))")
 
@@ -278,6 +284,7 @@ def test_a_reloaded_page_carries_on_with_the_readers_hongdiandian_deal(page: Pag
     page.wait_for_selector(".kiosk-play__column.is-legal, .kiosk-play__choice", timeout=ENGINE_MS)
     saved = kept_hand(page)
     assert saved["rules"] == "wuchuan-hongdiandian-sicheng" and saved["seed"] == 7 and len(saved["actions"]) >= 3
+    assert page.evaluate(STRAY_TEXT_JS) == []
     hand, log = page.evaluate(MY_HAND_JS), page.locator(".kiosk-play__log").inner_text()
     page.add_init_script(fast_bots_on_load("changpaiKioskHdd"))
     page.reload()
@@ -328,6 +335,7 @@ def test_a_reloaded_page_carries_on_with_the_readers_chuopai_hand_in_the_same_se
     page.wait_for_selector(".kiosk-chuo__choice", timeout=ENGINE_MS)
     saved = kept_hand(page)
     assert saved["rules"] == "chuopai" and saved["seat"] == "ally" and saved["seed"] == 3
+    assert page.evaluate(STRAY_TEXT_JS) == []
     offered = page.locator(".kiosk-chuo__choice").evaluate_all("(els) => els.map((e) => e.dataset.action)")
     hand = page.evaluate(CHUO_HAND_JS)
     page.add_init_script(fast_bots_on_load("changpaiKioskChuopai"))
@@ -420,6 +428,7 @@ def test_the_race_of_yibai_fits_a_readers_screen(page: Page, viewport: dict):
         page.locator(".kiosk-play__choice, .kiosk-play__column.is-legal").first.click()
     my_turn(page)
     assert page.evaluate(CLIPPED_PARTS_JS) == []
+    assert page.evaluate(STRAY_TEXT_JS) == []
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "the race is wider than the screen"
     prompt = page.locator(".kiosk-play__prompt")
     expect(prompt).to_be_visible()

@@ -258,7 +258,7 @@
           playsList(last.actions, last.actions.findIndex((t) => parseAction(t).seat === last.taker && parseAction(t).type === "play")),
           h("p", { class: "kiosk-chuo__taker" }, W.takes(seatName(last.taker))),
           ...noteLines(),
-          answer.over ? null : h("p", { class: "kiosk-chuo__next" }, W.nextLead(seatName(v.leader))),
+          answer.over ? "" : h("p", { class: "kiosk-chuo__next" }, W.nextLead(seatName(v.leader))), // (not null: replaceChildren writes "null")
         );
         return;
       }
@@ -266,7 +266,7 @@
       const trick = v.trick || [];
       trickBox.replaceChildren(
         h("p", { class: "kiosk-chuo__trick-head" }, trick.length ? W.trick + W.colon + W.leads(seatName(v.leader)) : W.noTrick(seatName(v.leader))),
-        trick.length ? playsList(trick, v.best) : null,
+        trick.length ? playsList(trick, v.best) : "",
         ...noteLines(),
       );
     }

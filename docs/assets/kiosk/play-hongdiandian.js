@@ -251,7 +251,7 @@
       centre.replaceChildren(
         choice,
         h("p", { class: "kiosk-play__stock" }, W.stock(v.stock_left == null ? "?" : v.stock_left)),
-        offer ? h("p", { class: "kiosk-hdd__offer-from" }, (offer.turned ? W.offerTurned : W.offerDiscard)(seatName(offer.from))) : null,
+        offer ? h("p", { class: "kiosk-hdd__offer-from" }, (offer.turned ? W.offerTurned : W.offerDiscard)(seatName(offer.from))) : "", // (DOM's replaceChildren writes a null out as "null")
         h("div", { class: "kiosk-play__face-up kiosk-hdd__offer", role: "group", "aria-label": offer ? offer.card : W.nothing }, offer ? cardsEl(offer.card, "l") : ""),
       );
       myUnits.replaceChildren(
