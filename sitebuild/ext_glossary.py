@@ -25,6 +25,7 @@ from typing import Any
 from changpai.core.text import ChangpaiError
 from mkdocs.utils import get_relative_url
 
+from sitebuild.hooks import page_lang
 from sitebuild.schemas import read_data_file
 from sitebuild.shortcodes import shortcode
 
@@ -386,13 +387,6 @@ def _english_case_fits(match: re.Match[str], written: str) -> bool:
     return at_start and not NAME_FOLLOWS.match(match.string, match.end())
 
 
-def page_language(page: Any) -> str:
-    locale = getattr(page.file, "locale", None)
-    if locale:
-        return str(locale)
-    return "en" if page.file.src_uri.endswith(".en.md") else "zh"
-
-
 def glossary_url(lang: str, files: Any) -> str | None:
     """The site URL of the glossary page in ``lang``, or None when this build has no such page."""
     wanted = GLOSSARY_PAGES[lang]
@@ -403,7 +397,7 @@ def glossary_url(lang: str, files: Any) -> str | None:
 
 
 def on_page_content(html_text: str, page, config, files) -> str:
-    lang = page_language(page)
+    lang = page_lang(page)
     if page.file.src_uri in GLOSSARY_PAGES.values() or lang not in GLOSSARY_PAGES:
         return html_text
     if page.file.src_uri.startswith(NO_LINK_SECTIONS):  # the kiosk is a closed screen: no way out to the site

@@ -31,6 +31,7 @@ from mkdocs.utils import get_relative_url
 
 from sitebuild import card_art
 from sitebuild.ext_tutorials import cards_html
+from sitebuild.hooks import page_lang
 from sitebuild.shortcodes import shortcode
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -363,15 +364,8 @@ def hongdiandian_deal(args: list[str], lang: str, page: Any) -> str:
     )
 
 
-def _page_lang(page: Any) -> str:
-    locale = getattr(page.file, "locale", None)
-    if locale:
-        return "en" if str(locale).startswith("en") else "zh"
-    return "en" if str(page.file.src_uri).endswith(".en.md") else "zh"
-
-
 def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
-    lang = _page_lang(page)
+    lang = page_lang(page)
 
     def fill(match: re.Match[str]) -> str:
         found = DEAL_ATTR.search(match.group("attrs"))

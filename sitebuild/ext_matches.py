@@ -34,13 +34,13 @@ from sitebuild.ext_tutorials import (
     _check_frames,
     _data_file,
     _e,
-    _page_lang,
     _relative,
     cards_html,
     engine_names,
     frames_file_text,
     scheme_for,
 )
+from sitebuild.hooks import page_lang
 from sitebuild.schemas import read_data_file, validate
 from sitebuild.shortcodes import shortcode
 
@@ -410,7 +410,7 @@ def match_shortcode(args: list[str], lang: str, page: Any) -> str:
 
 
 def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
-    lang = _page_lang(page)
+    lang = page_lang(page)
     source = f"docs/{page.file.src_uri}"
 
     def fill(found: re.Match[str]) -> str:

@@ -32,6 +32,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
 
 from sitebuild import card_art
+from sitebuild.hooks import page_lang
 from sitebuild.schemas import read_data_file, validate
 from sitebuild.shortcodes import shortcode
 
@@ -798,16 +799,9 @@ def lesson_list(args: list[str], lang: str, page) -> str:
 # --- MkDocs events --------------------------------------------------------------------------------------------------
 
 
-def _page_lang(page) -> str:
-    locale = getattr(page.file, "locale", None)
-    if locale:
-        return "en" if str(locale).startswith("en") else "zh"
-    return "en" if str(page.file.src_uri).endswith(".en.md") else "zh"
-
-
 def on_page_content(html_text: str, page, config, files) -> str:
     """Fill every deal/lesson widget element with its data and a static, readable version."""
-    lang = _page_lang(page)
+    lang = page_lang(page)
     source = f"docs/{page.file.src_uri}"
 
     def fill(match: re.Match[str]) -> str:

@@ -110,13 +110,15 @@ def _call(module: ModuleType, event: str, handler, *args: Any) -> Any:
         raise PluginError(f"{module.__name__}.{event}{where}: {type(exc).__name__}: {exc}") from exc
 
 
-def page_lang(page: Any, config: Any) -> str:
-    """The language of a page: 'zh' or 'en' (from the i18n plugin's file locale, else the theme language)."""
+def page_lang(page: Any, config: Any = None) -> str:
+    """The language of a page, 'zh' or 'en': the i18n plugin's locale for its file, else its name (``x.en.md`` is
+    English), else the theme's language. (The one place every ``ext_*`` module asks.)"""
     locale = getattr(page.file, "locale", None)
-    if locale:
-        return str(locale)
-    theme_lang = config["theme"]["language"] if config is not None else None
-    return str(theme_lang or "zh")
+    if not locale and str(getattr(page.file, "src_uri", "")).endswith(".en.md"):
+        locale = "en"
+    if not locale and config is not None:
+        locale = config["theme"]["language"]
+    return "en" if str(locale or "zh").startswith("en") else "zh"
 
 
 def page_source(page: Any) -> str:
