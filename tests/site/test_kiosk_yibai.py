@@ -23,7 +23,9 @@ pytestmark = pytest.mark.warm_engine
 
 ENGINE_MS = 120_000
 CJK = re.compile(r"[\u4e00-\u9fff]")
-WAIT_FOR = ".kiosk-yibai__end, .kiosk-play__settlement, .kiosk-play__choice, .kiosk-play__column.is-legal, .kiosk-play__error"
+WAIT_FOR = (
+    ".kiosk-yibai__end, .kiosk-play__settlement, .kiosk-play__choice, .kiosk-play__column.is-legal, .kiosk-play__error"
+)
 
 # The sitting the kiosk is playing, as the engine last answered it (the kiosk keeps nothing else).
 SITTING_JS = "() => { const c = window.changpaiKioskYibai.current; return c ? c.sitting() : null; }"
@@ -143,7 +145,9 @@ def test_a_visitor_races_to_the_gallery_target(page: Page, lang: str, seed: int)
     last = result["end"].locator(".kiosk-yibai__last").inner_text()
     if lang == "en":
         assert re.search(r"reached 30 子 first", headline), headline
-        assert not CJK.search(re.sub(r"[子坎兑龙机牌胡偷开招活抄拿一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾]", "", headline + last))
+        assert not CJK.search(
+            re.sub(r"[子坎兑龙机牌胡偷开招活抄拿一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾]", "", headline + last)
+        )
         unmarked = page.evaluate(
             """() => [...document.querySelectorAll('.kiosk-yibai__end p, .kiosk-yibai__board p, .kiosk-yibai__recent li')]
                  .flatMap((el) => [...el.childNodes].filter((n) => n.nodeType === 3 && /[\u3400-\u9fff]/.test(n.textContent))
@@ -174,7 +178,9 @@ def test_scores_appear_on_the_board_as_they_are_made(page: Page):
     page.wait_for_selector(WAIT_FOR, timeout=ENGINE_MS)
     # the pick-up's held 坎 are scored before the first move, and the board shows the engine's count at once
     sitting = page.evaluate(SITTING_JS)
-    expect(page.locator(".kiosk-yibai__board")).to_have_attribute("data-totals", json.dumps(sitting["totals"], separators=(",", ":")))
+    expect(page.locator(".kiosk-yibai__board")).to_have_attribute(
+        "data-totals", json.dumps(sitting["totals"], separators=(",", ":"))
+    )
     made = [sum(s["points"] for s in sitting["scores"] if s["seat"] == seat) for seat in range(3)]
     assert made == sitting["totals"], "the first deal starts from 0"
     recent = page.locator(".kiosk-yibai__recent li")
@@ -218,3 +224,34 @@ def test_race_again_starts_a_fresh_race(page: Page):
     page.wait_for_selector(WAIT_FOR, timeout=ENGINE_MS)
     fresh = page.evaluate(SITTING_JS)
     assert fresh["totals"] == [sum(s["points"] for s in fresh["scores"] if s["seat"] == seat) for seat in range(3)]
+
+
+# A deal's settlement shows all of itself on the gallery's screen: nothing scrolled away, its button on the screen.
+SETTLEMENT_FITS_JS = """() => {
+  const box = document.querySelector('.kiosk-play__settlement');
+  const top = box.querySelector('h2').getBoundingClientRect(), button = box.querySelector('button').getBoundingClientRect();
+  const frame = box.getBoundingClientRect();
+  return {scrolls: box.scrollHeight > box.clientHeight + 1, headingShown: top.top >= frame.top,
+          buttonOnScreen: button.bottom <= innerHeight && button.top >= 0};
+}"""
+
+
+@pytest.mark.parametrize(
+    "viewport", [{"width": 1920, "height": 1080}, {"width": 1080, "height": 1920}], ids=["landscape", "portrait"]
+)
+def test_a_deals_settlement_fits_the_gallery_screen_under_the_scoreboard(page: Page, viewport: dict):
+    page.set_viewport_size(viewport)
+    start(page, "zh", 2)
+    for _ in range(200):
+        page.wait_for_selector(WAIT_FOR, timeout=ENGINE_MS)
+        if page.locator(".kiosk-play__settlement, .kiosk-play__error").count():
+            break
+        page.evaluate(TAP_FIRST_OFFER_JS)
+    expect(page.locator(".kiosk-yibai__end")).to_have_count(0)  # (seed 2: a deal ends before the race)
+    page.wait_for_timeout(300)  # (the settlement's entrance)
+    assert page.evaluate(SETTLEMENT_FITS_JS) == {"scrolls": False, "headingShown": True, "buttonOnScreen": True}
+    # 名堂 sit under the sets without a stray bullet at the box's edge
+    assert (
+        page.locator(".kiosk-play__winning .cp-win__patterns").evaluate("(el) => getComputedStyle(el).listStyleType")
+        == "none"
+    )
