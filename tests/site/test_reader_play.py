@@ -213,10 +213,14 @@ def test_the_settlement_keeps_a_running_total_over_the_readers_hands(page: Page)
     second = amounts(play_to_the_end(page, "zh")["payments"])
     tally = page.locator(".kiosk-play__tally")
     expect(tally.locator("h3")).to_have_text("这 2 手合计")
-    assert amounts(tally.locator("li").all_inner_texts()) == [a + b for a, b in zip(first or [0] * 3, second or [0] * 3, strict=True)]
+    assert amounts(tally.locator("li").all_inner_texts()) == [
+        a + b for a, b in zip(first or [0] * 3, second or [0] * 3, strict=True)
+    ]
     # The language switched after the settlement: a fresh hand is dealt, and the finished two are counted once.
     page.locator(".kiosk-lang-switch").click()
-    page.wait_for_selector(".kiosk-play__column.is-legal, .kiosk-play__choice, .kiosk-play__settlement", timeout=ENGINE_MS)
+    page.wait_for_selector(
+        ".kiosk-play__column.is-legal, .kiosk-play__choice, .kiosk-play__settlement", timeout=ENGINE_MS
+    )
     stored = page.evaluate(f"JSON.parse(sessionStorage.getItem('{TALLY_KEY}'))")
     assert stored["leshan"]["hands"] == 2
 
@@ -433,3 +437,34 @@ def test_the_race_of_yibai_fits_a_readers_screen(page: Page, viewport: dict):
     prompt = page.locator(".kiosk-play__prompt")
     expect(prompt).to_be_visible()
     assert prompt.bounding_box()["height"] >= 20, "the prompt has no room"
+
+
+def test_a_readers_chuopai_hands_keep_a_running_total(page: Page):
+    from tests.site.test_kiosk_chuopai import play_through
+
+    open_play(page, "zh")
+    page.evaluate("changpaiKioskChuopai.tuning = {seed: 5, botDelayMs: 0}")
+    page.locator(".kiosk-rules-chuopai").click()
+    page.locator(".kiosk-seat-dealer").click()
+    play_through(page)
+    scores = [
+        int(n)
+        for n in page.locator(".kiosk-chuo__settlement .kiosk-play__payments li").evaluate_all(
+            "(els) => els.map((e) => e.dataset.score)"
+        )
+    ]
+    expect(page.locator(".kiosk-play__tally")).to_have_count(0)  # one hand: nothing to add up yet
+    page.evaluate("changpaiKioskChuopai.tuning = {seed: 6, botDelayMs: 0}")
+    page.locator(".kiosk-play__again").click()
+    page.wait_for_selector(".kiosk-chuo[data-seed='6']", timeout=ENGINE_MS)
+    play_through(page)
+    second = [
+        int(n)
+        for n in page.locator(".kiosk-chuo__settlement .kiosk-play__payments li").evaluate_all(
+            "(els) => els.map((e) => e.dataset.score)"
+        )
+    ]
+    assert any(scores) and any(second), (scores, second)  # (hands that were won and lost: a total to add up)
+    tally = page.locator(".kiosk-play__tally")
+    expect(tally.locator("h3")).to_have_text("这 2 手合计")
+    assert amounts(tally.locator("li").all_inner_texts()) == [a + b for a, b in zip(scores, second, strict=True)]

@@ -66,6 +66,7 @@
       youLost: (n) => "你输了 " + n + "。",
       even: "你不输不赢。",
       points: (n) => (n > 0 ? "+" : "") + n,
+      tally: (n) => "这 " + n + " 手合计",
       engineFailed: "规则引擎出了问题，这一手没法继续。",
       restarting: "稍等一下，牌桌正在重新摆好……",
       where: "位置",
@@ -112,6 +113,7 @@
       youLost: (n) => "You lost " + n + ".",
       even: "You neither won nor lost.",
       points: (n) => (n > 0 ? "+" : "") + n,
+      tally: (n) => "Total over " + n + " hands",
       engineFailed: "The rules engine ran into a problem; this hand cannot go on.",
       restarting: "One moment: the table is being set up again…",
       where: "at",
@@ -369,6 +371,18 @@
       settle(answer.settlement || {});
     }
 
+    /** One seat's score, won (+) or lost (−): a hand's, and a reader's running total. */
+    function scoreItem(n, seat) {
+      return h("li", { class: n > 0 ? "is-plus" : n < 0 ? "is-minus" : "", dataset: { seat: String(seat), score: String(n) } }, seatName(seat) + " " + W.points(n));
+    }
+
+    /** A reader's running totals over the hands of this tab, this one included, in either seat (from the second hand). */
+    function tallyEl(scores) {
+      const tally = keeper.tally("chuopai", scores.length ? scores : [0, 0, 0]);
+      if (!tally || tally.hands < 2) return null;
+      return h("section", { class: "kiosk-play__tally" }, h("h3", {}, W.tally(tally.hands)), h("ul", { class: "kiosk-play__totals" }, tally.totals.map(scoreItem)));
+    }
+
     function settle(s) {
       render();
       prompt.textContent = "";
@@ -387,8 +401,9 @@
         h(
           "ul",
           { class: "kiosk-play__payments", "aria-label": W.scores },
-          scores.map((n, i) => h("li", { class: n > 0 ? "is-plus" : n < 0 ? "is-minus" : "", dataset: { seat: String(i), score: String(n) } }, seatName(i) + " " + W.points(n))),
+          scores.map(scoreItem),
         ),
+        tallyEl(scores),
         session.againButton(),
       );
       board.append(box);
