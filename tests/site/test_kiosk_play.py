@@ -169,3 +169,41 @@ def test_leaving_the_game_stops_it(page: Page):
     expect(page.locator("#kiosk-app")).to_have_attribute("data-screen", "welcome")
     page.wait_for_timeout(500)
     assert page.locator(".kiosk-play__board").count() == 0
+
+
+# The gallery's screen holds the whole table in every state: the page never scrolls, the visitor's hand and the card
+# up are whole on the screen, and the question is in sight in its panel (a long list of claims scrolls there; the
+# table once grew up to 480 px past the screen and pushed the hand off it).
+ONE_SCREEN_JS = """() => {
+  const inside = (el, box) => { const r = el.getBoundingClientRect(); return r.top >= box.top - 1 && r.bottom <= box.bottom + 1; };
+  const screen = {top: 0, bottom: innerHeight};
+  const talk = document.querySelector('.kiosk-play__talk'), centre = document.querySelector('.kiosk-play__centre');
+  const face = centre.querySelector('.kiosk-play__face-up .cp-card');
+  return {pageScrolls: document.documentElement.scrollHeight > innerHeight + 1,
+          handOnScreen: inside(document.querySelector('.kiosk-play__hand'), screen),
+          cardWhole: !face || inside(face, centre.getBoundingClientRect()),
+          questionInSight: !talk.querySelector('.kiosk-play__choice') || inside(talk.querySelector('.kiosk-play__prompt'), talk.getBoundingClientRect())};
+}"""
+ALL_WELL = {"pageScrolls": False, "handOnScreen": True, "cardWhole": True, "questionInSight": True}
+
+
+@pytest.mark.parametrize(
+    ("rules_button", "seed", "viewport"),
+    [
+        (".kiosk-rules-leshan", 3, {"width": 1920, "height": 1080}),  # five eats with 比 offered at once
+        (".kiosk-rules-leshan-four", 2, {"width": 1920, "height": 1080}),  # three opponents' sets, late in the hand
+        (".kiosk-rules-leshan", 3, {"width": 1080, "height": 1920}),
+    ],
+    ids=["many-claims-landscape", "four-late-landscape", "many-claims-portrait"],
+)
+def test_the_gallery_table_stays_on_one_screen(page: Page, rules_button: str, seed: int, viewport: dict):
+    page.set_viewport_size(viewport)
+    start(page, "zh", rules_button, seed)
+    for step in range(30):
+        page.wait_for_selector(
+            ".kiosk-play__settlement, .kiosk-play__choice, .kiosk-play__column.is-legal", timeout=ENGINE_MS
+        )
+        if page.locator(".kiosk-play__settlement").count():
+            break
+        assert page.evaluate(ONE_SCREEN_JS) == ALL_WELL, f"step {step}"
+        page.locator(".kiosk-play__choice, .kiosk-play__column.is-legal").first.click()

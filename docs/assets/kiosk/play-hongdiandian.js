@@ -201,6 +201,7 @@
     const history = [];
     const prompt = h("p", { class: "kiosk-play__prompt" });
     const actions = h("div", { class: "kiosk-play__actions", role: "group" });
+    const talk = h("div", { class: "kiosk-play__talk" }, log, trail, prompt, actions);
     const myUnits = h("div", { class: "kiosk-play__my-sets" });
     const hand = h("div", { class: "kiosk-play__hand", role: "group", "aria-label": W.hand });
     const board = h(
@@ -208,7 +209,7 @@
       { class: "kiosk-play__board kiosk-hdd", dataset: { rules } },
       opponents,
       centre,
-      h("div", { class: "kiosk-play__talk" }, log, trail, prompt, actions),
+      talk,
       h("div", { class: "kiosk-play__mine" }, myUnits, hand),
     );
     container.append(status, board);
@@ -313,6 +314,7 @@
       }
       const first = actions.querySelector("button") || hand.querySelector("button");
       if (first) first.focus({ preventScroll: true });
+      session.showQuestion(talk, prompt);
       return session.ask();
     }
 

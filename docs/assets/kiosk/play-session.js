@@ -14,6 +14,7 @@
  *   s.call(request)         the same, but an answer with an error throws an EngineProblem
  *   s.problem(error, cmd)   an EngineProblem to throw (no move, say)
  *   s.watchStatus(element)  the engine's loading line inside element, until stop()
+ *   s.showQuestion(panel, question)  scrolls a talk panel that overflows to the visitor's question
  *   s.againButton()         the "play again" button
  *   s.showProblem(problem)  a located message in place of the game
  *   s.run(play, onStop)     runs the game's async loop (an engine restart recovers, any other failure is shown) and
@@ -113,6 +114,13 @@
         const engine = window.changpaiEngine;
         const stopStatus = engine && engine.status ? engine.status(element) : null;
         if (stopStatus) stops.push(stopStatus);
+      },
+
+      /** The visitor is asked (the prompt, then its choices): where the talk panel scrolls (the gallery's one screen,
+       * with a long list of claims), it scrolls to the question, so what went before goes above and the choices show. */
+      showQuestion(panel, question) {
+        if (panel.scrollHeight <= panel.clientHeight) return;
+        panel.scrollTop += question.getBoundingClientRect().top - panel.getBoundingClientRect().top - 8;
       },
 
       againButton() {

@@ -243,6 +243,7 @@
     const history = []; // [{line, action}] newest last
     const prompt = el("p", { class: "kiosk-play__prompt" });
     const actions = el("div", { class: "kiosk-play__actions", role: "group" });
+    const talk = el("div", { class: "kiosk-play__talk" }, log, trail, prompt, actions);
     const mySets = el("div", { class: "kiosk-play__my-sets" });
     const hand = el("div", { class: "kiosk-play__hand", role: "group", "aria-label": W.hand });
     const board = el(
@@ -250,7 +251,7 @@
       { class: "kiosk-play__board" },
       opponents,
       centre,
-      el("div", { class: "kiosk-play__talk" }, log, trail, prompt, actions),
+      talk,
       el("div", { class: "kiosk-play__mine" }, mySets, hand),
     );
     container.append(status, board);
@@ -426,6 +427,7 @@
       }
       const first = actions.querySelector("button") || hand.querySelector("button");
       if (first) first.focus({ preventScroll: true });
+      session.showQuestion(talk, prompt);
       return session.ask();
     }
 
