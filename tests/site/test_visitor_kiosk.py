@@ -142,3 +142,41 @@ def test_play_keeps_a_trail_of_moves_and_headlines_the_hands_points(page: Page):
         assert int(hand.get_attribute("data-points")) == shown
         assert str(shown) in result["headline"]
         assert hand.locator(".cp-win__set").count() >= 5
+
+
+PAGE_SCROLLS_JS = "document.documentElement.scrollHeight > innerHeight + 1"
+ATTRACT_STEP_JS = "(() => { const a = document.querySelector('.kiosk-attract'); return a ? (a.dataset.rules || '') + ' step ' + (a.dataset.step || '') : ''; })()"
+
+
+@pytest.mark.parametrize(
+    "viewport", [{"width": 1920, "height": 1080}, {"width": 1080, "height": 1920}], ids=["landscape", "portrait"]
+)
+def test_every_kiosk_screen_fits_the_gallery_screen(page: Page, viewport: dict):
+    """No screen of the gallery kiosk runs past the screen's edge: the welcome through every step of its five annotated
+    deals (a deal of four with its longest note ran 280 px past 1080), the menu, the deck, the six games (the last two
+    were 350 px down) and the deals to watch (nine; 300 px down in English)."""
+    page.set_viewport_size(viewport)
+    open_kiosk(page, clock=True)
+    page.wait_for_selector(".kiosk-attract__seats", timeout=ENGINE_MS)
+    seen = set()
+    for _ in range(140):  # five deals of up to eleven steps, and the pauses between them
+        page.clock.run_for(1700)
+        where = page.evaluate(ATTRACT_STEP_JS)
+        seen.add(where.split(" step")[0])
+        assert not page.evaluate(PAGE_SCROLLS_JS), f"the welcome runs past the screen at {where}"
+        if len(seen - {""}) >= 2 and page.evaluate("window.changpaiKiosk.state.screen") != "welcome":
+            break
+        page.mouse.move(5, 5)  # (someone there: no idle reset)
+    assert {"leshan", "luzhou-a"} <= seen, seen
+    for lang in ("zh", "en"):
+        page.evaluate("(lang) => { changpaiKiosk.state.lang = lang; }", lang)
+        for screen, ready in (
+            ("menu", ".kiosk-go-play"),
+            ("cards", ".kiosk-deck, .kiosk-cards__body"),
+            ("play", ".kiosk-rules-yibai"),
+            ("watch", ".kiosk-deal-choice"),
+        ):
+            page.evaluate("(name) => changpaiKiosk.show(name)", screen)
+            page.wait_for_selector(ready)
+            page.wait_for_timeout(400)  # (the screen's entrance: a CSS animation, in real time)
+            assert not page.evaluate(PAGE_SCROLLS_JS), f"the {screen} screen ({lang}) runs past the screen"
