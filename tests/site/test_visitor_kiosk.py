@@ -180,3 +180,22 @@ def test_every_kiosk_screen_fits_the_gallery_screen(page: Page, viewport: dict):
             page.wait_for_selector(ready)
             page.wait_for_timeout(400)  # (the screen's entrance: a CSS animation, in real time)
             assert not page.evaluate(PAGE_SCROLLS_JS), f"the {screen} screen ({lang}) runs past the screen"
+
+
+@KIOSK
+def test_a_watched_chuopai_tricks_plays_lie_side_by_side(page: Page):
+    """A 戳牌 deal on the gallery's landscape screen: the plays of a trick in one row, not one under another (a trick
+    of three made the screen 400–780 px long; some steps still run past the screen's edge)."""
+    open_kiosk(page)
+    page.evaluate("changpaiKiosk.show('watch')")
+    page.locator(".kiosk-deal-choice", has_text="戳").first.click()
+    page.wait_for_selector(".cp-chuo-frame")
+    for _ in range(12):
+        tops = page.locator(".cp-chuo-frame:not([hidden]) .cp-chuo-play").evaluate_all(
+            "(els) => els.filter((e) => e.offsetParent).map((e) => Math.round(e.getBoundingClientRect().top))"
+        )
+        if len(tops) >= 2:
+            break
+        page.locator(".cp-chuo-btn[data-go='next']").click()
+    assert len(tops) >= 2, "no trick of two plays in the first steps"
+    assert len(set(tops)) == 1, f"the plays are stacked: tops {tops}"
