@@ -199,3 +199,21 @@ def test_a_watched_chuopai_tricks_plays_lie_side_by_side(page: Page):
         page.locator(".cp-chuo-btn[data-go='next']").click()
     assert len(tops) >= 2, "no trick of two plays in the first steps"
     assert len(set(tops)) == 1, f"the plays are stacked: tops {tops}"
+
+
+@KIOSK
+def test_a_watched_seats_discards_sit_beside_its_hand_when_they_fit(page: Page):
+    """A Da Er deal on the gallery's landscape screen: a seat's few discards beside its hand, not a line under it."""
+    open_kiosk(page)
+    page.evaluate("changpaiKiosk.show('watch')")
+    page.locator(".kiosk-deal-choice").first.click()
+    page.wait_for_selector(".cp-deal__next")
+    for _ in range(10):
+        rows = page.locator(".cp-seat:has(.cp-seat__row:nth-of-type(3)) .cp-seat__row").evaluate_all(
+            "(els) => els.slice(0, 2).map((e) => Math.round(e.getBoundingClientRect().top))"
+        )
+        if len(rows) == 2:
+            break
+        page.locator(".cp-deal__next").click()
+    assert len(rows) == 2, "no seat with discards in the first steps"
+    assert rows[0] == rows[1], f"the discards are a line under the hand: tops {rows}"
