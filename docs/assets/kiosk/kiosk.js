@@ -14,8 +14,9 @@
  *   data-mode="reader"      the same games for a reader of the site (docs/learn/play.md), on a phone as much as a
  *                           computer: it opens on the choice of game in the page's language, never resets or
  *                           reloads by itself, keeps no offline copy of the whole site, and its bar links back to the
- *                           site (data-site-home) instead of offering "start again"; a Da Er hand in progress is kept
- *                           in the tab (sessionStorage) and carries on after a reload or a change of language
+ *                           site (data-site-home) instead of offering "start again"; a game in progress (any of them, a
+ *                           race of 一百 too) is kept in the tab (sessionStorage) and carries on after a reload or a
+ *                           change of language
  * <template class="kiosk-more-deals" data-lang="zh|en">  deals of the other games (戳牌, 红点点), drawn by the build in
  *                          that language; "watch" lists them after the Da Er deals and shows a fresh copy of one
  *

@@ -13,8 +13,9 @@
  * last finished trick on screen with the seat that took it. The hand closes with the engine's settlement.
  *
  * window.changpaiKioskChuopai.mount(container, {lang, onAgain, seat, keep, resume}) returns a function that stops the
- * game; seat is "dealer" or "ally" (keep, resume: a reader's hand kept in the tab, play-session.js's keeper). Tests set window.changpaiKioskChuopai.tuning = {seed, botDelayMs, options}; options are
- * the engine's 戳牌 options for the deal (a deck with jokers, say), sent with the rules and new_deal requests.
+ * game; seat is "dealer" or "ally" (keep, resume: a reader's hand kept in the tab, play-session.js's keeper). Tests
+ * set window.changpaiKioskChuopai.tuning = {seed, botDelayMs, options}; options are the engine's 戳牌 options for the
+ * deal (a deck with jokers, say), sent with the rules and new_deal requests.
  * Every card is drawn from the engine's pictures (chuopai.cards.PICTURE and picture_label, the joker included), so
  * no face is named here. */
 (function () {
@@ -330,7 +331,7 @@
 
     async function play() {
       const resume = keeper.resume;
-      let seed = resume ? resume.seed : tuning.seed != null ? tuning.seed : Math.floor(Math.random() * 2 ** 31);
+      let seed = keeper.seed(tuning.seed);
       const withOptions = dealOptions ? { options: dealOptions } : {};
       const rules = await call({ command: "rules", name: "chuopai", ...withOptions });
       pictures = Object.fromEntries((rules.pictures || []).map((p) => [p.face, p]));
@@ -341,7 +342,7 @@
         const replayed = await keeper.replay(apply);
         replaying = false;
         if (!replayed) {
-          seed = Math.floor(Math.random() * 2 ** 31); // (the saved hand is gone: a fresh one)
+          seed = keeper.seed(); // (the saved hand is gone: a fresh one)
           moves.length = 0;
           notes = [];
           answer = await deal();
@@ -349,7 +350,7 @@
         board.dataset.resumed = String(moves.length);
       }
       board.dataset.seed = String(seed);
-      keeper.save(seed, moves); // (kept from the deal on: a reload before the first move comes back to this table)
+      keeper.update(seed, moves, answer.over); // (kept from the deal on: a reload before the first move comes back to it)
       render();
       let steps = 0;
       while (session.alive && !answer.over && steps < MAX_STEPS) {
@@ -365,8 +366,7 @@
           if (!move.action) throw session.problem({ code: "no-move", where: "bot_move", zh: "电脑玩家没有可走的牌", en: "the computer player has no move" }, "bot_move");
           await apply(move.action);
         }
-        if (answer.over) keeper.clear();
-        else keeper.save(seed, moves);
+        keeper.update(seed, moves, answer.over);
       }
       settle(answer.settlement || {});
     }

@@ -334,12 +334,11 @@
     }
 
     async function play() {
-      const fresh = () => Math.floor(Math.random() * 2 ** 31);
       const resume = keeper.resume;
-      let seed = resume ? resume.seed : tuning.seed != null ? tuning.seed : fresh();
+      let seed = keeper.seed(tuning.seed);
       answer = await call({ command: "new_deal", rules, seed, dealer: HUMAN });
       if (resume && !(await keeper.replay(apply))) {
-        seed = fresh(); // (the saved hand is gone: a fresh one)
+        seed = keeper.seed(); // (the saved hand is gone: a fresh one)
         played.length = moves.length = history.length = 0;
         log.replaceChildren();
         trail.replaceChildren();
@@ -347,7 +346,7 @@
       }
       board.dataset.seed = String(seed);
       if (resume) board.dataset.resumed = String(played.length);
-      keeper.save(seed, moves); // (kept from the deal on: a reload before the first move comes back to this table)
+      keeper.update(seed, moves, answer.over); // (kept from the deal on: a reload before the first move comes back to it)
       render([]);
       for (let steps = 0; session.alive && steps < MAX_STEPS && !answer.over; steps += 1) {
         const seat = ((answer.view || {}).to_move || [])[0];
@@ -361,8 +360,7 @@
           if (!move.detail) throw session.problem({ code: "no-move", zh: "电脑玩家没有可走的牌", en: "the computer player has no move" }, "bot_move");
           await apply(move.detail);
         }
-        if (answer.over) keeper.clear();
-        else keeper.save(seed, moves);
+        keeper.update(seed, moves, answer.over);
       }
       settle(answer.settlement || { type: "none" });
     }

@@ -190,7 +190,9 @@
    *     fields       what names the game ({rules, players, seat}): a saved game carries on only if every one matches
    *   k.resume       the saved game to carry on with, or null
    *   k.id           the hand's id (the running totals count a hand once)
+   *   k.seed(chosen) the seed to deal: the saved game's, else chosen (a test's, a sitting's), else a random one
    *   k.save(seed, moves, more)   the game so far; more: the game's own fields (a race's score)
+   *   k.update(seed, moves, over) after a deal or a move: the game so far saved, or cleared once it is over
    *   k.clear()      nothing to carry on with (the game is over, or was left)
    *   k.replay(apply) → true when the engine took every saved move (apply(move) for each); false when it refused one:
    *                  the saved game is dropped, k.resume is null from then on and k.id a new one (deal a fresh game)
@@ -202,8 +204,16 @@
     const k = {
       resume: matches ? saved : null,
       id: matches && typeof saved.id === "string" && saved.id ? saved.id : newId(),
+      seed(chosen) {
+        if (k.resume) return k.resume.seed;
+        return chosen != null ? chosen : Math.floor(Math.random() * 2 ** 31);
+      },
       save(seed, moves, more) {
         if (keep) keep.save({ ...fields, ...(more || {}), id: k.id, seed, actions: moves });
+      },
+      update(seed, moves, over) {
+        if (over) k.clear();
+        else k.save(seed, moves);
       },
       clear() {
         if (keep) keep.clear();

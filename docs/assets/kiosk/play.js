@@ -476,20 +476,18 @@
     const tallyKey = players === 3 ? rules : rules + "×" + players; // (a table of four keeps its own totals)
 
     function saveHand(seed) {
-      if (answer.over) keeper.clear();
-      else keeper.save(seed, lastActions.map(({ seat, type, card, cards, bi, text, label }) => ({ seat, type, card, cards, bi, text, label })));
+      keeper.update(seed, lastActions.map(({ seat, type, card, cards, bi, text, label }) => ({ seat, type, card, cards, bi, text, label })), answer.over);
     }
 
     async function play() {
-      const fresh = () => Math.floor(Math.random() * 2 ** 31);
       // options.deal: more of the new deal's request (a sitting's options, its score so far, its dealer; a seed)
       const more = options.deal || {};
       const resume = keeper.resume;
-      let seed = resume ? resume.seed : more.seed != null ? more.seed : tuning.seed != null ? tuning.seed : fresh();
+      let seed = keeper.seed(more.seed ?? tuning.seed);
       const deal = () => call({ command: "new_deal", rules, players, dealer: HUMAN, ...more, seed });
       adopt(await deal());
       if (resume && !(await keeper.replay(apply))) {
-        seed = fresh(); // (the saved hand is gone: a fresh one)
+        seed = keeper.seed(); // (the saved hand is gone: a fresh one)
         log.replaceChildren();
         trail.replaceChildren();
         history.length = 0;
