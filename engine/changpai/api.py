@@ -28,6 +28,10 @@ Built-in commands
             [{"dealer", "winner", "payments", "totals"}], "ledger": {"totals", "zero_sum"}, "record"}``
             (``core.match_summary``). ``replay_match`` ``{"record"}`` → the same without ``record``, or the
             record's first problem, located (``deals[N].deal: step M``, ``deals[N].totals``, ``played[N]`` …).
+``next_seating`` ``{"rules", "players"?, "dealer", "shuffler"?, "winner"?, "options"?}`` → who shuffles and deals the
+            next deal of a Da Er sitting, one deal at a time (a reader's next hand): ``{"dealer", "shuffler", "why"}``,
+            ``dealer`` null where the deal's own cut picks it (pass ``shuffler`` to ``new_deal``), ``why`` the lines
+            of the tradition's rules of a sitting that chose them (``{"question", "answer", "source"}``).
 ``lesson``  ``{"rules", "ask", "position", "options"?}`` → a game's own lesson question answered
             (each game's ``lesson`` module): ``{"form", "value", "shown", "lines", "rows", …}``.
 
@@ -62,7 +66,8 @@ a table 27 sets (over these: ``too-long``), a record 4 seats and 1000 steps (``b
                    ``{"rules", "title", "seats", "steps"}``; a bad record answers an error whose ``where`` is
                    ``step N`` (or the field). The engine reads no YAML: a record file is read at the edge
                    (``changpai.yamlfile``, which keeps the file lines for the errors).
-``new_deal``       ``{"rules", "players"?, "seed"?, "dealer"?, "options"?}`` → a *deal answer*:
+``new_deal``       ``{"rules", "players"?, "seed"?, "dealer"?, "shuffler"?, "options"?}`` → a *deal answer*
+                   (no ``dealer`` where the rules cut for it: the cut picks it, from the ``shuffler``'s 上家):
                    ``{"game", "state", "view", "legal", "over", "settlement"}``. ``view`` is
                    ``Deal.snapshot()`` plus ``roles``, ``role_names`` and ``seat_names`` (甲乙丙丁 / A B C D);
                    ``legal`` lists every legal action now. ``view.private`` is ``null`` or
@@ -108,7 +113,7 @@ from .daer.actions import Action, native_words
 from .daer.analysis import SOURCES, analyse, not_ready_reasons, waits
 from .daer.deal import Deal, check_seed
 from .daer.match import MAX_DEALS as MAX_MATCH_DEALS
-from .daer.match import MatchRecord, play_bot_match, replay_match
+from .daer.match import MatchRecord, play_bot_match, replay_match, seating_after
 from .daer.options import IN_PLAY
 from .daer.options import apply as apply_options
 from .daer.options import describe as describe_options
@@ -624,7 +629,7 @@ def _frames(request: Request) -> dict[str, Any]:
     return frames(data, name)
 
 
-@command("new_deal", fields=("rules", "players", "seed", "dealer", "options", "sitting"))
+@command("new_deal", fields=("rules", "players", "seed", "dealer", "shuffler", "options", "sitting"))
 def _new_deal(request: Request) -> dict[str, Any]:
     if (answer := _other_game("new_deal", request)) is not None:
         return answer
@@ -632,7 +637,8 @@ def _new_deal(request: Request) -> dict[str, Any]:
     players = request.get("players")
     seed = request.get("seed")
     dealer = request.get("dealer")
-    for key, value in (("players", players), ("seed", seed), ("dealer", dealer)):
+    shuffler = request.get("shuffler")
+    for key, value in (("players", players), ("seed", seed), ("dealer", dealer), ("shuffler", shuffler)):
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             raise HandError(Text("应是整数", "must be a whole number"), code="bad-field", where=key)
     if seed is None:
@@ -640,8 +646,45 @@ def _new_deal(request: Request) -> dict[str, Any]:
     options = request.get("options")
     if options is not None and not isinstance(options, dict):
         raise HandError(Text("options 应是对象", "options must be an object"), code="bad-field", where="options")
-    deal = Deal.new(rules, players, seed=seed, dealer=dealer, options=options)
+    deal = Deal.new(rules, players, seed=seed, dealer=dealer, shuffler=shuffler or 0, options=options)
+    if shuffler is not None and not 0 <= shuffler < deal.players:
+        raise HandError(
+            Text(f"座位应是 0 到 {deal.players - 1} 的数字", f"a seat is a number from 0 to {deal.players - 1}"),
+            code="bad-field",
+            where="shuffler",
+        )
     return _answer(deal, None, _running(deal, None, request, fresh=True))
+
+
+@command("next_seating", fields=("rules", "players", "dealer", "shuffler", "winner", "options"))
+def _next_seating(request: Request) -> dict[str, Any]:
+    """Who shuffles and deals the next deal, by the tradition's rules of a sitting, after a deal ``dealer`` dealt,
+    ``shuffler`` shuffled (default: the dealer) and ``winner`` won (null: nobody)."""
+    _not_for_other_games("next_seating", request, "rules")
+    name = text_field(request, "rules")
+    get_rules(name)  # (an unknown rule set: its own error)
+    players = _whole_field(request, "players", 2, 8)
+    allowed = get_play_rules(name).players.value
+    if players is None:
+        players = 4 if 4 in allowed else max(allowed)  # (``Deal.new``'s own default)
+    elif players not in allowed:
+        words = Text(f"这种玩法是 {allowed} 人打", f"these rules are for {allowed} players")
+        raise HandError(words, code="bad-field", where="players")
+    dealer = _whole_field(request, "dealer", 0, players - 1)
+    if dealer is None:
+        raise HandError(Text("缺少 dealer（上一盘的庄家）", "“dealer” (the last deal's dealer) is missing"),
+                        code="missing-field", where="dealer")  # fmt: skip
+    shuffler = _whole_field(request, "shuffler", 0, players - 1)
+    winner = _whole_field(request, "winner", 0, players - 1)
+    options = request.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise HandError(Text("options 应是对象", "options must be an object"), code="bad-field", where="options")
+    seating, lines = seating_after(name, players, dealer, dealer if shuffler is None else shuffler, winner, options)
+    return {
+        "dealer": seating.dealer,
+        "shuffler": seating.shuffler,
+        "why": [{"question": r.question.as_dict(), "answer": r.answer.as_dict(), "source": r.source} for r in lines],
+    }
 
 
 @command("legal_actions", fields=("state", "game", "seat"))

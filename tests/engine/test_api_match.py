@@ -127,3 +127,66 @@ def test_a_changed_record_is_refused_where_it_was_changed():
 def test_bad_match_requests_are_refused_at_the_field(request_, where):
     error = handle(request_)["error"]
     assert error["where"] == where and error["zh"] and error["en"], error
+
+
+# ---------------------------------------------------------------- next_seating: a sitting one deal at a time
+def _by_the_words(rules, dealer, shuffler, winner):
+    """The oracle, from the traditions' own words: Luzhou and Wuchuan, the winner deals (nobody won: the same dealer,
+    the option's default) [001][000]; Leshan, the winner shuffles (nobody won: the same shuffler) and the cut deals
+    [003]."""
+    if rules == "leshan":
+        return None, shuffler if winner is None else winner
+    nxt = dealer if winner is None else winner
+    return nxt, nxt
+
+
+@settings(max_examples=12, deadline=None)
+@given(table=st.sampled_from([("luzhou-a", 3), ("luzhou-b", 4), ("leshan", 3), ("leshan", 4), ("wuchuan", 4)]),
+       seed=st.integers(0, 10_000))  # fmt: skip
+def test_next_seating_deals_a_sitting_as_the_whole_match_does(table, seed):
+    """A reader's sitting, one hand at a time (next_seating, then new_deal with its dealer and shuffler), deals what a
+    whole match of the same seeds deals, and follows the traditions' words."""
+    rules, players = table
+    match = ok({"command": "simulate_match", "rules": rules, "players": players, "deals": 4, "seed": seed})["record"]
+    for before, after in zip(match["deals"], match["deals"][1:], strict=False):
+        deal, _ = replay(DealRecord.from_data(before["deal"]))
+        winner = None if deal.win is None else deal.win.seat
+        request = {"command": "next_seating", "rules": rules, "players": players, "dealer": deal.table.dealer,
+                   "shuffler": before["shuffler"], "winner": winner}  # fmt: skip
+        nxt = ok(request)
+        assert (nxt["dealer"], nxt["shuffler"]) == _by_the_words(rules, deal.table.dealer, before["shuffler"], winner)
+        assert nxt["shuffler"] == after["shuffler"]
+        assert nxt["why"] and all(line["answer"]["zh"] and line["answer"]["en"] for line in nxt["why"])
+        seating = {"shuffler": nxt["shuffler"], **({} if nxt["dealer"] is None else {"dealer": nxt["dealer"]})}
+        seed_ = after["deal"]["seed"]
+        dealt = ok({"command": "new_deal", "rules": rules, "players": players, "seed": seed_, **seating})
+        following, _ = replay(DealRecord.from_data(after["deal"]))
+        assert dealt["view"]["dealer"] == following.table.dealer
+        assert dealt["state"]["hands"] == following.to_dict()["hands"]
+
+
+@pytest.mark.parametrize(
+    "request_, where",
+    [
+        ({"command": "next_seating", "rules": "luzhou-a", "players": 3}, "dealer"),
+        ({"command": "next_seating", "rules": "luzhou-a", "players": 3, "dealer": 3}, "dealer"),
+        ({"command": "next_seating", "rules": "luzhou-a", "players": 3, "dealer": 0, "winner": -1}, "winner"),
+        ({"command": "next_seating", "rules": "leshan", "players": 3, "dealer": 0, "shuffler": "2"}, "shuffler"),
+        ({"command": "next_seating", "rules": "luzhou-a", "players": 6, "dealer": 0}, "players"),
+        ({"command": "next_seating", "rules": "chuopai", "dealer": 0}, "rules"),
+        (
+            {
+                "command": "next_seating",
+                "rules": "leshan",
+                "players": 3,
+                "dealer": 0,
+                "options": {"leshan_match": "dajuan"},
+            },
+            "options",
+        ),  # fmt: skip
+        ({"command": "new_deal", "rules": "leshan", "players": 3, "shuffler": 3}, "shuffler"),
+    ],
+)
+def test_bad_next_seating_requests_are_refused_at_the_field(request_, where):
+    error = handle(request_)["error"]
+    assert error["where"] == where and error["zh"] and error["en"], error

@@ -22,3 +22,15 @@ def test_a_match_and_its_replay_fit_the_contract(request_):
     again = {"command": "replay_match", "record": answer["record"]}
     validate(again, "api", "request", definition="request")
     validate(handle(again), "api", "replay_match", definition="answers/match")
+
+
+def test_next_seating_fits_the_contract():
+    for request_ in (
+        {"command": "next_seating", "rules": "leshan", "players": 3, "dealer": 1, "shuffler": 2, "winner": None},
+        {"command": "next_seating", "rules": "luzhou-a", "players": 3, "dealer": 1, "winner": 2},
+        {"command": "new_deal", "rules": "leshan", "players": 3, "shuffler": 2, "seed": 4},
+    ):
+        validate(request_, "api", "request", definition="request")
+    answer = handle({"command": "next_seating", "rules": "leshan", "players": 3, "dealer": 1, "winner": 2})
+    validate(answer, "api", "next_seating", definition="answers/next_seating")
+    assert answer["dealer"] is None and answer["shuffler"] == 2

@@ -77,7 +77,8 @@ class MatchRules(Protocol):
     ``deal_options(seating) -> dict`` (the options a deal is played with there: the round's number) and
     ``round_of(options) -> int`` (the round a recorded deal's options name); ``finished``, ``options_for`` and
     ``recorded_round`` below ask them, so rules without rounds need none of them. Rules that let the table change
-    seats have ``reseat`` (a ``Reseat``; ``reseat_of`` asks it)."""
+    seats have ``reseat`` (a ``Reseat``; ``reseat_of`` asks it). ``why_next(previous)``, where the rules have it,
+    gives the lines of ``explain`` that chose the seating after ``previous`` (``why_next`` below asks it)."""
 
     def first(self, players: int, rng: random.Random) -> Seating: ...
 
@@ -113,6 +114,12 @@ def recorded_round(rules: MatchRules, options: Mapping[str, Any] | None) -> int:
     """The round a recorded deal's ``options`` say it was played in (0 for rules without rounds)."""
     hook = getattr(rules, "round_of", None)
     return int(hook(options or {})) if hook is not None else 0
+
+
+def why_next(rules: MatchRules, previous: DealOutcome) -> tuple[MatchRule, ...]:
+    """The lines of the rules that chose the seating after ``previous`` (none where the rules do not say)."""
+    hook = getattr(rules, "why_next", None)
+    return tuple(hook(previous)) if hook is not None else ()
 
 
 def reseat_of(rules: MatchRules) -> Reseat | None:
@@ -516,6 +523,10 @@ class WinnerDeals:
             nxt = previous.dealer if self.after_no_win == "same" else (previous.dealer + 1) % players
         return Seating(nxt, nxt)
 
+    def why_next(self, previous: DealOutcome) -> tuple[MatchRule, ...]:
+        """The line of ``explain`` that ``after`` followed: the winner's, or the no-win one."""
+        return (self.explain()[1 if previous.winner is not None else 2],)
+
     def is_over(self, ledger: Ledger) -> bool:
         return ledger.deals >= self.deals
 
@@ -539,6 +550,10 @@ class WinnerShuffles:
     def after(self, previous: DealOutcome, players: int) -> Seating:
         return Seating(None, previous.shuffler if previous.winner is None else previous.winner)
 
+    def why_next(self, previous: DealOutcome) -> tuple[MatchRule, ...]:
+        """The tradition's lines after the first deal: who shuffles, then who deals."""
+        return self.words[2:]
+
     def is_over(self, ledger: Ledger) -> bool:
         return ledger.deals >= self.deals
 
@@ -561,3 +576,6 @@ class RotateDealer:
 
     def explain(self) -> tuple[MatchRule, ...]:
         return (MatchRule(Text("谁打庄？", "Who deals?"), Text("轮流", "each seat in turn"), "engine"),)
+
+    def why_next(self, previous: DealOutcome) -> tuple[MatchRule, ...]:
+        return self.explain()

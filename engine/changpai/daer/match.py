@@ -36,6 +36,7 @@ from ..core.match import (
     Ledger,
     Match,
     MatchError,
+    MatchRule,
     MatchRules,
     Seating,
     check_match,
@@ -44,6 +45,7 @@ from ..core.match import (
     read_mapping,
     recorded_round,
     reseat_of,
+    why_next,
 )
 from ..core.text import ChangpaiError, Text
 from .deal import Deal
@@ -69,6 +71,33 @@ def match_rules(rules: str, deals: int, options: dict[str, Any] | None = None) -
     if hook is None:
         raise MatchError(Text(f"{rules} 没有连打的规则", f"{rules} has no rules for a match"), where="rules")
     return hook(play, deals)
+
+
+def seating_after(
+    rules: str, players: int, dealer: int, shuffler: int, winner: int | None, options: dict[str, Any] | None = None
+) -> tuple[Seating, tuple[MatchRule, ...]]:
+    """Who shuffles and deals the deal after one that ``dealer`` dealt, ``shuffler`` shuffled and ``winner`` won
+    (``None``: nobody), by the tradition's rules of a sitting, and the lines of those rules that say so: a reader's
+    next hand, one deal at a time. Rules that count rounds or change seats need the whole sitting (``play_match``)."""
+    match = match_rules(rules, MAX_DEALS, options)
+    if getattr(match, "deal_options", None) is not None or reseat_of(match) is not None:
+        raise MatchError(
+            Text(
+                "这种连打要数圈或换座位，要整场来算，不能只看上一盘",
+                "these rules count rounds or change seats: the next deal needs the whole sitting",
+            ),
+            code="needs-sitting",
+            where="options",
+        )
+    for key, seat in (("dealer", dealer), ("shuffler", shuffler), ("winner", winner)):
+        if seat is not None and not 0 <= seat < players:
+            raise MatchError(
+                Text(f"座位应是 0 到 {players - 1} 的数字", f"a seat is a number from 0 to {players - 1}"),
+                code="bad-field",
+                where=key,
+            )
+    previous = DealOutcome(dealer, shuffler, winner, (0,) * players)
+    return match.after(previous, players), why_next(match, previous)
 
 
 def outcome_of(deal: Deal, shuffler: int, round_: int = 0, people: tuple[int, ...] = ()) -> DealOutcome:
