@@ -263,6 +263,97 @@ def test_a_reloaded_table_of_four_carries_on_as_four(page: Page):
     assert page.evaluate(MY_HAND_JS) == hand
 
 
+# ---- a reader's hands are a sitting: who deals follows the tradition ---------------------------------------------
+SEATING_KEY = "changpai-reader-seating"
+SEAT_IN_HEADLINE = {"你赢了": 0, "电脑乙": 1, "电脑丙": 2, "电脑丁": 3}
+
+
+def winner_of(headline: str) -> int | None:
+    """The winning seat, read from the settlement's headline as a reader reads it (nobody: ``None``)."""
+    found = [seat for words, seat in SEAT_IN_HEADLINE.items() if words in headline]
+    assert len(found) <= 1, headline
+    return found[0] if found else None
+
+
+def test_the_readers_next_hand_is_dealt_by_the_winner_in_luzhou(page: Page):
+    """[001]: the winner deals the next hand (nobody won: the same dealer, the rule's default). The reader deals the
+    first; the settlement says who deals next; the next hand is dealt so, and a reload keeps its dealer."""
+    open_play(page, "zh", seed=11)
+    page.locator(".kiosk-rules-luzhou").click()
+    dealer = None
+    for hand in range(3):
+        board = page.locator(".kiosk-play__board")
+        expect(board).to_have_attribute("data-dealer", re.compile(r"\d"), timeout=ENGINE_MS)
+        now = int(board.get_attribute("data-dealer"))
+        assert now == (0 if dealer is None else dealer), (hand, now, dealer)
+        mark = (
+            page.locator(".kiosk-play__my-sets .kiosk-play__row-label")
+            if now == 0
+            else page.locator(".kiosk-play__seat-name", has_text=["电脑乙", "电脑丙"][now - 1])
+        )
+        expect(mark).to_contain_text("庄家")
+        expect(page.locator(".kiosk-play__seat-name", has_text="庄家")).to_have_count(0 if now == 0 else 1)
+        if hand == 1:  # mid-hand, a reload deals the same table: the same dealer
+            if now != 0:
+                expect(page.locator(".kiosk-play__dealt")).to_contain_text("打庄")
+            page.reload()
+            page.wait_for_selector(".kiosk-play__board[data-resumed]", timeout=ENGINE_MS)
+            expect(page.locator(".kiosk-play__board")).to_have_attribute("data-dealer", str(now))
+        outcome = play_to_the_end(page, "zh")
+        winner = winner_of(outcome["headline"])
+        dealer = now if winner is None else winner
+        nxt = page.locator(".kiosk-play__next")
+        expect(nxt).to_have_attribute("data-dealer", str(dealer))
+        expect(nxt).to_contain_text("下一手：")
+        expect(nxt).to_contain_text("胡牌的人" if winner is not None else "原庄家再打")
+        page.evaluate("(seed) => { changpaiKioskPlay.tuning = {seed, botDelayMs: 0}; }", 40 + hand)
+        page.locator(".kiosk-play__again").click()
+        page.wait_for_selector(f".kiosk-play__board[data-seed='{40 + hand}']", timeout=ENGINE_MS)
+
+
+def test_in_leshan_the_winner_shuffles_and_the_cut_picks_the_next_dealer(page: Page):
+    """[003]: the last hand's winner shuffles the next (nobody won: the same shuffler), and the cut picks its dealer;
+    the log says how, in English here."""
+    open_play(page, "en", seed=11)
+    page.locator(".kiosk-rules-leshan").click()
+    outcome = play_to_the_end(page, "en")
+    headline = outcome["headline"]
+    winner = (
+        0
+        if "You won" in headline
+        else next((s for s, n in ((1, "Computer B"), (2, "Computer C")) if n in headline), None)
+    )
+    nxt = page.locator(".kiosk-play__next")
+    expect(nxt).to_have_attribute("data-dealer", "null")
+    expect(nxt).to_have_attribute("data-shuffler", str(0 if winner is None else winner))
+    expect(nxt).to_contain_text("the cut picks the dealer")
+    page.locator(".kiosk-play__again").click()
+    page.wait_for_selector(".kiosk-play__board[data-dealer]", timeout=ENGINE_MS)
+    expect(page.locator(".kiosk-play__dealt")).to_contain_text(
+        re.compile(r"shuffled; the cut turned up \S+, which counts round to")
+    )
+    dealer = int(page.locator(".kiosk-play__board").get_attribute("data-dealer"))
+    stored = page.evaluate(f"JSON.parse(sessionStorage.getItem('{SEATING_KEY}'))")
+    shuffler = stored["leshan"]["shuffler"]
+    assert 0 <= dealer < 3 and shuffler == (0 if winner is None else winner)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_reader_who_is_xiaojia_plays_the_hand_through(page: Page, lang: str):
+    """At Leshan's table of four the seat after the dealer is 小家 [003]: when the deal comes round so, the reader holds
+    two cards, draws privately and plays the hand to its settlement like any other seat."""
+    open_play(page, lang, seed=21)
+    page.evaluate(
+        f"sessionStorage.setItem('{SEATING_KEY}', JSON.stringify({{'leshan×4': {{dealer: 1, shuffler: 1}}}}))"
+    )
+    page.locator(".kiosk-rules-leshan-four").click()
+    expect(page.locator(".kiosk-play__board")).to_have_attribute("data-dealer", "1", timeout=ENGINE_MS)
+    expect(page.locator(".kiosk-play__my-sets .kiosk-play__row-label")).to_contain_text("小家")
+    outcome = play_to_the_end(page, lang)
+    assert len(outcome["payments"]) == 4
+    assert not page.evaluate(STRAY_TEXT_JS)
+
+
 # ---- the games of another shape, and the race of 一百, are kept too -------------------------------------------------
 
 

@@ -279,6 +279,7 @@
   // of play-session.js). Going back to the choice of game drops it.
   const HAND_KEY = "changpai-reader-hand";
   const TALLY_KEY = "changpai-reader-tally"; // {rules: {hands, totals, last: the last hand's id}}
+  const SEATING_KEY = "changpai-reader-seating"; // {table: {dealer, shuffler}}: who deals a reader's next hand
   const readerKeep = {
     save(hand) {
       try {
@@ -317,6 +318,23 @@
         /* not kept: this hand's totals are still shown */
       }
       return tally;
+    },
+    /** The seating of a table's next hand (the engine's next_seating after the last), or with seating, kept. */
+    nextSeating(table, seating) {
+      let all = {};
+      try {
+        all = JSON.parse(sessionStorage.getItem(SEATING_KEY) || "{}") || {};
+      } catch (err) {
+        all = {};
+      }
+      if (seating === undefined) return all[table] || null;
+      all[table] = seating;
+      try {
+        sessionStorage.setItem(SEATING_KEY, JSON.stringify(all));
+      } catch (err) {
+        /* not kept: the next hand is dealt as the first */
+      }
+      return seating;
     },
     load() {
       try {

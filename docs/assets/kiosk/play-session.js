@@ -192,7 +192,9 @@
    *   k.id           the hand's id (the running totals count a hand once)
    *   k.seed(chosen) the seed to deal: the saved game's, else chosen (a test's, a sitting's), else a random one
    *   k.save(seed, moves, more)   the game so far; more: the game's own fields (a race's score)
-   *   k.update(seed, moves, over) after a deal or a move: the game so far saved, or cleared once it is over
+   *   k.update(seed, moves, over, more) after a deal or a move: the game so far saved, or cleared once it is over
+   *   k.nextSeating(key, seating?) the seating kept for the next hand of a reader's sitting (key: the game's table),
+   *                  or, with seating, keeps it
    *   k.clear()      nothing to carry on with (the game is over, or was left)
    *   k.replay(apply) → true when the engine took every saved move (apply(move) for each); false when it refused one:
    *                  the saved game is dropped, k.resume is null from then on and k.id a new one (deal a fresh game)
@@ -211,9 +213,13 @@
       save(seed, moves, more) {
         if (keep) keep.save({ ...fields, ...(more || {}), id: k.id, seed, actions: moves });
       },
-      update(seed, moves, over) {
+      update(seed, moves, over, more) {
         if (over) k.clear();
-        else k.save(seed, moves);
+        else k.save(seed, moves, more);
+      },
+      nextSeating(key, seating) {
+        if (!keep || !keep.nextSeating) return null;
+        return keep.nextSeating(key, seating);
       },
       clear() {
         if (keep) keep.clear();

@@ -2,7 +2,7 @@
  * (docs/assets/engine/engine.js → changpai.api in Pyodide). The kiosk keeps only the engine's JSON state; every rule,
  * legal move, computer move and payment comes from the engine:
  *
- *   new_deal {rules, players, dealer: 0, seed}     → a deal answer {game, state, view, legal, over, settlement}
+ *   new_deal {rules, players, dealer, shuffler, seed} → a deal answer {game, state, view, legal, over, settlement}
  *   legal_actions {game, seat}                     → {actions: [{seat, type, card, cards, bi, text, label}]}
  *   bot_move {game, wishes: {seat: action text}}   → {action}   (in a claim window: the claim that wins)
  *   apply {game, action}                           → a deal answer plus events
@@ -23,7 +23,11 @@
  * added to the running totals the settlement shows (a hand counted once, by its id). A saved hand of the same rules
  * and table is dealt again from its seed and its moves replayed through the engine (which checks every one), so a
  * reloaded or discarded phone tab carries on where it was. A saved hand the engine refuses is dropped and a fresh one
- * dealt. play-yibai.js passes a keep of its own, which adds the race's score to every save. */
+ * dealt. play-yibai.js passes a keep of its own, which adds the race's score to every save.
+ * A reader's hands are a sitting: after each, the engine's next_seating {rules, players, dealer, shuffler, winner} says
+ * who deals the next by the tradition's rules (Luzhou: the winner deals; Leshan: the winner shuffles and the cut picks
+ * the dealer [003]); the keeper keeps it for the next hand and with the hand in progress. The gallery's visitor, who
+ * plays one hand, always deals. */
 (function () {
   "use strict";
 
@@ -82,6 +86,11 @@
       pays: (n) => "按 " + n + " 分结算",
       payments: "输赢",
       tally: (n) => "这 " + n + " 手合计",
+      // a reader's sitting: who deals follows the tradition (the engine's next_seating)
+      deals: (who) => who + "打庄。",
+      cut: (shuffler, card, dealer) => shuffler + "洗牌，叨牌翻出" + card + "，数到" + dealer + "做庄。",
+      nextDeals: (who, you) => "下一手：" + who + "打庄",
+      nextCut: (who, you) => "下一手：" + who + "洗牌，叨牌定谁做庄",
       points: (n) => (n > 0 ? "+" : "") + n,
       engineFailed: "规则引擎出了问题，这一手没法继续。",
       restarting: "稍等一下，牌桌正在重新摆好……",
@@ -128,6 +137,10 @@
       pays: (n) => "settled at " + n,
       payments: "Payments",
       tally: (n) => "Total over " + n + " hands",
+      deals: (who) => (who === "you" ? "You deal" : who + " deals") + " this hand.",
+      cut: (shuffler, card, dealer) => (shuffler === "you" ? "You shuffled" : shuffler + " shuffled") + "; the cut turned up " + card + ", which counts round to " + dealer + " to deal.",
+      nextDeals: (who, you) => "Next hand: " + (you ? "you deal" : who + " deals"),
+      nextCut: (who, you) => "Next hand: " + (you ? "you shuffle" : who + " shuffles") + " and the cut picks the dealer",
       points: (n) => (n > 0 ? "+" : "") + n,
       engineFailed: "The rules engine ran into a problem; this hand cannot go on.",
       restarting: "One moment: the table is being set up again…",
@@ -311,6 +324,7 @@
       answer = response;
       view = response.view || view;
       if (response.game) board.dataset.game = response.game;
+      if (view && Number.isInteger(view.dealer)) board.dataset.dealer = String(view.dealer);
       if (options.onAnswer) options.onAnswer(response); // a sitting's running score (play-yibai.js)
     }
 
@@ -337,7 +351,7 @@
           return el(
             "section",
             { class: "kiosk-play__seat" + (acting ? " is-acting" : ""), "aria-label": seatName(seat) },
-            el("p", { class: "kiosk-play__seat-name" }, seatName(seat), roleOf(seat) ? mixed(" · " + roleOf(seat)) : "", " · ", W.cards(count)),
+            el("p", { class: "kiosk-play__seat-name" }, seatName(seat), v.dealer === seat ? " · " + W.dealer : "", roleOf(seat) ? mixed(" · " + roleOf(seat)) : "", " · ", W.cards(count)),
             el("div", { class: "kiosk-play__row" }, el("span", { class: "kiosk-play__row-label" }, W.sets), meldsEl(melds[seat])),
             el("div", { class: "kiosk-play__row" }, el("span", { class: "kiosk-play__row-label" }, W.discards), cardsEl(discards[seat], "s")),
           );
@@ -345,12 +359,14 @@
       );
       centre.replaceChildren(
         title,
+        whoDeals(),
         el("p", { class: "kiosk-play__stock" }, W.stock(v.stock_left == null ? "?" : v.stock_left)),
         el("div", { class: "kiosk-play__face-up", role: "group", "aria-label": W.faceUp }, v.face_up ? cardsEl(v.face_up, "l") : ""),
         privateDraw(v.private) || "",
         el("div", { class: "kiosk-play__my-discards" }, el("span", { class: "kiosk-play__row-label" }, W.myDiscards), cardsEl(discards[HUMAN], "s")),
       );
-      mySets.replaceChildren(el("span", { class: "kiosk-play__row-label" }, W.youSeat + " · " + W.yourSets), meldsEl(melds[HUMAN]));
+      const mine = [W.youSeat, v.dealer === HUMAN ? W.dealer : null, roleOf(HUMAN), W.yourSets].filter(Boolean).join(" · ");
+      mySets.replaceChildren(el("span", { class: "kiosk-play__row-label" }, mixed(mine)), meldsEl(melds[HUMAN]));
       renderHand(hands[HUMAN] || "", legal || []);
     }
 
@@ -475,8 +491,38 @@
     const keeper = window.changpaiKioskSession.keeper(options.keep, options.resume, { rules, players });
     const tallyKey = players === 3 ? rules : rules + "×" + players; // (a table of four keeps its own totals)
 
+    // A reader's hands follow the tradition's rules of a sitting (a race of 一百 brings its own dealer in options.deal);
+    // the hand in progress keeps its seating, so that a reload deals it again as it was.
+    const sitting = Boolean(options.keep) && !options.deal;
+    const validSeating = (s) =>
+      !!s && Number.isInteger(s.shuffler) && s.shuffler >= 0 && s.shuffler < players && (s.dealer === null || (Number.isInteger(s.dealer) && s.dealer >= 0 && s.dealer < players));
+    const seating = [keeper.resume && keeper.resume.seating, sitting ? keeper.nextSeating(tallyKey) : null].find(validSeating) || { dealer: HUMAN, shuffler: HUMAN };
+    // (dealer null: the deal's own cut picks the dealer, from the shuffler's 上家)
+    const seatingRequest = seating.dealer === null ? { shuffler: seating.shuffler } : { dealer: seating.dealer, shuffler: seating.shuffler };
+
     function saveHand(seed) {
-      keeper.update(seed, lastActions.map(({ seat, type, card, cards, bi, text, label }) => ({ seat, type, card, cards, bi, text, label })), answer.over);
+      const moves = lastActions.map(({ seat, type, card, cards, bi, text, label }) => ({ seat, type, card, cards, bi, text, label }));
+      keeper.update(seed, moves, answer.over, sitting ? { seating } : null);
+    }
+
+    /** Who deals this hand, under the game's name: in a reader's sitting, once the deal has moved (or the cut picked). */
+    function whoDeals() {
+      const dealer = view && view.dealer;
+      if (!sitting || !Number.isInteger(dealer) || (dealer === HUMAN && seating.dealer === HUMAN)) return "";
+      const cut = answer.state && answer.state.cut_card;
+      const name = (seat) => (seat === HUMAN ? (lang === "zh" ? W.you : "you") : seatName(seat));
+      const text = seating.dealer === null && cut ? W.cut(name(seating.shuffler), cut, name(dealer)) : W.deals(name(dealer));
+      return el("p", { class: "kiosk-play__dealt" }, mixed(text));
+    }
+
+    /** After a reader's hand: who deals the next one (the engine's next_seating), kept for it; null if not known. */
+    async function nextSeating() {
+      const s = answer.settlement || {};
+      // (not about the live deal: sent as it is; an error leaves the next hand to the first hand's seating)
+      const next = await send({ command: "next_seating", rules, players, dealer: view.dealer, shuffler: seating.shuffler, winner: s.winner ?? null });
+      if (!next || next.error) return null;
+      keeper.nextSeating(tallyKey, { dealer: next.dealer, shuffler: next.shuffler });
+      return next;
     }
 
     async function play() {
@@ -484,7 +530,7 @@
       const more = options.deal || {};
       const resume = keeper.resume;
       let seed = keeper.seed(more.seed ?? tuning.seed);
-      const deal = () => call({ command: "new_deal", rules, players, dealer: HUMAN, ...more, seed });
+      const deal = () => call({ command: "new_deal", rules, players, ...seatingRequest, ...more, seed });
       adopt(await deal());
       if (resume && !(await keeper.replay(apply))) {
         seed = keeper.seed(); // (the saved hand is gone: a fresh one)
@@ -532,7 +578,7 @@
         prompt.textContent = "";
         actions.replaceChildren();
         options.onEnd(answer, board);
-      } else settle(answer.settlement);
+      } else settle(answer.settlement, sitting && answer.over && view ? await nextSeating() : null);
     }
 
     /** One seat's amount, won (+) or paid (−): a hand's payments and the reader's running totals. */
@@ -549,7 +595,17 @@
       return el("section", { class: "kiosk-play__tally" }, el("h3", {}, W.tally(tally.hands)), el("ul", { class: "kiosk-play__totals" }, items));
     }
 
-    function settle(settlement) {
+    /** The next hand's dealer, by the tradition's rule (next_seating's answer), for the settlement. */
+    function nextLine(next) {
+      if (!next) return null;
+      const seat = next.dealer === null ? next.shuffler : next.dealer;
+      const you = seat === HUMAN;
+      const line = (next.dealer === null ? W.nextCut : W.nextDeals)(you ? W.you : seatName(seat), you);
+      const why = (next.why || []).length ? (next.why[0].answer[lang] || next.why[0].answer.en) : "";
+      return el("p", { class: "kiosk-play__next", dataset: { dealer: String(next.dealer), shuffler: String(next.shuffler) } }, mixed(why ? line + (lang === "zh" ? "（" + why + "）" : " (" + why + ")") : line));
+    }
+
+    function settle(settlement, next) {
       render([]);
       prompt.textContent = "";
       actions.replaceChildren();
@@ -582,6 +638,7 @@
         lines.length ? el("ul", { class: "kiosk-play__lines" }, lines) : null,
         payments.length ? el("ul", { class: "kiosk-play__payments", "aria-label": W.payments }, payments) : null,
         tallyEl(s.payments),
+        nextLine(next),
         session.againButton(),
       );
       board.append(box);
