@@ -41,6 +41,7 @@ def test_first_screen_opens_with_large_cards_and_game_tiles(page: Page, path):
     assert box(tiles.first)["y"] < 900, "the game tiles start below the first screen"
     hrefs = [tiles.nth(i).get_attribute("href") for i in range(tiles.count())]
     assert any("rules/leshan" in h for h in hrefs) and any("learn/deals" in h for h in hrefs)
+    assert any("learn/play" in h for h in hrefs), "no way from the first screen to a game of one's own"
     # "Where to start" names each section as a link, not bold text
     start = page.locator("h2:has-text('从哪里开始'), h2:has-text('Where to start')")
     links = start.locator("xpath=following-sibling::ul[1]//a")
