@@ -74,6 +74,9 @@ def play_to_the_end(page: Page, lang: str) -> dict:
     expect(page.locator(".kiosk-play__error")).to_have_count(0)
     settlement = page.locator(".kiosk-play__settlement")
     expect(settlement).to_be_visible()
+    if lang == "en":  # the engine's lines name seats in the third person: said of the reader, they agree with "you"
+        said = page.locator("#kiosk-app").inner_text()
+        assert not re.search(r"\b[Yy]ou (pays|wins|draws|has|is)\b|\b[Yy]ou's\b", said), said
     return {
         "claims": seen_claims,
         "checked_turns": checked_turns,

@@ -311,6 +311,18 @@ def test_the_readers_next_hand_is_dealt_by_the_winner_in_luzhou(page: Page):
         page.wait_for_selector(f".kiosk-play__board[data-seed='{40 + hand}']", timeout=ENGINE_MS)
 
 
+def test_a_luzhou_settlement_of_three_speaks_to_the_reader_and_has_no_sitter(page: Page):
+    """Seed 11: the reader discards the winning card. At a table of three nobody sits out, so the winner takes all
+    (the engine's reading), and the discarder's 放炮兜底 line speaks to the reader as "you"."""
+    open_play(page, "en", seed=11)
+    page.locator(".kiosk-rules-luzhou").click()
+    outcome = play_to_the_end(page, "en")
+    lines = page.locator(".kiosk-play__lines").inner_text()
+    assert "You pay for both losers" in lines, lines
+    assert "no sitter, all to the winner" in lines and "to the sitter" not in lines, lines
+    assert sum(amounts(outcome["payments"])) == 0
+
+
 def test_in_leshan_the_winner_shuffles_and_the_cut_picks_the_next_dealer(page: Page):
     """[003]: the last hand's winner shuffles the next (nobody won: the same shuffler), and the cut picks its dealer;
     the log says how, in English here."""

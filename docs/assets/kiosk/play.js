@@ -335,7 +335,9 @@
         .replace(/\bseat (\d+)/g, (_, n) => seatName(Number(n)))
         // the engine now names seats as the deal viewer does: 甲乙丙丁 / A B C D (seat 0 = 甲 / A)
         .replace(/[甲乙丙丁]/g, (c) => seatName("甲乙丙丁".indexOf(c)))
-        .replace(/\b([ABCD])\b(?=[:’', ]|$)/g, (_, c) => seatName("ABCD".indexOf(c)));
+        .replace(/\b([ABCD])\b(?=[:’', ]|$)/g, (_, c) => seatName("ABCD".indexOf(c)))
+        .replace(/\b([Yy])ou's\b/g, (_, y) => (y === "Y" ? "Your" : "your")) // (the engine's third person, said of the reader)
+        .replace(/\b([Yy]ou) (pays|wins|draws|takes|loses|discards|deals|has|is)\b/g, (_, you, verb) => you + " " + ({ has: "have", is: "are" }[verb] || verb.slice(0, -1)));
     }
 
     // ---- rendering -------------------------------------------------------------------------------------------------

@@ -62,10 +62,16 @@ def _luzhou_a(deal: Deal, win: WinInfo, out: Settlement) -> None:
     points = win.points  # the declared reading (``settlement.declare``)
     pay, to_winner, to_sitter = luzhou_a_row(points, extrapolate=extrapolate, no_hu=no_hu)
     out.points = pay
+    sitter = deal.table.sitter
     out.lines.append(
         Text(
             f"{points} 胡：每家输 {pay} 分（胡家 {to_winner}，坐底 {to_sitter}）",
             f"{points} hu: each loser pays {pay} ({to_winner} to the winner, {to_sitter} to the sitter)",
+        )
+        if sitter is not None
+        else Text(  # three at the table: no 坐底, the winner takes all (engine reading)
+            f"{points} 胡：每家输 {pay} 分（三人打，没有坐底，全给胡家）",
+            f"{points} hu: each loser pays {pay} (three at the table: no sitter, all to the winner)",
         )
     )
     fan = 0
@@ -102,7 +108,6 @@ def _luzhou_a(deal: Deal, win: WinInfo, out: Settlement) -> None:
         out.lines.append(Text(f"封顶 {cap} 分", f"capped at {cap}"))
         each = cap
     sitter_part = to_sitter * each // pay
-    sitter = deal.table.sitter
     if sitter is None:
         sitter_part = 0  # three at the table: no 坐底, the winner takes all (engine reading)
     losers = _losers(deal, win.seat)
