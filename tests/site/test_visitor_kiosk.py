@@ -145,7 +145,10 @@ def test_play_keeps_a_trail_of_moves_and_headlines_the_hands_points(page: Page):
 
 
 PAGE_SCROLLS_JS = "document.documentElement.scrollHeight > innerHeight + 1"
-ATTRACT_STEP_JS = "(() => { const a = document.querySelector('.kiosk-attract'); return a ? (a.dataset.rules || '') + ' step ' + (a.dataset.step || '') : ''; })()"
+ATTRACT_STEP_JS = (
+    "(() => { const a = document.querySelector('.kiosk-attract');"
+    " return a ? (a.dataset.rules || '') + ' step ' + (a.dataset.step || '') : ''; })()"
+)
 
 
 @pytest.mark.parametrize(
@@ -217,3 +220,93 @@ def test_a_watched_seats_discards_sit_beside_its_hand_when_they_fit(page: Page):
         page.locator(".cp-deal__next").click()
     assert len(rows) == 2, "no seat with discards in the first steps"
     assert rows[0] == rows[1], f"the discards are a line under the hand: tops {rows}"
+
+
+# One deal to watch, stepped through in the page (a click on its "next" button per step: the viewers draw a step at
+# once) and read at every step: how far the page runs past the screen, the parts a visitor needs that are not wholly
+# on it (its seats, the card or trick in play, the note, the step buttons), a part whose content spills out of its box
+# (cut off, or drawn over its neighbour), the narrowest card in a hand and the smallest label.
+STEP_THROUGH_DEAL_JS = """() => {
+    const widget = document.querySelector('.kiosk-watch__body > [data-cp-widget]');
+    const next = () => widget.querySelector(".cp-deal__next, .cp-hdd__next, .cp-chuo-btn[data-go='next']");
+    const NEEDED = '.cp-seat, .cp-chuo-seat, .cp-deal__center, .cp-hdd__center, .cp-chuo-trick, '
+        + '.cp-deal__side, .cp-hdd__side, .cp-chuo-notes, '
+        + '.cp-deal__prev, .cp-deal__next, .cp-hdd__prev, .cp-hdd__next, '
+        + ".cp-chuo-btn[data-go='prev'], .cp-chuo-btn[data-go='next']";
+    const NOTE = '.cp-deal__side, .cp-hdd__side, .cp-chuo-notes';  // may scroll, in its own box
+    const name = (e) => e.className + (e.dataset.go ? ` ${e.dataset.go}` : '');
+    // from its first step (红点点's viewer starts at the step named in the address, which it writes as it steps)
+    const first = widget.querySelector(".cp-deal__first, .cp-hdd__first, .cp-chuo-btn[data-go='first']");
+    if (first && !first.disabled) first.click();
+    const steps = [];
+    for (let step = 0; step < 200; step++) {
+        const problems = [];
+        const over = document.documentElement.scrollHeight - innerHeight;
+        const wide = document.documentElement.scrollWidth - innerWidth;
+        if (over > 1 || wide > 1) {
+            problems.push(`the page runs ${over} px past the screen's foot, ${wide} px past its side`);
+        }
+        for (const part of widget.querySelectorAll(NEEDED)) {
+            if (!part.getClientRects().length) continue;  // not drawn at this step
+            const box = part.getBoundingClientRect();
+            if (box.top < 0 || box.bottom > innerHeight + 1) problems.push(`${name(part)} is not wholly on the screen`);
+            const scrolls = part.matches(NOTE) && getComputedStyle(part).overflowY === 'auto';
+            if (!scrolls && part.scrollHeight > part.clientHeight + 2) {
+                problems.push(`${name(part)} spills out of its box`);
+            }
+        }
+        const widths = [...widget.querySelectorAll('.cp-seat__hand .cp-card')]
+            .map((e) => e.getBoundingClientRect().width);
+        const labels = [...widget.querySelectorAll('.cp-seat__label, .cp-chuo-hand > span, .cp-chuo-hard > span')]
+            .filter((e) => e.getClientRects().length).map((e) => parseFloat(getComputedStyle(e).fontSize));
+        const least = (values) => (values.length ? Math.min(...values) : null);
+        steps.push({ problems, card: least(widths), label: least(labels) });
+        const button = next();
+        if (!button || button.disabled) break;
+        button.click();
+    }
+    return steps;
+}"""
+DEAL_READY_JS = """() => {
+    const widget = document.querySelector('.kiosk-watch__body > [data-cp-widget]');
+    if (!widget) return false;
+    if (widget.matches('.cp-chuo')) return Boolean(widget.dataset.frames);  // its steps fetched
+    return Boolean(widget.querySelector('.cp-deal__next, .cp-hdd__next'));
+}"""
+
+
+@KIOSK
+@pytest.mark.parametrize(
+    "viewport", [{"width": 1920, "height": 1080}, {"width": 1080, "height": 1920}], ids=["landscape", "portrait"]
+)
+def test_every_step_of_every_deal_to_watch_fits_the_screen(page: Page, viewport: dict):
+    """Watching any deal on the gallery's screen, no step needs the page scrolled, and the seats' hands, the card or
+    trick in play, the note and the step buttons are all on the screen, none cut off or drawn over another (only the
+    note may scroll, in its own box); hands and labels stay readable from two metres. Landscape, Da Er deals of four
+    ran the page 50–170 px past the screen's foot, 戳牌 550–600 px, 红点点 440–560 px; upright, a 红点点 deal's last
+    step 60 px."""
+    page.set_viewport_size(viewport)
+    page.emulate_media(reduced_motion="reduce")  # (no entrance animation moving the screen while it is read)
+    open_kiosk(page)
+    failures, watched = [], 0
+    for lang in ("zh", "en"):
+        page.evaluate("(lang) => { changpaiKiosk.state.lang = lang; changpaiKiosk.show('watch'); }", lang)
+        choices = page.locator(".kiosk-deal-choice")
+        expect(choices).to_have_count(9)  # five Da Er deals, two of 戳牌, two of 红点点
+        titles = choices.evaluate_all("els => els.map(e => e.querySelector('.kiosk-btn__label').textContent)")
+        for index, title in enumerate(titles):
+            if index:
+                page.evaluate("changpaiKiosk.show('watch')")
+            choices.nth(index).click()
+            page.wait_for_function(DEAL_READY_JS, timeout=20_000)
+            page.evaluate("document.fonts.ready")
+            for step, seen in enumerate(page.evaluate(STEP_THROUGH_DEAL_JS)):
+                where = f"{lang} {title!r} step {step}"
+                failures += [f"{where}: {problem}" for problem in seen["problems"]]
+                if seen["card"] is not None and seen["card"] < CARD_MIN_PX:
+                    failures.append(f"{where}: a hand's card is {seen['card']:.0f} px wide")
+                if seen["label"] is not None and seen["label"] < LABEL_MIN_PX:
+                    failures.append(f"{where}: a label is {seen['label']:.0f} px")
+            watched += 1
+    assert watched == 9 * 2
+    assert not failures, f"{len(failures)} problems:\n" + "\n".join(failures[:25])
