@@ -310,3 +310,21 @@ def test_every_step_of_every_deal_to_watch_fits_the_screen(page: Page, viewport:
             watched += 1
     assert watched == 9 * 2
     assert not failures, f"{len(failures)} problems:\n" + "\n".join(failures[:25])
+
+
+@KIOSK
+def test_the_next_visitor_opens_a_watched_deal_at_its_beginning(page: Page):
+    """A viewer keeps its step in the address (#hdd-deal-…-2): the kiosk drops it when the watch screen opens, so the
+    next visitor to pick the deal starts at its first step, not where the last one left off."""
+    open_kiosk(page)
+    page.evaluate("changpaiKiosk.show('watch')")
+    page.locator(".kiosk-deal-choice[data-icon='红']").last.click()  # (the first, a 天胡, is over at once)
+    viewer = page.locator("[data-cp-widget='hdd-deal'][data-step]")
+    expect(viewer).to_have_attribute("data-step", "0", timeout=20_000)
+    for _ in range(2):
+        viewer.locator(".cp-hdd__next").click()
+    expect(viewer).to_have_attribute("data-step", "2")
+    assert page.evaluate("location.hash").endswith("-2")
+    page.locator(".kiosk-back").click()
+    page.locator(".kiosk-deal-choice[data-icon='红']").last.click()  # (the first, a 天胡, is over at once)
+    expect(page.locator("[data-cp-widget='hdd-deal'][data-step]")).to_have_attribute("data-step", "0", timeout=20_000)

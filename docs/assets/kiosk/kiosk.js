@@ -716,6 +716,8 @@
   function watchScreen(options) {
     const t = T();
     const lang = state.lang || settings.homeLang;
+    // A viewer keeps its step in the address (#deal-…-5): the next visitor who opens that deal starts at its beginning.
+    if (location.hash) history.replaceState(null, "", location.pathname + location.search);
     const body = h("div", { class: "kiosk-watch__body" });
     const root = h("section", { class: "kiosk-screen kiosk-watch" }, topBar(t.watchTitle), body);
     let alive = true;
