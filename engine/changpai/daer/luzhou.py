@@ -254,8 +254,8 @@ _LUZHOU_COMMON = dict(
     players=_p(
         (3, 4),
         "[001][004]",
-        "四人同桌，一人坐底；三人时无坐底（引擎选项）",
-        "four at the table, one sits out; three without a sitter is an engine option",
+        "四人同桌，一人坐底；三人打时没有坐底，输家的分全给胡家（引擎选项）",
+        "four at the table, one sits out; three without a sitter, the winner taking all, is an engine option",
     ),
     sitter_with_four=_p(
         True,
