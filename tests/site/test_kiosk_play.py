@@ -51,7 +51,10 @@ def play_to_the_end(page: Page, lang: str) -> dict:
             break
         choices = page.locator(".kiosk-play__choice")
         if choices.count():
-            texts = choices.all_inner_texts()
+            # each choice's sentence (at the gallery, three choices and more show pictures; the sentence is their name)
+            texts = choices.evaluate_all(
+                "(els) => els.map((e) => (e.querySelector('.kiosk-play__choice-text') || e).innerText)"
+            )
             for text in texts:
                 assert text.strip() and "\n" not in text.strip(), f"a choice is not one line: {text!r}"
             plain = ("不要", "Let it go", "翻一张牌", "Turn up a card")
@@ -138,7 +141,7 @@ def test_a_tap_discards_and_the_computer_players_answer(page: Page):
     expect(page.locator(".kiosk-play__log")).to_contain_text("You discard " + zh)
     # In the English kiosk, the Chinese card names inside English sentences carry lang="zh".
     unmarked = page.evaluate(
-        """() => [...document.querySelectorAll('.kiosk-play__log, .kiosk-play__choice')].flatMap((el) =>
+        """() => [...document.querySelectorAll('.kiosk-play__log, .kiosk-play__choice, .kiosk-play__choice-text')].flatMap((el) =>
              [...el.childNodes].filter((n) => n.nodeType === 3 && /[\u3400-\u9fff]/.test(n.textContent))
                .map((n) => n.textContent))"""
     )
@@ -212,3 +215,46 @@ def test_the_gallery_table_stays_on_one_screen(page: Page, rules_button: str, se
             break
         assert page.evaluate(ONE_SCREEN_JS) == ALL_WELL, f"step {step}"
         page.locator(".kiosk-play__choice, .kiosk-play__column.is-legal").first.click()
+
+
+# Offered many claims at once (Leshan deals eight or eleven eats with 比 and "let it go"), the gallery's visitor sees every
+# one of them: each whole on the screen and in the talk panel's visible box (as sentences one a row, the panel scrolled
+# to the question and the last two to nine were under its edge), and the page does not scroll.
+CHOICES_IN_SIGHT_JS = """() => {
+  const inside = (r, box) => r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && r.left >= box.left - 1 && r.right <= box.right + 1;
+  const screen = {top: 0, bottom: innerHeight, left: 0, right: innerWidth};
+  const talk = document.querySelector('.kiosk-play__talk').getBoundingClientRect();
+  const choices = [...document.querySelectorAll('.kiosk-play__choice')];
+  return {eats: document.querySelectorAll('.kiosk-play__choice--eat').length,
+          outOfSight: choices.filter((c) => !inside(c.getBoundingClientRect(), screen) || !inside(c.getBoundingClientRect(), talk))
+                             .map((c) => c.dataset.action),
+          small: choices.filter((c) => c.getBoundingClientRect().height < 60).map((c) => c.dataset.action),
+          pageScrolls: document.documentElement.scrollHeight > innerHeight + 1};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("rules_button", "seed", "lang", "eats"),
+    [(".kiosk-rules-leshan", 6, "en", 6), (".kiosk-rules-leshan-four", 15, "zh", 11)],
+    ids=["six-eats", "eleven-eats-late-in-a-game-of-four"],
+)
+@pytest.mark.parametrize(
+    "viewport", [{"width": 1920, "height": 1080}, {"width": 1080, "height": 1920}], ids=["landscape", "portrait"]
+)
+def test_every_claim_offered_is_in_sight_at_the_gallery(page: Page, rules_button, seed, lang, eats, viewport):
+    page.set_viewport_size(viewport)
+    start(page, lang, rules_button, seed)
+    for _ in range(40):  # the visitor takes no eat (the first other choice) and discards the first lit column, until
+        page.wait_for_selector(".kiosk-play__choice, .kiosk-play__column.is-legal", timeout=ENGINE_MS)
+        seen = page.evaluate(CHOICES_IN_SIGHT_JS)
+        if seen["eats"] >= eats:
+            break
+        other = page.locator(".kiosk-play__choice:not(.kiosk-play__choice--eat)")
+        (other if other.count() else page.locator(".kiosk-play__choice, .kiosk-play__column.is-legal")).first.click()
+    assert seen["eats"] == eats, "the deal no longer offers the eats this test is about"
+    assert seen == {"eats": eats, "outOfSight": [], "small": [], "pageScrolls": False}
+    # each picture shows what its claim takes (the card taken and the cards it joins, 比's set), all different
+    names = page.locator(".kiosk-play__choice--eat").evaluate_all(
+        "(els) => els.map((e) => [...e.querySelectorAll('.kiosk-play__choice-cards img')].map((i) => i.alt).join(' '))"
+    )
+    assert len(set(names)) == eats and all(names)

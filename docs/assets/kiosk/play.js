@@ -423,6 +423,20 @@
       renderHand(((view && view.hands) || [])[HUMAN] || "", []); // no second tap while the engine answers
     }
 
+    /** A claim as pictures, shown instead of its sentence when the gallery offers many (kiosk.css): the verb, the card
+     *  taken (ringed) with the cards it joins, and what 比 lays out too. Hidden elsewhere; the sentence stays the name. */
+    function choicePictures(a, phase) {
+      const en = lang === "en";
+      const verbs = claimWords(rules);
+      const verb = { eat: en ? "eat" : "吃", pong: en ? "take" : verbs.pong, kong: en ? "take" : verbs.kong, win: en ? "win" : verbs.win, four: en ? "lay out" : "亮" }[a.type];
+      if (!verb || !a.card || !C || phase === "drawn") return null;
+      const held = { eat: a.cards || "", pong: a.card.repeat(2), kong: a.card.repeat(3), four: a.card.repeat(3) }[a.type] || "";
+      const taken = cardsEl(a.card, "s");
+      if (a.type !== "four") taken.classList.add("kiosk-play__choice-taken");
+      const bi = (a.bi || []).filter(Boolean).flatMap((set) => [el("span", { class: "kiosk-play__choice-word", lang: "zh" }, "比"), cardsEl(set, "s")]);
+      return el("span", { class: "kiosk-play__choice-cards", "aria-hidden": "true" }, el("span", { class: "kiosk-play__choice-word" }, verb), held ? cardsEl(held, "s") : "", taken, ...bi);
+    }
+
     async function humanChoice(legal, inClaimWindow) {
       render(legal);
       actions.replaceChildren();
@@ -439,7 +453,7 @@
       const fixed = { turn: W.turn, pass: W.pass, draw: W.draw, show: W.show };
       for (const a of claims) {
         const text = fixed[a.type] || explain(a, W.you, W, lang, rules, true, phase);
-        const b = el("button", { type: "button", class: "kiosk-btn kiosk-play__choice kiosk-play__choice--" + a.type, dataset: { action: a.text } }, mixed(text));
+        const b = el("button", { type: "button", class: "kiosk-btn kiosk-play__choice kiosk-play__choice--" + a.type, dataset: { action: a.text } }, choicePictures(a, phase) || "", el("span", { class: "kiosk-play__choice-text" }, mixed(text)));
         b.addEventListener("click", () => choose(a));
         actions.append(b);
       }
