@@ -15,6 +15,7 @@ from tests.site.test_kiosk_play import ENGINE_MS, play_to_the_end, start
 KIOSK = pytest.mark.browser_context_args(viewport={"width": 1920, "height": 1080}, has_touch=True)
 CARD_MIN_PX = 36  # a card's width; its label below
 LABEL_MIN_PX = 22
+DOMINO_MIN_PX = 32  # a 戳牌 card's width on the gallery's upright screen (a domino is narrow: 32 × 120 px)
 
 
 def open_kiosk(page: Page, *, clock: bool = False) -> None:
@@ -260,8 +261,12 @@ STEP_THROUGH_DEAL_JS = """() => {
             .map((e) => e.getBoundingClientRect().width);
         const labels = [...widget.querySelectorAll('.cp-seat__label, .cp-chuo-hand > span, .cp-chuo-hard > span')]
             .filter((e) => e.getClientRects().length).map((e) => parseFloat(getComputedStyle(e).fontSize));
+        const dominoes = widget.matches('.cp-chuo')
+            ? [...widget.querySelectorAll('img.cp-card, .cp-chuo-back')].filter((e) => e.getClientRects().length)
+                .map((e) => e.getBoundingClientRect().width)
+            : [];
         const least = (values) => (values.length ? Math.min(...values) : null);
-        steps.push({ problems, card: least(widths), label: least(labels) });
+        steps.push({ problems, card: least(widths), label: least(labels), domino: least(dominoes) });
         const button = next();
         if (!button || button.disabled) break;
         button.click();
@@ -285,7 +290,9 @@ def test_every_step_of_every_deal_to_watch_fits_the_screen(page: Page, viewport:
     trick in play, the note and the step buttons are all on the screen, none cut off or drawn over another (only the
     note may scroll, in its own box); hands and labels stay readable from two metres. Landscape, Da Er deals of four
     ran the page 50–170 px past the screen's foot, 戳牌 550–600 px, 红点点 440–560 px; upright, a 红点点 deal's last
-    step 60 px."""
+    step 60 px. Upright, 戳牌's domino cards are at least DOMINO_MIN_PX wide wherever they are (hands, piles, trick;
+    they were 18 px, the trick's 28)."""
+    upright = viewport["height"] > viewport["width"]
     page.set_viewport_size(viewport)
     page.emulate_media(reduced_motion="reduce")  # (no entrance animation moving the screen while it is read)
     open_kiosk(page)
@@ -308,6 +315,8 @@ def test_every_step_of_every_deal_to_watch_fits_the_screen(page: Page, viewport:
                     failures.append(f"{where}: a hand's card is {seen['card']:.0f} px wide")
                 if seen["label"] is not None and seen["label"] < LABEL_MIN_PX:
                     failures.append(f"{where}: a label is {seen['label']:.0f} px")
+                if upright and seen["domino"] is not None and seen["domino"] < DOMINO_MIN_PX:
+                    failures.append(f"{where}: a 戳牌 card is {seen['domino']:.0f} px wide")
             watched += 1
     assert watched == 9 * 2
     assert not failures, f"{len(failures)} problems:\n" + "\n".join(failures[:25])
