@@ -168,7 +168,10 @@ def test_every_kiosk_screen_fits_the_gallery_screen(page: Page, viewport: dict):
         page.clock.run_for(1700)
         where = page.evaluate(ATTRACT_STEP_JS)
         seen.add(where.split(" step")[0])
-        assert not page.evaluate(PAGE_SCROLLS_JS), f"the welcome runs past the screen at {where}"
+        if page.evaluate(PAGE_SCROLLS_JS):  # a step just drawn: its card pictures and fonts may still be arriving
+            page.wait_for_timeout(500)
+            over = page.evaluate("document.documentElement.scrollHeight - innerHeight")
+            assert over <= 1, f"the welcome runs {over} px past the screen at {where}"
         if len(seen - {""}) >= 2 and page.evaluate("window.changpaiKiosk.state.screen") != "welcome":
             break
         page.mouse.move(5, 5)  # (someone there: no idle reset)
