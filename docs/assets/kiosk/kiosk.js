@@ -280,6 +280,21 @@
   const HAND_KEY = "changpai-reader-hand";
   const TALLY_KEY = "changpai-reader-tally"; // {rules: {hands, totals, last: the last hand's id}}
   const SEATING_KEY = "changpai-reader-seating"; // {table: {dealer, shuffler}}: who deals a reader's next hand
+  /** One of the tab's maps by game (TALLY_KEY, SEATING_KEY): {} when absent or unreadable. */
+  function readMap(key) {
+    try {
+      return JSON.parse(sessionStorage.getItem(key) || "{}") || {};
+    } catch (err) {
+      return {};
+    }
+  }
+  function writeMap(key, all) {
+    try {
+      sessionStorage.setItem(key, JSON.stringify(all));
+    } catch (err) {
+      /* storage full or refused: not kept, but what the page shows now stands */
+    }
+  }
   const readerKeep = {
     save(hand) {
       try {
@@ -297,12 +312,7 @@
     },
     /** A finished hand's payments added to the running totals of its game (once: a hand is known by its id). */
     tally(rules, id, payments) {
-      let all = {};
-      try {
-        all = JSON.parse(sessionStorage.getItem(TALLY_KEY) || "{}") || {};
-      } catch (err) {
-        all = {};
-      }
+      const all = readMap(TALLY_KEY);
       const before = all[rules];
       const fits = before && Array.isArray(before.totals) && before.totals.length === payments.length && Number.isInteger(before.hands);
       const tally = fits ? before : { hands: 0, totals: payments.map(() => 0), last: null };
@@ -312,28 +322,15 @@
         tally.last = id;
       }
       all[rules] = tally;
-      try {
-        sessionStorage.setItem(TALLY_KEY, JSON.stringify(all));
-      } catch (err) {
-        /* not kept: this hand's totals are still shown */
-      }
+      writeMap(TALLY_KEY, all); // (not kept: this hand's totals are still shown)
       return tally;
     },
     /** The seating of a table's next hand (the engine's next_seating after the last), or with seating, kept. */
     nextSeating(table, seating) {
-      let all = {};
-      try {
-        all = JSON.parse(sessionStorage.getItem(SEATING_KEY) || "{}") || {};
-      } catch (err) {
-        all = {};
-      }
+      const all = readMap(SEATING_KEY);
       if (seating === undefined) return all[table] || null;
       all[table] = seating;
-      try {
-        sessionStorage.setItem(SEATING_KEY, JSON.stringify(all));
-      } catch (err) {
-        /* not kept: the next hand is dealt as the first */
-      }
+      writeMap(SEATING_KEY, all); // (not kept: the next hand is dealt as the first)
       return seating;
     },
     load() {
