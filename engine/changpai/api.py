@@ -647,12 +647,8 @@ def _new_deal(request: Request) -> dict[str, Any]:
     if options is not None and not isinstance(options, dict):
         raise HandError(Text("options 应是对象", "options must be an object"), code="bad-field", where="options")
     deal = Deal.new(rules, players, seed=seed, dealer=dealer, shuffler=shuffler or 0, options=options)
-    if shuffler is not None and not 0 <= shuffler < deal.players:
-        raise HandError(
-            Text(f"座位应是 0 到 {deal.players - 1} 的数字", f"a seat is a number from 0 to {deal.players - 1}"),
-            code="bad-field",
-            where="shuffler",
-        )
+    if shuffler is not None:
+        _seat_number(shuffler, deal, "shuffler")  # (a seat at this table: known once it is dealt)
     return _answer(deal, None, _running(deal, None, request, fresh=True))
 
 
@@ -664,9 +660,10 @@ def _next_seating(request: Request) -> dict[str, Any]:
     name = text_field(request, "rules")
     get_rules(name)  # (an unknown rule set: its own error)
     players = _whole_field(request, "players", 2, 8)
-    allowed = get_play_rules(name).players.value
+    play = get_play_rules(name)
+    allowed = play.players.value
     if players is None:
-        players = 4 if 4 in allowed else max(allowed)  # (``Deal.new``'s own default)
+        players = play.default_players()
     elif players not in allowed:
         words = Text(f"这种玩法是 {allowed} 人打", f"these rules are for {allowed} players")
         raise HandError(words, code="bad-field", where="players")

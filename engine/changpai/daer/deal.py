@@ -120,7 +120,7 @@ class Deal(DealPlay):
                 raise RuleError(Text("应是整数", "must be a whole number"), code="bad-field", where=key)
         rule_set, play = resolve_rules(rules, options)
         if players is None:
-            players = 4 if 4 in play.players.value else max(play.players.value)
+            players = play.default_players()
         if hands is not None:
             table = make_table(play, players, dealer or 0)
             dealt = _dealt_from(play, table, hands, stock or [])

@@ -78,7 +78,8 @@ def seating_after(
 ) -> tuple[Seating, tuple[MatchRule, ...]]:
     """Who shuffles and deals the deal after one that ``dealer`` dealt, ``shuffler`` shuffled and ``winner`` won
     (``None``: nobody), by the tradition's rules of a sitting, and the lines of those rules that say so: a reader's
-    next hand, one deal at a time. Rules that count rounds or change seats need the whole sitting (``play_match``)."""
+    next hand, one deal at a time (the seats are the caller's to check: the api's ``next_seating`` does). Rules that
+    count rounds or change seats need the whole sitting (``play_match``)."""
     match = match_rules(rules, MAX_DEALS, options)
     if getattr(match, "deal_options", None) is not None or reseat_of(match) is not None:
         raise MatchError(
@@ -89,13 +90,6 @@ def seating_after(
             code="needs-sitting",
             where="options",
         )
-    for key, seat in (("dealer", dealer), ("shuffler", shuffler), ("winner", winner)):
-        if seat is not None and not 0 <= seat < players:
-            raise MatchError(
-                Text(f"座位应是 0 到 {players - 1} 的数字", f"a seat is a number from 0 to {players - 1}"),
-                code="bad-field",
-                where=key,
-            )
     previous = DealOutcome(dealer, shuffler, winner, (0,) * players)
     return match.after(previous, players), why_next(match, previous)
 

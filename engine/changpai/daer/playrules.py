@@ -109,6 +109,11 @@ class PlayRules:
         default_factory=no_settings
     )  # the tradition's own play options, by name
 
+    def default_players(self) -> int:
+        """The table dealt when none is named: four where four may sit, else the most that may."""
+        counts = self.players.value
+        return 4 if 4 in counts else int(max(counts))
+
     def option(self, key: str) -> Any:
         """The value of the tradition's own play option ``key`` (``cap``, ``tianhe_fan`` …)."""
         return self.settings[key].value

@@ -298,7 +298,7 @@ class DealRecord:
                     Text("需要 hands 和 stock，或者 seed", "a record needs “hands” and “stock”, or a “seed”"),
                     where=self.source_name,
                 )
-            players = self.players or (4 if 4 in play.players.value else max(play.players.value))
+            players = self.players or play.default_players()
             return Deal.new(self.rules, players, seed=self.seed, dealer=self.dealer, options=self.options)
         except RecordError:
             raise
