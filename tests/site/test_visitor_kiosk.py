@@ -16,6 +16,7 @@ KIOSK = pytest.mark.browser_context_args(viewport={"width": 1920, "height": 1080
 CARD_MIN_PX = 36  # a card's width; its label below
 LABEL_MIN_PX = 22
 DOMINO_MIN_PX = 32  # a 戳牌 card's width on the gallery's upright screen (a domino is narrow: 32 × 120 px)
+HAND_DOMINO_MIN_PX = 40  # a 戳牌 hand's cards on the landscape screen (its seats are wide: two rows of a dealt hand)
 
 
 def open_kiosk(page: Page, *, clock: bool = False) -> None:
@@ -268,8 +269,11 @@ STEP_THROUGH_DEAL_JS = """() => {
             ? [...widget.querySelectorAll('img.cp-card, .cp-chuo-back')].filter((e) => e.getClientRects().length)
                 .map((e) => e.getBoundingClientRect().width)
             : [];
+        const handDominoes = [...widget.querySelectorAll('.cp-chuo-hand img.cp-card, .cp-chuo-hand .cp-chuo-back')]
+            .filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect().width);
         const least = (values) => (values.length ? Math.min(...values) : null);
-        steps.push({ problems, card: least(widths), label: least(labels), domino: least(dominoes) });
+        steps.push({ problems, card: least(widths), label: least(labels), domino: least(dominoes),
+            handDomino: least(handDominoes) });
         const button = next();
         if (!button || button.disabled) break;
         button.click();
@@ -294,7 +298,7 @@ def test_every_step_of_every_deal_to_watch_fits_the_screen(page: Page, viewport:
     note may scroll, in its own box); hands and labels stay readable from two metres. Landscape, Da Er deals of four
     ran the page 50–170 px past the screen's foot, 戳牌 550–600 px, 红点点 440–560 px; upright, a 红点点 deal's last
     step 60 px. Upright, 戳牌's domino cards are at least DOMINO_MIN_PX wide wherever they are (hands, piles, trick;
-    they were 18 px, the trick's 28)."""
+    they were 18 px, the trick's 28); landscape, a 戳牌 hand's are HAND_DOMINO_MIN_PX (they were 28)."""
     upright = viewport["height"] > viewport["width"]
     page.set_viewport_size(viewport)
     page.emulate_media(reduced_motion="reduce")  # (no entrance animation moving the screen while it is read)
@@ -320,6 +324,8 @@ def test_every_step_of_every_deal_to_watch_fits_the_screen(page: Page, viewport:
                     failures.append(f"{where}: a label is {seen['label']:.0f} px")
                 if upright and seen["domino"] is not None and seen["domino"] < DOMINO_MIN_PX:
                     failures.append(f"{where}: a 戳牌 card is {seen['domino']:.0f} px wide")
+                if not upright and seen["handDomino"] is not None and seen["handDomino"] < HAND_DOMINO_MIN_PX:
+                    failures.append(f"{where}: a card of a 戳牌 hand is {seen['handDomino']:.0f} px wide")
             watched += 1
     assert watched == 9 * 2
     assert not failures, f"{len(failures)} problems:\n" + "\n".join(failures[:25])
