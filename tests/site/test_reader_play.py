@@ -341,8 +341,9 @@ def test_in_leshan_the_winner_shuffles_and_the_cut_picks_the_next_dealer(page: P
     expect(nxt).to_contain_text("the cut picks the dealer")
     page.locator(".kiosk-play__again").click()
     page.wait_for_selector(".kiosk-play__board[data-dealer]", timeout=ENGINE_MS)
+    shuffled = "You shuffled" if winner in (None, 0) else ("Computer B", "Computer C")[winner - 1] + " shuffled"
     expect(page.locator(".kiosk-play__dealt")).to_contain_text(
-        re.compile(r"shuffled; the cut turned up \S+, which counts round to")
+        re.compile(shuffled + r"; the cut turned up \S+, which counts round to (you|Computer [BC]) to deal\.")
     )
     dealer = int(page.locator(".kiosk-play__board").get_attribute("data-dealer"))
     stored = page.evaluate(f"JSON.parse(sessionStorage.getItem('{SEATING_KEY}'))")

@@ -137,8 +137,8 @@
       pays: (n) => "settled at " + n,
       payments: "Payments",
       tally: (n) => "Total over " + n + " hands",
-      deals: (who) => (who === "you" ? "You deal" : who + " deals") + " this hand.",
-      cut: (shuffler, card, dealer) => (shuffler === "you" ? "You shuffled" : shuffler + " shuffled") + "; the cut turned up " + card + ", which counts round to " + dealer + " to deal.",
+      deals: (who, you) => (you ? "You deal" : who + " deals") + " this hand.",
+      cut: (shuffler, card, dealer, you) => (you ? "You shuffled" : shuffler + " shuffled") + "; the cut turned up " + card + ", which counts round to " + dealer + " to deal.",
       nextDeals: (who, you) => "Next hand: " + (you ? "you deal" : who + " deals"),
       nextCut: (who, you) => "Next hand: " + (you ? "you shuffle" : who + " shuffles") + " and the cut picks the dealer",
       points: (n) => (n > 0 ? "+" : "") + n,
@@ -527,7 +527,10 @@
       if (!sitting || !Number.isInteger(dealer) || (dealer === HUMAN && seating.dealer === HUMAN)) return "";
       const cut = answer.state && answer.state.cut_card;
       const name = (seat) => (seat === HUMAN ? (lang === "zh" ? W.you : "you") : seatName(seat));
-      const text = seating.dealer === null && cut ? W.cut(name(seating.shuffler), cut, name(dealer)) : W.deals(name(dealer));
+      // (the last argument: the reader is the sentence's subject, which English says as "You deal", not "you deals")
+      const text = seating.dealer === null && cut
+        ? W.cut(name(seating.shuffler), cut, name(dealer), seating.shuffler === HUMAN)
+        : W.deals(name(dealer), dealer === HUMAN);
       return el("p", { class: "kiosk-play__dealt" }, mixed(text));
     }
 
