@@ -219,7 +219,8 @@ def test_the_gallery_table_stays_on_one_screen(page: Page, rules_button: str, se
 
 # Offered many claims at once (Leshan deals eight or eleven eats with 比 and "let it go"), the gallery's visitor sees every
 # one of them: each whole on the screen and in the talk panel's visible box (as sentences one a row, the panel scrolled
-# to the question and the last two to nine were under its edge), and the page does not scroll.
+# to the question and the last two to nine were under its edge), and the page does not scroll. Under them, in sight too,
+# the key to their pictures: what the tradition's 比 (Leshan's 摆) lays out.
 CHOICES_IN_SIGHT_JS = """() => {
   const inside = (r, box) => r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && r.left >= box.left - 1 && r.right <= box.right + 1;
   const screen = {top: 0, bottom: innerHeight, left: 0, right: innerWidth};
@@ -229,14 +230,21 @@ CHOICES_IN_SIGHT_JS = """() => {
           outOfSight: choices.filter((c) => !inside(c.getBoundingClientRect(), screen) || !inside(c.getBoundingClientRect(), talk))
                              .map((c) => c.dataset.action),
           small: choices.filter((c) => c.getBoundingClientRect().height < 60).map((c) => c.dataset.action),
+          key: [document.querySelector('.kiosk-play__choice-key')]
+            .filter((k) => k.getClientRects().length && inside(k.getBoundingClientRect(), screen) && inside(k.getBoundingClientRect(), talk))
+            .map((k) => k.textContent)[0] || null,
           pageScrolls: document.documentElement.scrollHeight > innerHeight + 1};
 }"""
 
 
 @pytest.mark.parametrize(
     ("rules_button", "seed", "lang", "eats"),
-    [(".kiosk-rules-leshan", 6, "en", 6), (".kiosk-rules-leshan-four", 15, "zh", 11)],
-    ids=["six-eats", "eleven-eats-late-in-a-game-of-four"],
+    [
+        (".kiosk-rules-leshan", 6, "en", 6),
+        (".kiosk-rules-leshan-four", 15, "zh", 11),
+        (".kiosk-rules-leshan-four", 15, "en", 11),  # (English: the longest lines, the tightest fit)
+    ],
+    ids=["six-eats", "eleven-eats-late-in-a-game-of-four", "eleven-eats-in-english"],
 )
 @pytest.mark.parametrize(
     "viewport", [{"width": 1920, "height": 1080}, {"width": 1080, "height": 1920}], ids=["landscape", "portrait"]
@@ -252,7 +260,13 @@ def test_every_claim_offered_is_in_sight_at_the_gallery(page: Page, rules_button
         other = page.locator(".kiosk-play__choice:not(.kiosk-play__choice--eat)")
         (other if other.count() else page.locator(".kiosk-play__choice, .kiosk-play__column.is-legal")).first.click()
     assert seen["eats"] == eats, "the deal no longer offers the eats this test is about"
+    key = seen.pop("key")
     assert seen == {"eats": eats, "outOfSight": [], "small": [], "pageScrolls": False}
+    lays_out = "摆：手里还有这张" if lang == "zh" else "摆: your other copy of that card goes out too"
+    assert key is not None and key.startswith(lays_out) and "比" not in key, key
+    # Leshan's word for laying out the held copy is 摆 [003], in the pictures as in the key
+    words = page.locator(".kiosk-play__choice--eat .kiosk-play__choice-word[lang='zh']").all_inner_texts()
+    assert words and set(words) == {"摆"}, words
     # each picture shows what its claim takes (the card taken and the cards it joins, 比's set), all different
     names = page.locator(".kiosk-play__choice--eat").evaluate_all(
         "(els) => els.map((e) => [...e.querySelectorAll('.kiosk-play__choice-cards img')].map((i) => i.alt).join(' '))"

@@ -40,7 +40,7 @@
   const pointWord = (rules) => (window.cpCards ? window.cpCards.pointWord(rules) : "胡");
   const claimWords = (rules) => {
     const w = (rulesInfo(rules) || {}).words || {};
-    return { pong: (w.pong || {}).zh || "碰", kong: (w.kong || {}).zh || "招", win: (w.win || {}).zh || "胡" };
+    return { pong: (w.pong || {}).zh || "碰", kong: (w.kong || {}).zh || "招", win: (w.win || {}).zh || "胡", bi: (w.bi || {}).zh || "比" };
   };
 
   const WORDS = {
@@ -70,6 +70,8 @@
       draw: "摸一张牌",
       show: "亮出来给大家看",
       yourClaim: "这张牌你可以要：",
+      // (the key to the claims drawn as pictures at the gallery, when they lay out a held copy)
+      biKey: (bi) => bi + "：手里还有这张，要另凑一组摆出。",
       waiting: (who) => who + " 正在想……",
       turn: "翻一张牌",
       pass: "不要",
@@ -121,6 +123,7 @@
       draw: "Draw a card",
       show: "Show it to everyone",
       yourClaim: "You may take this card:",
+      biKey: (bi) => bi + ": your other copy of that card goes out too, in a set of its own.",
       waiting: (who) => who + " is thinking…",
       turn: "Turn up a card",
       pass: "Let it go",
@@ -158,7 +161,7 @@
     if (lang === "en") {
       const v = (base, third) => (you ? base : third || base + "s");
       const biEn = bi.length
-        ? "; " + (you ? "you" : "it") + " still " + v("hold") + " another " + card + ", so " + bi.join(", ") + " must be laid out too (比)"
+        ? "; " + (you ? "you" : "it") + " still " + v("hold") + " another " + card + ", so " + bi.join(", ") + " must be laid out too (" + verbs.bi + ")"
         : "";
       switch (action.type) {
         case "pong":
@@ -187,7 +190,7 @@
           return (action.label && action.label.en) || action.text || "";
       }
     }
-    const biZh = bi.length ? "；手里还有" + card + "，所以要把" + bi.join("、") + "也摆出来（比）" : "";
+    const biZh = bi.length ? "；手里还有" + card + "，所以要把" + bi.join("、") + "也摆出来（" + verbs.bi + "）" : "";
     switch (action.type) {
       case "pong":
         if (drawn) return who + "偷坎：摸到的" + card + "不亮出来，和手里的一对扣成一坎。";
@@ -256,7 +259,9 @@
     const history = []; // [{line, action}] newest last
     const prompt = el("p", { class: "kiosk-play__prompt" });
     const actions = el("div", { class: "kiosk-play__actions", role: "group" });
-    const talk = el("div", { class: "kiosk-play__talk" }, log, trail, prompt, actions);
+    // what 比 (摆, 妥) in the claims' pictures means, shown with them only (kiosk.css); each claim's sentence says it too
+    const choiceKey = el("p", { class: "kiosk-play__choice-key", "aria-hidden": "true" });
+    const talk = el("div", { class: "kiosk-play__talk" }, log, trail, prompt, actions, choiceKey);
     const mySets = el("div", { class: "kiosk-play__my-sets" });
     const hand = el("div", { class: "kiosk-play__hand", role: "group", "aria-label": W.hand });
     const board = el(
@@ -424,7 +429,8 @@
     }
 
     /** A claim as pictures, shown instead of its sentence when the gallery offers many (kiosk.css): the verb, the card
-     *  taken (ringed) with the cards it joins, and what 比 lays out too. Hidden elsewhere; the sentence stays the name. */
+     *  taken (ringed) with the cards it joins, and what 比 (摆, 妥) lays out too. Hidden elsewhere; the sentence stays
+     *  the name. */
     function choicePictures(a, phase) {
       const en = lang === "en";
       const verbs = claimWords(rules);
@@ -433,7 +439,7 @@
       const held = { eat: a.cards || "", pong: a.card.repeat(2), kong: a.card.repeat(3), four: a.card.repeat(3) }[a.type] || "";
       const taken = cardsEl(a.card, "s");
       if (a.type !== "four") taken.classList.add("kiosk-play__choice-taken");
-      const bi = (a.bi || []).filter(Boolean).flatMap((set) => [el("span", { class: "kiosk-play__choice-word", lang: "zh" }, "比"), cardsEl(set, "s")]);
+      const bi = (a.bi || []).filter(Boolean).flatMap((set) => [el("span", { class: "kiosk-play__choice-word", lang: "zh" }, verbs.bi), cardsEl(set, "s")]);
       return el("span", { class: "kiosk-play__choice-cards", "aria-hidden": "true" }, el("span", { class: "kiosk-play__choice-word" }, verb), held ? cardsEl(held, "s") : "", taken, ...bi);
     }
 
@@ -457,6 +463,8 @@
         b.addEventListener("click", () => choose(a));
         actions.append(b);
       }
+      const laysOut = claims.some((a) => (a.bi || []).some(Boolean));
+      choiceKey.replaceChildren(laysOut ? mixed(W.biKey(claimWords(rules).bi)) : "");
       const first = actions.querySelector("button") || hand.querySelector("button");
       if (first) first.focus({ preventScroll: true });
       session.showQuestion(talk, prompt);
