@@ -194,6 +194,9 @@ def names(rules: RuleSet, lang: str, page: Any = None) -> str:
         "说明" if zh else "Note",
         "出处" if zh else "Source",
     ]
+    if not any(row[3] for row in rows):  # every name from a source: no note to give, no empty column
+        header.pop(3)
+        rows = [row[:3] + row[4:] for row in rows]
     return _table(header, rows)
 
 

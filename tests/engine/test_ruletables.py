@@ -128,3 +128,25 @@ def test_pattern_values_keep_their_unit_and_repeated_notes_are_not_repeated():
     assert sisters.startswith("2 / 8 / 32 番")
     notes = [row[2] for row in rows(ext.special_sets(get_rules("luzhou-b"), "en"))]
     assert notes[1:4] == ["as above"] * 3 and "[004]" in notes[0]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_names_table_has_a_note_column_only_when_a_name_has_a_note(name, lang):
+    """A set's local name from a source needs no note; the engine's own reading of a name says so in the Note column.
+    Leshan's names all come from [003]: its table had a column with nothing in it."""
+    rules = get_rules(name)
+    table = ext.names(rules, lang)
+    header = [
+        cell.strip()
+        for cell in table.splitlines()[[line.startswith("|") for line in table.splitlines()].index(True)].split("|")[
+            1:-1
+        ]
+    ]
+    body = rows(table)
+    engine_named = [kind for kind in SetKind if rules.set_names[kind].source == "engine"]
+    assert all(len(row) == len(header) for row in body)
+    assert (("说明" if lang == "zh" else "Note") in header) == bool(engine_named), header
+    note = header.index("说明" if lang == "zh" else "Note") if engine_named else None
+    assert len(body) == len(SetKind) and all(cell for row in body for i, cell in enumerate(row) if i != note), body
+    assert note is None or all(row[note] for row, kind in zip(body, SetKind, strict=True) if kind in engine_named)
