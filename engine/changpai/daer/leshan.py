@@ -153,8 +153,8 @@ def leshan_grade(points: int, rules: RuleSet) -> Grade | None:
         rounded * 4,
         note_src,
         Text(
-            "31 以上：四舍五入后番两番（31 见选项 leshan_31）",
-            "over 31: rounded to tens, then doubled twice (31 itself: option leshan_31)",
+            "31 以上：四舍五入后番两番（31 本身算 30和 还是台和，是选项之一）",
+            "over 31: rounded to tens, then doubled twice (31 itself, a thirty or a tai win: one of the options)",
         ),
     )
 

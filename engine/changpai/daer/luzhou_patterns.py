@@ -290,7 +290,10 @@ LUZHOU_B_PLAIN = PatternDef(
     Sourced(
         2,
         "[004]",
-        Text("没有名堂时二番；27 胡为四番（见选项 b_27）", "2 fan without any 名堂; 4 fan at 27 hu (option b_27)"),
+        Text(
+            "没有名堂时二番；27 胡为四番（27 胡以上还是恰好 27，是选项之一）",
+            "2 fan without any 名堂; 4 fan at 27 hu (27 and over, or exactly 27: one of the options)",
+        ),
     ),
     "fan",
     Text("没有其他名堂", "no other 名堂"),

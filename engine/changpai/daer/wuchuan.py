@@ -69,8 +69,8 @@ WUCHUAN_PATTERNS: tuple[PatternDef, ...] = (
         _W("big"),
         "class",
         Text(
-            "没有坎，油子 18 以上（18 本身见选项 wuchuan_piao_18）",
-            "no held triple, 18 hu or more (18 itself: option wuchuan_piao_18)",
+            "没有坎，油子 18 以上（18 本身算不算，是选项之一）",
+            "no held triple, 18 hu or more (whether 18 itself counts is one of the options)",
         ),
         lambda f: _b(not f.has_held and _piao_18_big(f)),
     ),
@@ -340,9 +340,9 @@ WUCHUAN = RuleSet(
         _s(
             "has-kan",
             "engine",
-            "“有坎”按手中有坎或活龙（原手的组）判定；开招算不算见选项 kong_is_held",
-            "“has a 坎” is read as holding a 坎 or a 活龙 (sets held from the deal); whether a 开招 counts: "
-            "option kong_is_held",
+            "“有坎”按手中有坎或活龙（原手的组）判定；开招算不算，是选项之一",
+            "“has a 坎” is read as holding a 坎 or a 活龙 (sets held from the deal); whether a 开招 counts is one of "
+            "the options",
         ),
     ),
 )
