@@ -94,6 +94,24 @@ def test_step_forward_to_the_end_shows_the_settlement(page: Page, deals):
     expect(view.locator(".cp-deal__live")).to_contain_text(settlement_words(frames, "zh")[0])
 
 
+@pytest.mark.parametrize("rules", ["leshan", "luzhou-a"])
+def test_the_winning_hand_is_headed_in_the_traditions_word(page: Page, deals, rules: str):
+    """Leshan says 和 where Luzhou says 胡 [003][001]: the settlement's winning hand is headed 和的这手牌 in a Leshan
+    deal (it said 胡的这手牌 in every game), with its points in the same word."""
+    won = [(i, f) for i, f in deals.items() if f["rules"] == rules and (f["steps"][-1]["settlement"] or {}).get("hand")]
+    assert won, f"no {rules} deal ends in a win"
+    deal_id, frames = min(won, key=lambda item: len(item[1]["steps"]))
+    widget, view = open_viewer(page, deal_id)
+    view.locator(".cp-deal__last").click()
+    title = view.locator(".cp-settlement .cp-win__title")
+    word = "和" if rules == "leshan" else "胡"
+    expect(title).to_contain_text(
+        re.compile(
+            "^" + word + "的这手牌 · " + str(frames["steps"][-1]["settlement"]["hand"]["points"]) + " " + word + "$"
+        )
+    )
+
+
 def test_each_step_shows_its_own_frame(page: Page, deals):
     deal_id, frames = settled(deals)
     widget, view = open_viewer(page, deal_id)

@@ -197,7 +197,7 @@
     const unit = (n) => (l === "en" ? n + " pt" + (n === 1 ? "" : "s") : n + " " + word);
     const box = cp.h("div", { class: "cp-win", dataset: { points: String(hand.points) } });
     box.append(
-      cp.h("p", { class: "cp-win__title" }, cp.h("strong", {}, o.title || (l === "en" ? "The winning hand" : "胡的这手牌")), " · ", cp.h("strong", { class: "cp-win__total" }, unit(hand.points))),
+      cp.h("p", { class: "cp-win__title" }, cp.h("strong", {}, o.title || (l === "en" ? "The winning hand" : word + "的这手牌")), " · ", cp.h("strong", { class: "cp-win__total" }, unit(hand.points))),
     );
     const sets = cp.h("div", { class: "cp-win__sets" });
     for (const s of hand.sets || []) {

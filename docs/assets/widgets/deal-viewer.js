@@ -21,7 +21,7 @@
       roles: { dealer: "庄家", player: "闲家", sitter: "坐底", xiaojia: "小家" }, pts: (p) => p + " 胡",
       copyLink: "本步链接", copied: "链接已复制", copyFailed: "复制不了，链接在这里：", noFrames: "这局牌没有可显示的步骤", drawn: "暗摸的牌",
       discarded: (n) => n + " 打出的牌", turnedUp: (n) => n + " 从底牌翻开的牌", wins: (n, p, w) => n + " " + w + "了，" + p + " " + w,
-      handSets: "胡的这手牌", patternsHead: "名堂", pays: (p) => "按 " + p + " 分结算", rightOne: "正确的一项已标出",
+      handSets: (w) => w + "的这手牌", patternsHead: "名堂", pays: (p) => "按 " + p + " 分结算", rightOne: "正确的一项已标出",
     },
     en: {
       first: "Go to start", prev: "Previous step", next: "Next step", last: "Go to end", play: "Autoplay", pause: "Pause",
@@ -37,7 +37,7 @@
       roles: { dealer: "dealer", player: "player", sitter: "sits out", xiaojia: "xiaojia (4th)" }, pts: (p) => p + " pts",
       copyLink: "Link to this step", copied: "Link copied", copyFailed: "Could not copy; here is the link: ", noFrames: "This deal has no steps to show", drawn: "Drawn privately",
       discarded: (n) => "Discarded by " + n, turnedUp: (n) => "Turned up from the stock by " + n, wins: (n, p) => n + " wins with " + p + " points",
-      handSets: "The winning hand", patternsHead: "Patterns", pays: (p) => "Settled at " + p, rightOne: "the right choice is marked",
+      handSets: () => "The winning hand", patternsHead: "Patterns", pays: (p) => "Settled at " + p, rightOne: "the right choice is marked",
     },
   };
   // Inline icons: no icon font to load, and they read the same in every face.
@@ -315,7 +315,7 @@
               ? L.wins(seatName(s.winner), handPoints, word)
               : L.winner + seatName(s.winner),
         ),
-        hand ? window.cpWin.draw(hand, { scheme, lang, word, title: L.handSets, patterns: L.patternsHead }) : null,
+        hand ? window.cpWin.draw(hand, { scheme, lang, word, title: L.handSets(word), patterns: L.patternsHead }) : null,
         s.winner != null && s.points != null ? h("p", { class: "cp-muted cp-settlement__basis" }, L.pays(s.points)) : null,
         (s.lines || []).length ? h("ul", {}, s.lines.map((line) => h("li", {}, text(line, lang)))) : null,
         s.payments ? h("table", { class: "cp-settlement__table" }, h("caption", {}, L.payments), h("tbody", {}, rows)) : null,
