@@ -300,6 +300,8 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
     the title and the opening hands stay readable at once (issue 18: the deals page's first frame)."""
     en = lang == "en"
     scheme = scheme_for(frames["rules"])
+    word = _point_word(frames["rules"])["zh"]  # the tradition's word for points and the win (和 in Leshan)
+    unit = " pts" if en else " " + word
     seats = {s["seat"]: s for s in frames["seats"]}
 
     def seat_name(i: int | None) -> str:
@@ -322,7 +324,7 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
             meld_html = " ".join(
                 f'<span class="cp-meld">{cards_text_html(m.get("cards"), scheme, lang)}'
                 f'<span class="cp-meld__label">{_e(m.get("name"), lang)}'
-                f"{(' · ' + str(m['points']) + (' pts' if en else ' 胡')) if m.get('points') else ''}</span></span>"
+                f"{(' · ' + str(m['points']) + unit) if m.get('points') else ''}</span></span>"
                 for m in melds
             )
             rows.append(
@@ -374,10 +376,10 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
                 )
             points_text = ""
             if s.get("points") is not None:
-                points_text = f" · {s['points']}" + (" points" if en else " 胡")
+                points_text = f" · {s['points']}" + (" points" if en else " " + word)
             item.append(
                 f'<div class="cp-settlement"><p class="cp-settlement__winner">{"Settlement" if en else "结算"}: '
-                f"{'winner ' if en else '胡牌：'}{winner}"
+                f"{'winner ' if en else word + '牌：'}{winner}"
                 f"{points_text}</p>"
                 f"{'<ul>' + lines + '</ul>' if lines else ''}{pays}</div>"
             )
@@ -550,7 +552,9 @@ def _lesson_level(raw: Any, rules: str, where: str) -> dict[str, Any]:
         computed: Any = bool(response["win"])
         if not isinstance(answer, bool):
             raise TutorialError(f"{where}: answer must be true or false for ask: win")
-        shown = {"zh": "胡了" if computed else "没胡", "en": "a win" if computed else "not a win"}
+        word = _win_word(level_rules)  # 和了 in Leshan, 胡了 elsewhere (the answer buttons say it too)
+        level["win_word"] = word
+        shown = {"zh": f"{word}了" if computed else f"没{word}", "en": "a win" if computed else "not a win"}
     elif ask == "points":
         computed = int(response["points"])
         if not isinstance(answer, int) or isinstance(answer, bool):
@@ -576,6 +580,14 @@ def _lesson_level(raw: Any, rules: str, where: str) -> dict[str, Any]:
     level["engine_lines"] = [{"zh": r["zh"], "en": r["en"]} for r in lines if isinstance(r, dict)]
     level["engine_lines"] += [s["text"] for s in response.get("sets", []) if isinstance(s, dict) and "text" in s]
     return level
+
+
+def _win_word(rules: str) -> str:
+    """The rule set's Chinese verb for winning: a Da Er tradition's own (和 in Leshan, 胡 elsewhere), else 胡."""
+    from changpai import RULESETS
+    from changpai.daer.actions import native_words
+
+    return native_words(RULESETS[rules])["win"].zh if rules in RULESETS else "胡"
 
 
 def _point_word(rules: str) -> dict[str, str]:

@@ -153,3 +153,24 @@ def test_every_lesson_file_is_on_the_page(page: Page, site_dir: Path):
     repo = Path(__file__).resolve().parents[2]
     files = sorted(p.stem for p in (repo / "tutorials/lessons").glob("*.yml"))
     assert files and sorted(lessons(page)) == files
+
+
+@pytest.mark.parametrize(("rules", "word"), [("leshan", "和"), ("luzhou-a", "胡")])
+def test_a_win_question_is_answered_in_the_traditions_word(page: Page, rules: str, word: str):
+    """贰柒拾 players say 和了 [003], Luzhou's 胡了 [001]: the yes/no buttons and the shown answer of a win question say
+    it their way (every lesson said 胡了 / 没胡)."""
+    page.goto(PAGE)
+    found = [
+        (lesson_id, i, level)
+        for lesson_id, lesson in lessons(page).items()
+        if lesson["rules"] == rules
+        for i, level in enumerate(lesson["levels"])
+        if level["ask"] == "win"
+    ]
+    assert found, f"no {rules} lesson asks whether a hand wins"
+    lesson_id, index, level = found[0]
+    widget = widget_of(page, lesson_id)
+    go_to_level(widget, index)
+    expect(widget.locator('.cp-lesson__answers [data-answer="yes"]')).to_have_text(word + "了")
+    expect(widget.locator('.cp-lesson__answers [data-answer="no"]')).to_have_text("没" + word)
+    assert level["answer_text"]["zh"] == (word + "了" if level["expected"] else "没" + word)

@@ -40,7 +40,7 @@
   const pointWord = (rules) => (window.cpCards ? window.cpCards.pointWord(rules) : "胡");
   const claimWords = (rules) => {
     const w = (rulesInfo(rules) || {}).words || {};
-    return { pong: (w.pong || {}).zh || "碰", kong: (w.kong || {}).zh || "招", win: (w.win || {}).zh || "胡", bi: (w.bi || {}).zh || "比" };
+    return { pong: (w.pong || {}).zh || "碰", kong: (w.kong || {}).zh || "招", win: (w.win || {}).zh || "胡", bi: (w.bi || {}).zh || "比", discarder: (w.discarder || {}).zh || "放炮" };
   };
 
   const WORDS = {
@@ -78,13 +78,13 @@
       again: "再打一手",
       settlement: "结算",
       winner: (who, pts) => who + "赢了，" + pts,
-      noWinner: "底牌摸完，没有人胡。这一手不算输赢。",
+      noWinner: (w) => "底牌摸完，没有人" + w + "。这一手不算输赢。",
       youWon: (pts) => "你赢了，" + pts + "！",
       pointsOf: (n, rules) => n + " " + pointWord(rules),
       youLost: "这一手你没有赢。",
       trail: "刚才",
-      lostOn: (who, card) => who + "打出的" + card + "被胡了（放炮）",
-      wonOnTurn: (card) => "胡的是翻开的" + card,
+      lostOn: (who, card, w, discarder) => who + "打出的" + card + "被" + w + "了（" + discarder + "）",
+      wonOnTurn: (card, w) => w + "的是翻开的" + card,
       pays: (n) => "按 " + n + " 分结算",
       payments: "输赢",
       tally: (n) => "这 " + n + " 手合计",
@@ -130,7 +130,7 @@
       again: "Play another hand",
       settlement: "Settlement",
       winner: (who, pts) => who + " won with " + pts,
-      noWinner: "The stock ran out and nobody won: no payments this hand.",
+      noWinner: () => "The stock ran out and nobody won: no payments this hand.",
       youWon: (pts) => "You won, with " + pts + "!",
       pointsOf: (n) => n + " points",
       youLost: "You did not win this hand.",
@@ -502,8 +502,9 @@
       const win = lastActions[lastActions.length - 1];
       const before = lastActions[lastActions.length - 2];
       if (!win || s.winner == null || !before || !before.cards) return null;
-      if (before.type === "discard" && before.seat !== s.winner) return W.lostOn(before.seat === HUMAN ? W.youSeat : seatName(before.seat), before.cards);
-      if (before.type === "turn") return W.wonOnTurn(before.cards);
+      const words = claimWords(rules); // (和 and 抬炮 in Leshan)
+      if (before.type === "discard" && before.seat !== s.winner) return W.lostOn(before.seat === HUMAN ? W.youSeat : seatName(before.seat), before.cards, words.win, words.discarder);
+      if (before.type === "turn") return W.wonOnTurn(before.cards, words.win);
       return null;
     }
 
@@ -643,7 +644,7 @@
       const handPoints = s.hand && typeof s.hand.points === "number" ? s.hand.points : s.points;
       const headline =
         s.winner == null
-          ? W.noWinner
+          ? W.noWinner(claimWords(rules).win)
           : s.winner === HUMAN
             ? W.youWon(W.pointsOf(handPoints, rules))
             : W.youLost + " " + W.winner(seatName(s.winner), W.pointsOf(handPoints, rules));

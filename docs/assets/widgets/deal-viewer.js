@@ -15,10 +15,10 @@
       hand: "手牌", melds: "桌上的牌组", discards: "打出的牌", stock: (n) => "底牌剩 " + n + " 张",
       faceUp: "翻开的牌", toAct: "该出手", mayClaim: "可以进这张牌", hidden: (n) => n + " 张（不公开）", none: "无",
       note: "讲解", events: "规则事件", question: "想一想", check: "答对了！", wrong: "不对。", answer: "正确答案：",
-      settlement: "结算", winner: "胡牌：", noWinner: "无人胡牌", points: "分数", payments: "输赢",
+      settlement: "结算", winner: (w) => w + "牌：", noWinner: (w) => "无人" + w + "牌", points: "分数", payments: "输赢",
       analysis: "引擎分析", legal: "此时这一家可以做的：", tryHint: "点一个试试：引擎会告诉你接下来会怎样。", waits: "叫牌（等的牌）：", analysing: "引擎正在分析……",
       keys: "键盘：← → 走一步，Home/End 到头/到尾，空格 播放/暂停",
-      roles: { dealer: "庄家", player: "闲家", sitter: "坐底", xiaojia: "小家" }, pts: (p) => p + " 胡",
+      roles: { dealer: "庄家", player: "闲家", sitter: "坐底", xiaojia: "小家" }, pts: (p, w) => p + " " + w,
       copyLink: "本步链接", copied: "链接已复制", copyFailed: "复制不了，链接在这里：", noFrames: "这局牌没有可显示的步骤", drawn: "暗摸的牌",
       discarded: (n) => n + " 打出的牌", turnedUp: (n) => n + " 从底牌翻开的牌", wins: (n, p, w) => n + " " + w + "了，" + p + " " + w,
       handSets: (w) => w + "的这手牌", patternsHead: "名堂", pays: (p) => "按 " + p + " 分结算", rightOne: "正确的一项已标出",
@@ -30,7 +30,7 @@
       hand: "Hand", melds: "Sets on the table", discards: "Discards", stock: (n) => n + " cards left in the stock",
       faceUp: "Turned-up card", toAct: "to act", mayClaim: "may claim the card", hidden: (n) => n + " cards (hidden)", none: "none",
       note: "Commentary", events: "Rule events", question: "Your turn to think", check: "Right!", wrong: "Not quite.",
-      answer: "The answer: ", settlement: "Settlement", winner: "Winner: ", noWinner: "Nobody won", points: "score",
+      answer: "The answer: ", settlement: "Settlement", winner: () => "Winner: ", noWinner: () => "Nobody won", points: "score",
       payments: "Payments", analysis: "Engine analysis", legal: "What this seat may do now:",
       tryHint: "Try one: the engine shows what would follow.", waits: "Ready, waiting for: ",
       analysing: "The engine is analysing…", keys: "Keys: ← → one step, Home/End start/end, space play/pause",
@@ -78,6 +78,7 @@
     }
     const steps = frames.steps;
     const scheme = C.schemeFor(frames.rules);
+    const word = C.pointWord(frames.rules); // the tradition's word for points and the win (和 in Leshan, 胡 elsewhere)
     const seatName = (i) => (frames.seats[i] ? text(frames.seats[i].name, lang) : "#" + (i + 1));
     const state = { index: 0, view: "all", playing: false, speed: 1, timer: null, answered: new Map() };
 
@@ -194,7 +195,7 @@
             "span",
             { class: "cp-meld cp-meld--" + meld.kind },
             C.row(meld.cards, { scheme, lang, size: "s" }),
-            h("span", { class: "cp-meld__label" }, text(meld.name, lang) + (meld.points ? " · " + L.pts(meld.points) : "")),
+            h("span", { class: "cp-meld__label" }, text(meld.name, lang) + (meld.points ? " · " + L.pts(meld.points, word) : "")),
           ),
         );
       }
@@ -300,7 +301,6 @@
         );
       });
       const hand = s.hand || null;
-      const word = window.cpCards.pointWord(frames.rules); // the engine's word for points (和 / 胡 …)
       const handPoints = hand && typeof hand.points === "number" ? hand.points : null;
       return h(
         "div",
@@ -310,10 +310,10 @@
           "p",
           { class: "cp-settlement__winner", dataset: handPoints == null ? {} : { points: String(handPoints) } },
           s.winner == null
-            ? L.noWinner
+            ? L.noWinner(word)
             : handPoints != null
               ? L.wins(seatName(s.winner), handPoints, word)
-              : L.winner + seatName(s.winner),
+              : L.winner(word) + seatName(s.winner),
         ),
         hand ? window.cpWin.draw(hand, { scheme, lang, word, title: L.handSets(word), patterns: L.patternsHead }) : null,
         s.winner != null && s.points != null ? h("p", { class: "cp-muted cp-settlement__basis" }, L.pays(s.points)) : null,
@@ -361,7 +361,7 @@
       if (step.question) bits.push(L.question + ": " + text(step.question.prompt, lang));
       if (step.settlement) {
         const s = step.settlement;
-        bits.push(L.settlement + ": " + (s.winner == null ? L.noWinner : L.winner + seatName(s.winner)));
+        bits.push(L.settlement + ": " + (s.winner == null ? L.noWinner(word) : L.winner(word) + seatName(s.winner)));
         for (const line of s.lines || []) bits.push(text(line, lang));
       }
       return bits.join(" ");

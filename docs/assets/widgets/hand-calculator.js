@@ -61,7 +61,7 @@
       clear: "全部清空", typed: "或直接输入（如 123s 27tb）", apply: "读入", remove: (n) => "移去 " + n,
       count: (n, total) => n + " 张（加桌上 " + total + " 张）", left: (n) => "还剩 " + n + " 张",
       result: "计算结果", best: "最好的组法", points: "胡数", patterns: "名堂", waits: "叫牌（等这些牌）",
-      noWaits: "不叫牌（没有一张牌能让它胡）", complete: "已经成牌", notWin: "还没成胡", win: "胡了",
+      noWaits: "不叫牌（没有一张牌能让它成牌）", complete: "已经成牌", notWin: "还没成胡", win: "胡了",
       compare: "在其他规则下", rules: "规则", verdict: "结果", empty: "先点选一些牌。",
       otherSize: "这种打法每手的牌数不同，这手牌用不上",
       building: "牌还没凑够：", waitsOnly: "叫这些牌：", pickWin: "选一张“胡的那张牌”，就能算胡数。",
@@ -495,8 +495,8 @@
             "p",
             { class: "cp-muted" },
             short
-              .map((w) => (lang === "en" ? w.card + " completes the sets but makes only " + w.points + " points" : w.card + " 能凑齐七组，但只有 " + w.points + " 胡"))
-              .join(lang === "en" ? "; " : "；") + (r.minimum ? (lang === "en" ? " (minimum " + r.minimum + ")" : "（至少 " + r.minimum + " 胡）") : ""),
+              .map((w) => (lang === "en" ? w.card + " completes the sets but makes only " + w.points + " points" : w.card + " 能凑齐七组，但只有 " + w.points + " " + words(state.rules).unit))
+              .join(lang === "en" ? "; " : "；") + (r.minimum ? (lang === "en" ? " (minimum " + r.minimum + ")" : "（至少 " + r.minimum + " " + words(state.rules).unit + "）") : ""),
           ),
         );
       }

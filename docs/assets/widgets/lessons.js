@@ -30,7 +30,7 @@
     zh: {
       level: (i, n) => "第 " + i + " 题，共 " + n + " 题", passed: (k, n) => "已过 " + k + " / " + n + " 题",
       hand: "手牌", table: "桌上的牌组", winCard: "来的牌", fromDiscard: "（别人打出）", fromOwnTurn: "（自己翻出）", fromOtherTurn: "（别人翻出）",
-      yes: "胡了", no: "没胡", check: "核对", points: "胡数", none: "一张也不叫", hint: "提示", next: "下一题",
+      yes: (w) => w + "了", no: (w) => "没" + w, check: "核对", points: "胡数", none: "一张也不叫", hint: "提示", next: "下一题",
       retry: "再试一次", reset: "重新开始本课", right: "答对了！", wrong: "不对。", answer: "答案：",
       byEngine: "（由页面里的规则引擎核对）", byBuild: "（按规则引擎事先算好的答案核对）",
       done: "这一课全部答对了！", pickWaits: "点选它叫的所有牌，再按“核对”：", enterPoints: "填胡数：",
@@ -40,7 +40,7 @@
     en: {
       level: (i, n) => "Question " + i + " of " + n, passed: (k, n) => k + " of " + n + " passed",
       hand: "Hand", table: "Sets on the table", winCard: "The card", fromDiscard: " (someone's discard)",
-      fromOwnTurn: " (own turned card)", fromOtherTurn: " (turned by another player)", yes: "A win", no: "Not a win", check: "Check", points: "Points",
+      fromOwnTurn: " (own turned card)", fromOtherTurn: " (turned by another player)", yes: () => "A win", no: () => "Not a win", check: "Check", points: "Points",
       none: "It waits for nothing", hint: "Hint", next: "Next question", retry: "Try again", reset: "Restart this lesson",
       right: "Right!", wrong: "Not quite.", answer: "The answer: ", byEngine: " (checked by the in-page rules engine)",
       byBuild: " (checked against the answer the rules engine worked out beforehand)",
@@ -202,9 +202,10 @@
       const form = formOf(lv);
 
       if (form === "yesno") {
+        const word = lv.win_word || "胡"; // (和了 in Leshan)
         answers.append(
-          h("button", { type: "button", class: "cp-btn", dataset: { answer: "yes" }, onclick: () => submit(true) }, lv.labels ? text(lv.labels.yes, lang) : L.yes),
-          h("button", { type: "button", class: "cp-btn", dataset: { answer: "no" }, onclick: () => submit(false) }, lv.labels ? text(lv.labels.no, lang) : L.no),
+          h("button", { type: "button", class: "cp-btn", dataset: { answer: "yes" }, onclick: () => submit(true) }, lv.labels ? text(lv.labels.yes, lang) : L.yes(word)),
+          h("button", { type: "button", class: "cp-btn", dataset: { answer: "no" }, onclick: () => submit(false) }, lv.labels ? text(lv.labels.no, lang) : L.no(word)),
         );
       } else if (form === "number") {
         const word = lv.point_word ? text(lv.point_word, lang) : lv.ask === "points" ? L.points : L.number;
