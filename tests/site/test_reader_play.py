@@ -46,6 +46,39 @@ def test_the_page_opens_on_the_choice_of_game_in_its_language_with_a_way_back_to
     expect(page.locator("h1").first).to_contain_text(expected)
 
 
+PARTLY_IN_SIGHT_JS = """(sel) => [...document.querySelectorAll(sel)].map((el) => {
+  const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; })"""
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_on_a_phone_a_claim_offered_comes_into_sight(page: Page, lang: str):
+    """The reader's page is longer than a phone's screen. Offered a claim while looking at the hand (scrolled down to
+    tap a discard), the reader saw no question and the game waited: the question now comes into sight (the talk panel
+    at the top of the screen); and when a discard is owed, a lit card is in sight."""
+    page.set_viewport_size(PHONE)
+    open_play(page, lang, seed=6)
+    page.locator(".kiosk-rules-leshan").click()
+    claims = 0
+    for _ in range(40):
+        page.wait_for_selector(".kiosk-play__choice, .kiosk-play__column.is-legal", timeout=ENGINE_MS)
+        if page.locator(".kiosk-play__settlement").count():
+            break
+        if page.locator(".kiosk-play__choice").count():
+            expect(page.locator(".kiosk-play__prompt")).to_be_in_viewport(ratio=1)
+            claims += 1
+            # the reader looks down at the hand before answering (a tap on the choice scrolls back to it)
+            page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+            page.locator(".kiosk-play__choice").last.click()  # (the last: let it go)
+        else:
+            lit = page.evaluate(PARTLY_IN_SIGHT_JS, ".kiosk-play__column.is-legal")
+            assert any(lit), "no card to discard in sight"
+            page.evaluate("window.scrollTo(0, 0)")  # (the reader looks up at the table while the others play)
+            page.locator(".kiosk-play__column.is-legal").first.click()
+        if claims >= 3:
+            break
+    assert claims >= 1, "no claim was offered in the first moves of this deal"
+
+
 def test_a_reader_plays_a_whole_hand_on_a_phone_and_goes_back_to_the_choice(page: Page):
     page.set_viewport_size(PHONE)
     open_play(page, "zh")

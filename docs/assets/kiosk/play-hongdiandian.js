@@ -314,7 +314,7 @@
       }
       const first = actions.querySelector("button") || hand.querySelector("button");
       if (first) first.focus({ preventScroll: true });
-      session.showQuestion(talk, prompt);
+      session.showQuestion(talk, prompt, hand);
       return session.ask();
     }
 

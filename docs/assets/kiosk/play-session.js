@@ -14,7 +14,9 @@
  *   s.call(request)         the same, but an answer with an error throws an EngineProblem
  *   s.problem(error, cmd)   an EngineProblem to throw (no move, say)
  *   s.watchStatus(element)  the engine's loading line inside element, until stop()
- *   s.showQuestion(panel, question)  scrolls a talk panel that overflows to the visitor's question
+ *   s.showQuestion(panel, question, hand)  scrolls a talk panel that overflows to the visitor's question; on the
+ *                           reader's page, which scrolls as a page, brings a question (or the lit cards of a discard
+ *                           owed) into sight when it is not
  *   s.againButton()         the "play again" button
  *   s.showProblem(problem)  a located message in place of the game
  *   s.run(play, onStop)     runs the game's async loop (an engine restart recovers, any other failure is shown) and
@@ -118,9 +120,25 @@
 
       /** The visitor is asked (the prompt, then its choices): where the talk panel scrolls (the gallery's one screen,
        * with a long list of claims), it scrolls to the question, so what went before goes above and the choices show. */
-      showQuestion(panel, question) {
-        if (panel.scrollHeight <= panel.clientHeight) return;
-        panel.scrollTop += question.getBoundingClientRect().top - panel.getBoundingClientRect().top - 8;
+      showQuestion(panel, question, hand) {
+        if (panel.scrollHeight > panel.clientHeight) {
+          panel.scrollTop += question.getBoundingClientRect().top - panel.getBoundingClientRect().top - 8;
+          return;
+        }
+        // The reader's page (a phone's, say) is longer than the screen: a claim offered under its foot went unseen
+        // while the game waited. The talk panel comes to the top (the move just made, then the question and its
+        // choices); a discard owed brings the lit cards into sight if none is. (The gallery's screen never scrolls.)
+        if (!panel.closest('[data-mode="reader"]')) return;
+        const seen = (el, whole) => {
+          const r = el.getBoundingClientRect();
+          return whole ? r.top >= 0 && r.bottom <= innerHeight : r.bottom > 0 && r.top < innerHeight;
+        };
+        if (panel.querySelector(".kiosk-play__choice")) {
+          if (!seen(question, true)) panel.scrollIntoView({ block: "start" });
+          return;
+        }
+        const lit = hand ? [...hand.querySelectorAll(".kiosk-play__column.is-legal")] : [];
+        if (lit.length && !lit.some((el) => seen(el, false))) lit[0].scrollIntoView({ block: "nearest" });
       },
 
       againButton() {

@@ -467,7 +467,7 @@
       choiceKey.replaceChildren(laysOut ? mixed(W.biKey(claimWords(rules).bi)) : "");
       const first = actions.querySelector("button") || hand.querySelector("button");
       if (first) first.focus({ preventScroll: true });
-      session.showQuestion(talk, prompt);
+      session.showQuestion(talk, prompt, hand);
       return session.ask();
     }
 
