@@ -300,7 +300,8 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
     the title and the opening hands stay readable at once (issue 18: the deals page's first frame)."""
     en = lang == "en"
     scheme = scheme_for(frames["rules"])
-    word = _point_word(frames["rules"])["zh"]  # the tradition's word for points and the win (和 in Leshan)
+    word = _point_word(frames["rules"])["zh"]  # the tradition's word for points (和 in Leshan) …
+    win = _win_word(frames["rules"])  # … and for the win (和牌)
     unit = " pts" if en else " " + word
     seats = {s["seat"]: s for s in frames["seats"]}
 
@@ -379,7 +380,7 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
                 points_text = f" · {s['points']}" + (" points" if en else " " + word)
             item.append(
                 f'<div class="cp-settlement"><p class="cp-settlement__winner">{"Settlement" if en else "结算"}: '
-                f"{'winner ' if en else word + '牌：'}{winner}"
+                f"{'winner ' if en else win + '牌：'}{winner}"
                 f"{points_text}</p>"
                 f"{'<ul>' + lines + '</ul>' if lines else ''}{pays}</div>"
             )
