@@ -57,6 +57,7 @@ def test_build_a_hand_and_read_the_points(page: Page, rules):
     verdict = widget.locator(".cp-calc__verdict")
     word = "和" if rules == "leshan" else "胡"  # each tradition's own word
     expect(verdict).to_contain_text(f"{word}了" if expected["win"] else f"还没成{word}")
+    expect(widget.locator(".cp-calc__zones")).to_contain_text(f"{word}的那张牌（可不填）")  # (it said 胡 for Leshan)
     expect(widget.locator(".cp-calc__lines")).to_contain_text(expected["reason"]["zh"])
     split = widget.locator(".cp-calc__split .cp-meld")
     expect(split).to_have_count(len(expected["sets"]))

@@ -55,7 +55,7 @@
   };
   const UI = {
     zh: {
-      title: "手牌计算器", tradition: "规则", hand: "手牌", table: "桌上的牌组", winCard: "胡的那张牌（可不填）",
+      title: "手牌计算器", tradition: "规则", hand: "手牌", table: "桌上的牌组", winCard: (w) => w + "的那张牌（可不填）",
       source: "这张牌来自", discard: "别人打出", turned: "自己翻出", otherTurned: "别人翻出", palette: "点一张牌，加到所选的位置",
       addTo: "加到这里", addSet: "添一组桌上的牌", removeSet: "删去这一组", setKind: "牌组类型",
       clear: "全部清空", typed: "或直接输入（如 123s 27tb）", apply: "读入", remove: (n) => "移去 " + n,
@@ -64,12 +64,12 @@
       noWaits: "不叫牌（没有一张牌能让它成牌）", complete: "已经成牌", notWin: "还没成胡", win: "胡了",
       compare: "在其他规则下", rules: "规则", verdict: "结果", empty: "先点选一些牌。",
       otherSize: "这种打法每手的牌数不同，这手牌用不上",
-      building: "牌还没凑够：", waitsOnly: "叫这些牌：", pickWin: "选一张“胡的那张牌”，就能算胡数。",
+      building: "牌还没凑够：", waitsOnly: "叫这些牌：", pickWin: (w) => "选一张“" + w + "的那张牌”，就能算" + w + "数。",
       thinking: "引擎正在计算……", why: "说明", split: "组法", noEngine: "计算需要页面内的规则引擎。",
     },
     en: {
       title: "Hand calculator", tradition: "Rules", hand: "Hand", table: "Sets on the table",
-      winCard: "Winning card (optional)", source: "The card came from", discard: "another's discard",
+      winCard: () => "Winning card (optional)", source: "The card came from", discard: "another's discard",
       turned: "own turned card", otherTurned: "turned by another player", palette: "Tap a card to add it where the frame is", addTo: "Add here",
       addSet: "Add a table set", removeSet: "Remove this set", setKind: "Set type", clear: "Clear all",
       typed: "or type it (e.g. 123s 27tb)", apply: "Read", remove: (n) => "Remove " + n,
@@ -78,7 +78,7 @@
       noWaits: "Not ready: no card completes it", complete: "Already complete", notWin: "Not a win", win: "A win",
       compare: "Under the other rules", rules: "Rules", verdict: "Result", empty: "Tap some cards first.",
       otherSize: "this way of play deals a different number of cards: the hand does not apply",
-      building: "Not enough cards yet: ", waitsOnly: "waits for ", pickWin: "Choose a winning card to see the points.",
+      building: "Not enough cards yet: ", waitsOnly: "waits for ", pickWin: () => "Choose a winning card to see the points.",
       thinking: "The engine is working…", why: "Why", split: "Split", noEngine: "The calculator needs the in-page rules engine.",
     },
   };
@@ -306,7 +306,7 @@
         const remove = h("button", { type: "button", class: "cp-btn", "aria-label": L.removeSet, title: L.removeSet, onclick: () => { state.table.splice(i, 1); state.zone = "hand"; changed(); } }, "✕");
         boxes.push(zoneBox(i, L.table + " " + (i + 1), h("span", { class: "cp-calc__zone-extra" }, kind, remove)));
       });
-      boxes.push(zoneBox("win", L.winCard, h("label", { class: "cp-deal__field" }, h("span", {}, L.source), sourceSelect)));
+      boxes.push(zoneBox("win", L.winCard(words(state.rules).unit), h("label", { class: "cp-deal__field" }, h("span", {}, L.source), sourceSelect)));
       zones.replaceChildren(...boxes);
       for (const p of paletteButtons) {
         const n = used(p.card);
@@ -374,7 +374,7 @@
         // Still building the hand: the engine's count message says exactly what is missing; not an error.
         parts.push(h("p", { class: "cp-calc__building" }, countMessage(score.error)));
       } else if (countOnly(score) && !waits.error) {
-        parts.push(renderWaits(waits), h("p", { class: "cp-muted" }, L.pickWin));
+        parts.push(renderWaits(waits), h("p", { class: "cp-muted" }, L.pickWin(words(state.rules).unit)));
       } else {
         parts.push(score.error ? window.cp.errorBox(score.error, lang) : renderScore(score));
         if (!waits.error) parts.push(renderWaits(waits));
@@ -524,7 +524,7 @@
       const sizes = hddSizes(total);
       const missing = (state.win.length ? sizes.complete : sizes.waiting) - total;
       if (countOnly(score) && !waits.error) {
-        parts.push(renderHddWaits(waits), h("p", { class: "cp-muted" }, L.pickWin));
+        parts.push(renderHddWaits(waits), h("p", { class: "cp-muted" }, L.pickWin(words(state.rules).unit)));
         return false;
       }
       if (countOnly(score) && (!waits.error || countOnly(waits)) && missing > 0) {
