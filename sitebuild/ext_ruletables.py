@@ -123,7 +123,7 @@ def basics(rules: RuleSet, lang: str, page: Any = None) -> str:
             _tag(red.source, page, lang),
         ],
         [
-            "胡牌最少" if zh else "Minimum to win",
+            f"{rules.point_word.zh}牌最少" if zh else "Minimum to win",  # (和牌 in Leshan)
             f"{rules.min_points.value}",
             _tag(rules.min_points.source, page, lang),
         ],
