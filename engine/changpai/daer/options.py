@@ -168,7 +168,7 @@ WIN_ON_PAIR = option(
     "win_on_pair",
     ON_HAND,
     (
-        "别人打出或翻出的牌凑成手中一对而胡：算碰（对子、兑）还是算坎？",
+        "最后进的那张牌（别人打出或翻出的）凑成手中一对：这三张算碰（对子、兑）还是算坎？",
         "When the winning card completes a pair in the hand, does the triple count as a pong or as held?",
     ),
     {
@@ -227,20 +227,20 @@ DECLARE = option(
     ("一手牌能拆成两种读法时，报哪一种？", "A hand that reads two ways: which reading is declared?"),
     {
         "best-pay": ("连番带名堂算下来给得最多的那种", "the one whose whole payment is biggest"),
-        "most-points": ("胡数最多的那种", "the one with the most points"),
+        "most-points": ("胡数（和数）最多的那种", "the one with the most points"),
     },
     Sourced(
         "best-pay",
         "engine",
         Text(
-            "来源没有说一手牌能拆成两种读法（两个胡数）时按哪种算；胡家自然会报给分多的那种"
-            "（如 [001] 的分表恰 30 胡得 8 分，31 胡只得 5 分），本站默认如此；也可以改为按胡数最多的读法",
+            "来源没有说一手牌能拆成两种读法（两个胡数、和数）时按哪种算；赢家自然会报给分多的那种"
+            "（如 [001] 的分表恰 30 胡得 8 分，31 胡只得 5 分），本站默认如此；也可以改为按胡数（和数）最多的读法",
             "the sources do not say which reading counts when a hand splits two ways with different totals; the "
             "winner would announce the one that pays more ([001]'s table pays 8 for exactly 30 hu but 5 for 31), "
             "which this site assumes; the other choice scores the reading with the most points",
         ),
     ),
-    ("来源都没有说；胡家自然报给分多的读法", "No source says; a winner would announce the reading that pays more"),
+    ("来源都没有说；赢家自然报给分多的读法", "No source says; a winner would announce the reading that pays more"),
     ("engine",),
 )
 
