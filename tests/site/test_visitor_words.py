@@ -138,3 +138,22 @@ def test_a_lesson_hint_carries_a_drawn_lamp_not_an_emoji(page: Page):
     expect(icon).to_be_visible()
     b = icon.bounding_box()
     assert b["width"] >= 16 and b["height"] >= 16, b
+
+
+def test_the_leshan_pages_speak_of_he_not_hu(site_dir: Path):
+    """贰柒拾 players say 和 (和牌, 和数, 和了) [003] where Luzhou says 胡: the Leshan rules page and every Leshan deal's
+    frames (the engine's lines, the tutorials' notes) use it. The one 胡 left on the page names both words, in an option
+    every Da Er tradition shares (胡数（和数）); the Leshan lesson's comparison with Luzhou is on another page."""
+    import html
+    import json
+
+    page = (site_dir / "rules/leshan.html").read_text(encoding="utf-8")
+    article = html.unescape(re.sub(r"<[^>]+>", "", page[page.find("<article") : page.find("</article>")]))
+    assert "和数" in article and "和牌" in article
+    assert re.sub(r"胡数（和数）", "", article).count("胡") == 0, re.findall(r".{12}胡.{6}", article)
+    deals = [json.loads(p.read_text(encoding="utf-8")) for p in (site_dir / "assets/deals").glob("*.json")]
+    leshan = [d for d in deals if d["rules"].startswith("leshan")]
+    assert len(leshan) >= 5
+    for deal in leshan:
+        text = json.dumps(deal, ensure_ascii=False)
+        assert "胡" not in text, (deal["title"], re.findall(r".{12}胡.{6}", text))
