@@ -40,6 +40,7 @@ from typing import Any
 
 from changpai.core.options import ANY_NUMBER, OptionDef, choice_key
 from changpai.core.text import Text
+from changpai.daer.actions import native_words
 from changpai.daer.options import value_of
 from changpai.daer.patterns import value_text
 from changpai.daer.rules import CARD_CLASSES, SPECIAL_NAMES, RuleSet
@@ -123,7 +124,7 @@ def basics(rules: RuleSet, lang: str, page: Any = None) -> str:
             _tag(red.source, page, lang),
         ],
         [
-            f"{rules.point_word.zh}牌最少" if zh else "Minimum to win",  # (和牌 in Leshan)
+            f"{native_words(rules)['win'].zh}牌最少" if zh else "Minimum to win",  # (和牌 in Leshan)
             f"{rules.min_points.value}",
             _tag(rules.min_points.source, page, lang),
         ],

@@ -4,6 +4,8 @@ hint's lamp drawn, not the 💡 emoji that the kiosk's Chromium shows as a blank
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from pathlib import Path
 
@@ -144,9 +146,6 @@ def test_the_leshan_pages_speak_of_he_not_hu(site_dir: Path):
     """贰柒拾 players say 和 (和牌, 和数, 和了) [003] where Luzhou says 胡: the Leshan rules page and every Leshan deal's
     frames (the engine's lines, the tutorials' notes) use it. The one 胡 left on the page names both words, in an option
     every Da Er tradition shares (胡数（和数）); the Leshan lesson's comparison with Luzhou is on another page."""
-    import html
-    import json
-
     page = (site_dir / "rules/leshan.html").read_text(encoding="utf-8")
     article = html.unescape(re.sub(r"<[^>]+>", "", page[page.find("<article") : page.find("</article>")]))
     assert "和数" in article and "和牌" in article
