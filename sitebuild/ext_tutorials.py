@@ -290,14 +290,18 @@ def _e(value: Any, lang: str) -> str:
     return html.escape(_t(value, lang))
 
 
-def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str) -> str:
+def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str, *, folded: bool = False) -> str:
     """Every step as text: readable with no script at all. The opening hands are card pictures; the cards of
     the steps, the sets laid down and the closing hands are numerals (``cards_text_html``), which keeps a page of
     several deals light on a phone.
 
     The steps and the closing hands are inside ``<noscript>``: with scripts on, the browser keeps that as one
     text node (no elements to build, style or lay out), and the viewer shows the steps from the frames it fetches;
-    the title and the opening hands stay readable at once (issue 18: the deals page's first frame)."""
+    the title and the opening hands stay readable at once (issue 18: the deals page's first frame).
+
+    A ``folded`` deal (one of the gallery's, in a closed <details>) keeps its opening hands in a <noscript> of their
+    own too: twenty folded deals' pictures were a fifth of the deals page's first paint, for hands nobody sees
+    until a deal is opened. The viewer unfolds them (``data-cp-unfold``) as it opens, before its frames arrive."""
     en = lang == "en"
     scheme = scheme_for(frames["rules"])
     word = _point_word(frames["rules"])["zh"]  # the tradition's word for points (和 in Leshan) …
@@ -339,7 +343,8 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
 
     steps = frames["steps"]
     out = [f'<div class="cp-deal-static"><p class="cp-static__title"><strong>{_e(frames["title"], lang)}</strong></p>']
-    out.append(hands_block(steps[0], "The hands at the start" if en else "开局时的手牌", pictures=True))
+    opening = hands_block(steps[0], "The hands at the start" if en else "开局时的手牌", pictures=True)
+    out.append(f"<noscript data-cp-unfold>{opening}</noscript>" if folded else opening)
     out.append('<noscript><ol start="0">')
     for step in steps:
         item = []
@@ -406,11 +411,11 @@ def frames_file_text(frames: dict[str, Any]) -> str:
     return json.dumps(frames, ensure_ascii=False)
 
 
-def deal_html(deal_id: str, lang: str, page_url: str) -> str:
+def deal_html(deal_id: str, lang: str, page_url: str, *, folded: bool = False) -> str:
     """The static version, and where the viewer fetches the frames (when the deal is opened or scrolls into view:
     a page of twenty deals does not carry twenty sets of frames in its HTML). ?v= is the content's hash."""
     frames = deal_frames(deal_id)
-    static = render_static(deal_id, frames, lang, page_url)
+    static = render_static(deal_id, frames, lang, page_url, folded=folded)
     digest = hashlib.sha256(frames_file_text(frames).encode("utf-8")).hexdigest()[:12]
     src = html.escape(get_relative_url(f"assets/deals/{deal_id}.json", page_url) + f"?v={digest}", quote=True)
     return static + f'<div class="cp-widget-data cp-deal-frames" hidden data-src="{src}"></div>'
@@ -792,7 +797,8 @@ def deal_gallery(args: list[str], lang: str, page) -> str:
             out.append(
                 f'<details class="cp-gallery__item" id="gallery-{deal_id}">'
                 f'<summary class="cp-nolink">{summary}</summary>\n'
-                f'<div class="cp-deal" data-cp-widget="deal" data-deal="{deal_id}" id="deal-{deal_id}"></div>\n'
+                f'<div class="cp-deal" data-cp-widget="deal" data-deal="{deal_id}" data-folded'
+                f' id="deal-{deal_id}"></div>\n'
                 "</details>\n"
             )
     return "".join(out)
@@ -825,7 +831,12 @@ def on_page_content(html_text: str, page, config, files) -> str:
         if not item_id:
             raise TutorialError(f"{source}: a {kind} widget needs a {key} attribute: {match.group(0)}")
         try:
-            body = deal_html(item_id, lang, page.url) if kind == "deal" else lesson_html(item_id, lang, page.url)
+            folded = re.search(r"\sdata-folded\b", match.group("attrs")) is not None  # (an attribute without a value)
+            body = (
+                deal_html(item_id, lang, page.url, folded=folded)
+                if kind == "deal"
+                else lesson_html(item_id, lang, page.url)
+            )
         except TutorialError as exc:
             raise TutorialError(f"{source}: {kind} {item_id!r}: {exc}") from exc
         opening = match.group(0)

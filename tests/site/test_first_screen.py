@@ -118,7 +118,10 @@ def test_the_deals_page_waits_for_two_stylesheets_and_is_styled_by_every_part(pa
         })"""
     )
     assert len(sheets["linked"]) == 2 and sorted(sheets["fetched"]) == sorted(sheets["linked"]), sheets
-    # Rules of the parts apply: site.css's red header, fonts.css's faces, widgets.css's static deal.
+    # Rules of the parts apply: site.css's red header, fonts.css's faces, widgets.css's static deal (a folded
+    # deal's opening hands are elements once it is opened).
+    page.locator("details.cp-gallery__item > summary").first.click()
+    expect(page.locator(".cp-deal-static .cp-static__hands").first).to_be_attached()
     styled = page.evaluate(
         """() => ({
           header: getComputedStyle(document.querySelector(".md-header")).backgroundColor,
@@ -192,6 +195,37 @@ def test_a_deal_shows_its_opening_hands_before_its_frames_arrive(page: Page, sit
     expect(widget).to_have_attribute("data-frames-state", "loaded", timeout=15_000)
     expect(widget.locator(".cp-deal__list > li")).to_have_count(len(frames["steps"]))
     expect(static).to_be_hidden()
+
+
+def test_folded_deals_build_no_card_pictures_until_one_is_opened(page: Page, site_dir: Path):
+    """The gallery's opening hands wait as <noscript> text (issue 18: the deals page's first paint); opening a deal
+    unfolds its own, on a page loaded as such and on one reached by instant navigation (parsed without scripting)."""
+    deal_id, frames = first_deal(site_dir)
+    hand = len(frames["steps"][0]["state"]["hands"][0])
+    page.route(f"**/assets/deals/{deal_id}.json*", lambda route: None)  # held: the static version stays in sight
+    for arrive in ("load", "instant navigation"):
+        if arrive == "load":
+            page.goto(GALLERY)
+        else:
+            page.goto("learn/index.html")
+            page.evaluate("window.__sameDocument = true")
+            page.locator('article a[href$="deals.html"]').first.click()
+            page.wait_for_function("location.pathname.endsWith('/learn/deals.html')")
+            assert page.evaluate("window.__sameDocument === true"), "instant navigation should have kept the document"
+        gallery = page.locator("details.cp-gallery__item")
+        expect(gallery.first).to_be_attached()
+        assert gallery.count() > 1
+        # (a page parsed without scripting has the <noscript>'s elements, still out of the page's layout)
+        outside = """(sel) => [...document.querySelectorAll(sel)].filter((el) => !el.closest("noscript")).length"""
+        assert page.evaluate(outside, "details.cp-gallery__item .cp-card") == 0, arrive
+        if arrive == "load":
+            assert page.locator("details.cp-gallery__item .cp-card").count() == 0, "built as elements"
+        gallery.first.locator("> summary").click()
+        opened = page.locator(f'[data-deal="{deal_id}"] .cp-static__hands > div').first.locator("img.cp-card")
+        expect(opened).to_have_count(hand)
+        expect(opened.first).to_be_visible()
+        others = page.evaluate(outside, f"details.cp-gallery__item:not(#gallery-{deal_id}) .cp-card")
+        assert others == 0, f"{arrive}: opening one deal unfolded others"
 
 
 def test_a_deal_whose_frames_fail_says_so_in_the_page_language(page: Page, site_dir: Path, browser_log):

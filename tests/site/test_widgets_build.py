@@ -44,6 +44,20 @@ def test_a_good_record_gives_frames_and_a_static_version(tutorials: Path):
     assert "The dealer discards first." in english and "庄家先打。" not in english
 
 
+def test_a_folded_deal_keeps_its_opening_hands_for_readers_without_scripts_only(tutorials: Path):
+    """In the gallery (folded), the opening hands' pictures are in a <noscript> of their own, before the steps' (a
+    <noscript> inside another would end it early); a deal shown open keeps them as elements."""
+    (tutorials / "deals/good.yml").write_text(GOOD_RECORD, encoding="utf-8")
+    frames = ext.deal_frames("good")
+    shown = ext.render_static("good", frames, "zh", "learn/deals.html")
+    folded = ext.render_static("good", frames, "zh", "learn/deals.html", folded=True)
+    hands = re.search(r'<p><strong>开局时的手牌</strong></p><div class="cp-static__hands">.*?</div></div>', shown)[0]
+    assert "<img" in hands and hands in folded
+    assert "<noscript data-cp-unfold>" + hands + "</noscript><noscript>" in folded
+    assert "data-cp-unfold" not in shown
+    assert folded.replace("<noscript data-cp-unfold>" + hands + "</noscript>", hands) == shown
+
+
 def test_a_broken_record_names_file_step_and_reason(tutorials: Path):
     # step 2 claims a card nobody may claim: the engine refuses it
     (tutorials / "deals/broken.yml").write_text(GOOD_RECORD.replace("1 pong 十", "2 pong 十"), encoding="utf-8")
@@ -130,4 +144,6 @@ def test_built_pages_carry_each_deals_frames_and_static_steps(site_dir: Path):
         deal_id = path.stem
         assert f'data-deal="{deal_id}"' in page
         assert len(re.findall(rf'<li id="deal-{re.escape(deal_id)}-\d+-static">', page)) == len(frames["steps"])
+    # every gallery deal is folded, its opening hands kept for readers without scripts until it is opened
+    assert page.count("<noscript data-cp-unfold>") == page.count('<details class="cp-gallery__item"') == len(deal_files)
     assert '<meta name="cp-card-schemes" content="luzhou leshan">' in page

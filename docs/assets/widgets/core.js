@@ -211,6 +211,25 @@
     near.observe(el);
   }
 
+  // A folded deal's static pictures wait in <noscript data-cp-unfold> (sitebuild/ext_tutorials.py): with scripts on,
+  // the browser keeps them as text until the deal is opened. Unfolding parses that text; a page that came through
+  // instant navigation (parsed without scripting) holds them as elements already, which are moved out as they are.
+  function unfold(root) {
+    for (const box of root.querySelectorAll("noscript[data-cp-unfold]")) {
+      if (box.firstElementChild) {
+        box.replaceWith(...box.childNodes);
+      } else {
+        const parsed = document.createElement("template");
+        parsed.innerHTML = box.textContent;
+        box.replaceWith(parsed.content);
+      }
+    }
+  }
+  // (toggle does not bubble: caught on the way down)
+  document.addEventListener("toggle", (event) => {
+    if (event.target.open) unfold(event.target);
+  }, true);
+
   function widget(name, mount) {
     registry.set(name, mount);
     mountAll();
@@ -232,7 +251,7 @@
     }
   }
 
-  window.cp = Object.assign(window.cp || {}, { lang, text, h, errorBox, engine, call, engineStatus, result, tradition, reducedMotion, whenNear, widget, mountAll });
+  window.cp = Object.assign(window.cp || {}, { lang, text, h, errorBox, engine, call, engineStatus, result, tradition, reducedMotion, whenNear, unfold, widget, mountAll });
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(() => mountAll());

@@ -596,6 +596,7 @@
   }
 
   function loadFrames(el, lang, data, src) {
+    window.cp.unfold(el); // the opening hands, readable while the frames come (or if they never do)
     el.dataset.framesState = "loading";
     fetch(new URL(src, document.baseURI))
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`${src}: ${r.status}`))))
