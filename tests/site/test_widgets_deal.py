@@ -112,6 +112,30 @@ def test_the_winning_hand_is_headed_in_the_traditions_word(page: Page, deals, ru
     )
 
 
+def test_the_win_and_the_points_each_take_their_own_word_from_the_engine(page: Page, deals):
+    """The verb of the win comes from the engine's words (``native_words``: 和 in Leshan), the points' unit from its
+    point word: the same character in every tradition today, so the page's data is given two different ones here."""
+    won = [(i, f) for i, f in deals.items() if f["rules"] == "leshan" and (f["steps"][-1]["settlement"] or {}).get("hand")]
+    deal_id, frames = min(won, key=lambda item: len(item[1]["steps"]))
+
+    def other_win_word(route):
+        body = route.fetch().text()
+        names = re.search(r'(<script type="application/json" id="cp-engine-names">)(.*?)(</script>)', body, re.S)
+        data = json.loads(names[2])
+        assert data["rules"]["leshan"]["words"]["win"]["zh"] == data["rules"]["leshan"]["point_word"]["zh"] == "和"
+        data["rules"]["leshan"]["words"]["win"]["zh"] = "赢"
+        body = body.replace(names[0], names[1] + json.dumps(data, ensure_ascii=False) + names[3])
+        route.fulfill(body=body, content_type="text/html; charset=utf-8")
+
+    page.route(f"**/{GALLERY}", other_win_word)
+    widget, view = open_viewer(page, deal_id)
+    view.locator(".cp-deal__last").click()
+    points = str(frames["steps"][-1]["settlement"]["hand"]["points"])
+    winner = frames["seats"][frames["steps"][-1]["settlement"]["winner"]]["name"]["zh"]
+    expect(view.locator(".cp-settlement__winner")).to_have_text(f"{winner} 赢了，{points} 和")
+    expect(view.locator(".cp-settlement .cp-win__title")).to_have_text(re.compile(f"^赢的这手牌 · {points} 和$"))
+
+
 def test_each_step_shows_its_own_frame(page: Page, deals):
     deal_id, frames = settled(deals)
     widget, view = open_viewer(page, deal_id)

@@ -43,8 +43,9 @@
   const lang = () => (window.cp ? window.cp.lang() : "zh");
   const t = (key) => TEXT[key][lang()];
 
-  // The engine's word for points (和 in Leshan, 胡 elsewhere), from the page's engine data (cards.js).
+  // The engine's words for points and for the win (和 in Leshan, 胡 elsewhere), from the page's engine data (cards.js).
   const pointWord = (rules) => (window.cpCards ? window.cpCards.pointWord(rules) : "胡");
+  const winWord = (rules) => (window.cpCards ? window.cpCards.winWord(rules) : "胡");
 
   // 红点点's wait: {"card", "points", "win", "layers", "left", "class": {name, …} | null, "reason"?}.
   function hddDetail(wait) {
@@ -60,6 +61,7 @@
     const l = lang();
     const C = window.cpCards;
     const word = pointWord(rules);
+    const win = winWord(rules);
     const li = document.createElement("li");
     li.className = wait.win ? "cp-wait cp-wait--wins" : "cp-wait";
     const img = C.element(C.parse(wait.card)[0], { scheme, lang: l, size: "l" });
@@ -72,7 +74,7 @@
     if (cp().tradition.game(rules) === "hongdiandian") {
       detail.textContent = hddDetail(wait);
     } else if (l === "zh") {
-      detail.textContent = `${wait.points} ${word}，${wait.win ? `够${word}` : `不够 ${minimum} ${word}起${word}`}，还剩 ${wait.left} 张`;
+      detail.textContent = `${wait.points} ${word}，${wait.win ? `够${word}` : `不够 ${minimum} ${word}起${win}`}，还剩 ${wait.left} 张`;
     } else {
       detail.textContent = `${wait.points} points, ${wait.win ? "enough to win" : `below the ${minimum} needed to win`}, ${wait.left} left`;
     }

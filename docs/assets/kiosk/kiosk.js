@@ -642,16 +642,17 @@
         // A hand being won: its sets, each with its points, the headline the hand's own points.
         const hand = step.settlement.hand;
         const who = frames.seats[step.settlement.winner] || {};
-        const word = C ? C.pointWord(frames.rules) : "胡"; // the rule set's own word (和 in Leshan)
+        const word = C ? C.pointWord(frames.rules) : "胡"; // the rule set's own words (和 in Leshan)
+        const win = C ? C.winWord(frames.rules) : "胡";
         action.append(
           h(
             "p",
             { class: "kiosk-attract__win-head" },
-            h("span", { lang: "zh" }, bi(who.name, "zh") + " " + word + "了，" + hand.points + " " + word),
+            h("span", { lang: "zh" }, bi(who.name, "zh") + " " + win + "了，" + hand.points + " " + word),
             " · ",
             h("span", { lang: "en" }, bi(who.name, "en") + " wins with " + hand.points + " points"),
           ),
-          window.cpWin.draw(hand, { scheme, lang: "zh", word, size: "m" }),
+          window.cpWin.draw(hand, { scheme, lang: "zh", word, winWord: win, size: "m" }),
         );
       } else if (step.action) {
         action.append(

@@ -653,7 +653,7 @@
         s.winner == null
           ? null
           : s.hand && window.cpWin
-            ? el("div", { class: "kiosk-play__winning" }, window.cpWin.draw(s.hand, { scheme, lang, word: pointWord(rules), size: "m" }))
+            ? el("div", { class: "kiosk-play__winning" }, window.cpWin.draw(s.hand, { scheme, lang, word: pointWord(rules), winWord: claimWords(rules).win, size: "m" }))
             : el("div", { class: "kiosk-play__winning" }, meldsEl(((view && view.melds) || [])[s.winner]), cardsEl(((view && view.hands) || [])[s.winner] || "", "s"));
       const box = el(
         "section",

@@ -97,6 +97,14 @@
     return (info && info.point_word && info.point_word.zh) || "胡";
   }
 
+  /** A rule set's Chinese word for the win, the engine's (和了 in Leshan, 胡了 elsewhere); 胡 when the page has none.
+   * The same word as the points' today in every rule set, but a word of its own in the engine (native_words). */
+  function winWord(rules) {
+    const info = rulesInfo(rules);
+    const win = info && info.words && info.words.win;
+    return (win && win.zh) || "胡";
+  }
+
   /** Every rule set the engine has, in its order: [{id, title, sources, game, …}]. */
   function rulesList() {
     return Object.entries(names().rules || {}).map(([id, info]) => ({ id, ...info }));
@@ -181,7 +189,7 @@
     return wrap;
   }
 
-  window.cpCards = { ALL_KINDS, parse, format, schemeFor, isRed, name, element, back, row, card, cardsBase, names, rulesInfo, rulesList, rulesTitle, pointWord };
+  window.cpCards = { ALL_KINDS, parse, format, schemeFor, isRed, name, element, back, row, card, cardsBase, names, rulesInfo, rulesList, rulesTitle, pointWord, winWord };
 })();
 
 /* A winning hand drawn as its sets, each with its name and points, and its patterns (名堂) with what they add:
@@ -197,7 +205,7 @@
     const unit = (n) => (l === "en" ? n + " pt" + (n === 1 ? "" : "s") : n + " " + word);
     const box = cp.h("div", { class: "cp-win", dataset: { points: String(hand.points) } });
     box.append(
-      cp.h("p", { class: "cp-win__title" }, cp.h("strong", {}, o.title || (l === "en" ? "The winning hand" : word + "的这手牌")), " · ", cp.h("strong", { class: "cp-win__total" }, unit(hand.points))),
+      cp.h("p", { class: "cp-win__title" }, cp.h("strong", {}, o.title || (l === "en" ? "The winning hand" : (o.winWord || word) + "的这手牌")), " · ", cp.h("strong", { class: "cp-win__total" }, unit(hand.points))),
     );
     const sets = cp.h("div", { class: "cp-win__sets" });
     for (const s of hand.sets || []) {

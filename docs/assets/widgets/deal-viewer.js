@@ -20,7 +20,7 @@
       keys: "键盘：← → 走一步，Home/End 到头/到尾，空格 播放/暂停",
       roles: { dealer: "庄家", player: "闲家", sitter: "坐底", xiaojia: "小家" }, pts: (p, w) => p + " " + w,
       copyLink: "本步链接", copied: "链接已复制", copyFailed: "复制不了，链接在这里：", noFrames: "这局牌没有可显示的步骤", drawn: "暗摸的牌",
-      discarded: (n) => n + " 打出的牌", turnedUp: (n) => n + " 从底牌翻开的牌", wins: (n, p, w) => n + " " + w + "了，" + p + " " + w,
+      discarded: (n) => n + " 打出的牌", turnedUp: (n) => n + " 从底牌翻开的牌", wins: (n, p, w, u) => n + " " + w + "了，" + p + " " + u,
       handSets: (w) => w + "的这手牌", patternsHead: "名堂", pays: (p) => "按 " + p + " 分结算", rightOne: "正确的一项已标出",
     },
     en: {
@@ -78,7 +78,8 @@
     }
     const steps = frames.steps;
     const scheme = C.schemeFor(frames.rules);
-    const word = C.pointWord(frames.rules); // the tradition's word for points and the win (和 in Leshan, 胡 elsewhere)
+    const word = C.pointWord(frames.rules); // the tradition's words for points and for the win (和 in Leshan, 胡 elsewhere)
+    const win = C.winWord(frames.rules);
     const seatName = (i) => (frames.seats[i] ? text(frames.seats[i].name, lang) : "#" + (i + 1));
     const state = { index: 0, view: "all", playing: false, speed: 1, timer: null, answered: new Map() };
 
@@ -310,12 +311,12 @@
           "p",
           { class: "cp-settlement__winner", dataset: handPoints == null ? {} : { points: String(handPoints) } },
           s.winner == null
-            ? L.noWinner(word)
+            ? L.noWinner(win)
             : handPoints != null
-              ? L.wins(seatName(s.winner), handPoints, word)
-              : L.winner(word) + seatName(s.winner),
+              ? L.wins(seatName(s.winner), handPoints, win, word)
+              : L.winner(win) + seatName(s.winner),
         ),
-        hand ? window.cpWin.draw(hand, { scheme, lang, word, title: L.handSets(word), patterns: L.patternsHead }) : null,
+        hand ? window.cpWin.draw(hand, { scheme, lang, word, title: L.handSets(win), patterns: L.patternsHead }) : null,
         s.winner != null && s.points != null ? h("p", { class: "cp-muted cp-settlement__basis" }, L.pays(s.points)) : null,
         (s.lines || []).length ? h("ul", {}, s.lines.map((line) => h("li", {}, text(line, lang)))) : null,
         s.payments ? h("table", { class: "cp-settlement__table" }, h("caption", {}, L.payments), h("tbody", {}, rows)) : null,
@@ -361,7 +362,7 @@
       if (step.question) bits.push(L.question + ": " + text(step.question.prompt, lang));
       if (step.settlement) {
         const s = step.settlement;
-        bits.push(L.settlement + ": " + (s.winner == null ? L.noWinner(word) : L.winner(word) + seatName(s.winner)));
+        bits.push(L.settlement + ": " + (s.winner == null ? L.noWinner(win) : L.winner(win) + seatName(s.winner)));
         for (const line of s.lines || []) bits.push(text(line, lang));
       }
       return bits.join(" ");

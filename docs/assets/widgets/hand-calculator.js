@@ -64,7 +64,7 @@
       noWaits: "不叫牌（没有一张牌能让它成牌）", complete: "已经成牌", notWin: "还没成胡", win: "胡了",
       compare: "在其他规则下", rules: "规则", verdict: "结果", empty: "先点选一些牌。",
       otherSize: "这种打法每手的牌数不同，这手牌用不上",
-      building: "牌还没凑够：", waitsOnly: "叫这些牌：", pickWin: (w) => "选一张“" + w + "的那张牌”，就能算" + w + "数。",
+      building: "牌还没凑够：", waitsOnly: "叫这些牌：", pickWin: (w, u) => "选一张“" + w + "的那张牌”，就能算" + u + "数。",
       thinking: "引擎正在计算……", why: "说明", split: "组法", noEngine: "计算需要页面内的规则引擎。",
     },
     en: {
@@ -306,7 +306,7 @@
         const remove = h("button", { type: "button", class: "cp-btn", "aria-label": L.removeSet, title: L.removeSet, onclick: () => { state.table.splice(i, 1); state.zone = "hand"; changed(); } }, "✕");
         boxes.push(zoneBox(i, L.table + " " + (i + 1), h("span", { class: "cp-calc__zone-extra" }, kind, remove)));
       });
-      boxes.push(zoneBox("win", L.winCard(words(state.rules).unit), h("label", { class: "cp-deal__field" }, h("span", {}, L.source), sourceSelect)));
+      boxes.push(zoneBox("win", L.winCard(words(state.rules).verb), h("label", { class: "cp-deal__field" }, h("span", {}, L.source), sourceSelect)));
       zones.replaceChildren(...boxes);
       for (const p of paletteButtons) {
         const n = used(p.card);
@@ -374,7 +374,7 @@
         // Still building the hand: the engine's count message says exactly what is missing; not an error.
         parts.push(h("p", { class: "cp-calc__building" }, countMessage(score.error)));
       } else if (countOnly(score) && !waits.error) {
-        parts.push(renderWaits(waits), h("p", { class: "cp-muted" }, L.pickWin(words(state.rules).unit)));
+        parts.push(renderWaits(waits), h("p", { class: "cp-muted" }, L.pickWin(words(state.rules).verb, words(state.rules).unit)));
       } else {
         parts.push(score.error ? window.cp.errorBox(score.error, lang) : renderScore(score));
         if (!waits.error) parts.push(renderWaits(waits));
@@ -384,11 +384,13 @@
       result.dataset.state = score.error && !countOnly(score) ? "error" : "ok";
     }
 
-    // Each tradition's own word for points, from the engine: Leshan counts 和 (和数, 和了), the others 胡.
+    // Each tradition's own words for points and for the win, from the engine: Leshan counts 和 (和数, 和了), the
+    // others 胡.
     function words(rules) {
-      if (lang === "en") return { points: L.points, unit: "points", win: (w) => (w ? L.win : L.notWin) };
+      if (lang === "en") return { points: L.points, unit: "points", verb: "win", win: (w) => (w ? L.win : L.notWin) };
       const c = window.cpCards.pointWord(rules);
-      return { points: c + "数", unit: c, win: (w) => (w ? c + "了" : "还没成" + c) };
+      const verb = window.cpCards.winWord(rules);
+      return { points: c + "数", unit: c, verb, win: (w) => (w ? verb + "了" : "还没成" + verb) };
     }
 
     // How many cards are missing or extra, in plain words (the engine's count message names its fields).
@@ -524,7 +526,7 @@
       const sizes = hddSizes(total);
       const missing = (state.win.length ? sizes.complete : sizes.waiting) - total;
       if (countOnly(score) && !waits.error) {
-        parts.push(renderHddWaits(waits), h("p", { class: "cp-muted" }, L.pickWin(words(state.rules).unit)));
+        parts.push(renderHddWaits(waits), h("p", { class: "cp-muted" }, L.pickWin(words(state.rules).verb, words(state.rules).unit)));
         return false;
       }
       if (countOnly(score) && (!waits.error || countOnly(waits)) && missing > 0) {
