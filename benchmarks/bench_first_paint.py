@@ -1,6 +1,7 @@
 """Where the deals page's first contentful paint goes, printed (fails nothing): the page beside altered copies of it.
 
     .venv/bin/python benchmarks/bench_first_paint.py --site DIR [--page learn/deals.html] [--runs 15] [--trace]
+                                                     [--only "VARIANT,VARIANT"]
 
 Copies the built site to a temporary folder, writes next to the page a few variants of it (each one change), serves
 the copy, and measures each variant's first contentful paint in a cold Chromium context (as bench_site.py does:
@@ -14,6 +15,9 @@ over the page's. The variants (none is shipped; they tell which part of the page
 * no hidden deal content — every gallery deal's folded content removed (only the summaries left);
 * summary icons unmasked — the summaries' icons (Material draws them as CSS masks of data: SVG images) without
   their mask (solid squares: it shows what the masks cost, it is not a look to ship);
+* no deferred scripts — every <script src defer> tag removed (Material's bundle, the engine client, the widgets);
+* only the deal viewer's widget script — the widget scripts of the kinds of widget the page does not have removed;
+* no Material bundle — Material's script removed (the page's own kept);
 * critical CSS — the style rules Chromium used for the first render (CSS rule coverage with scripts off, at 390,
   768, 1024, 1280 and 1920 px) inline in <head>, the full stylesheets loaded with media="print" and switched on by
   an inline script (a noscript link for readers without scripts).
@@ -71,6 +75,12 @@ TRACE_PHASES = {
     "layout": ("Layout",),
     "paint": ("Paint", "PrePaint", "Commit"),
 }
+# The widget scripts of the kinds of widget the deals page has none of, and Material's script (variants above).
+NOT_THE_DEALS_PAGES_WIDGETS = re.compile(
+    r'<script src="[^"]*(?:chuopai-viewer|match-viewer|hand-calculator|lessons|hongdiandian-viewer|hand-check)\.js"'
+    r"[^>]*></script>"
+)
+MATERIAL_BUNDLE = re.compile(r'<script src="[^"]*bundle\.[0-9a-f]+\.min\.js"[^>]*></script>')
 TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "loading", "v8.execute"]
 WIDTHS = ((390, 844), (768, 1024), (1024, 768), (1280, 800), (1920, 1080))
 SWITCH_ON = (
@@ -232,6 +242,9 @@ def variants(page: str, page_path: str, used) -> dict[str, str]:
         "chrome only": close(page[:article] + '<article class="md-content__inner md-typeset"><h1>牌局回放</h1>'),
         "no hidden deal content": without_spans(page, spans),
         "summary icons unmasked": page[:head_end] + unmask + page[head_end:],
+        "no deferred scripts": re.sub(r"<script src=[^>]*defer></script>", "", page),
+        "only the deal viewer's widget script": NOT_THE_DEALS_PAGES_WIDGETS.sub("", page),
+        "no Material bundle": MATERIAL_BUNDLE.sub("", page),
         "critical CSS": with_critical_css(page, page_path, used),
     }
     if len(items) > 9:
@@ -273,7 +286,9 @@ def main() -> None:
     parser.add_argument("--page", default="learn/deals.html")
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--trace", action="store_true", help="also break each first paint down by main-thread phase")
+    parser.add_argument("--only", help="the variants to measure beside the page, comma-separated (default: all)")
     args = parser.parse_args()
+    only = None if args.only is None else {name.strip() for name in args.only.split(",")}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         site = Path(tmp) / "site"
         shutil.copytree(args.site, site)
@@ -284,6 +299,8 @@ def main() -> None:
             paths = {"the page": args.page}
             folder, stem = args.page.rsplit("/", 1) if "/" in args.page else ("", args.page)
             for i, (name, text) in enumerate(variants(original, args.page, used).items()):
+                if only is not None and name not in only:
+                    continue
                 rel = f"{folder}/fcp-variant-{i}-{stem}" if folder else f"fcp-variant-{i}-{stem}"
                 (site / rel).write_text(text, encoding="utf-8")
                 paths[name] = rel
