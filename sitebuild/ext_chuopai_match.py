@@ -32,6 +32,7 @@ from changpai.core.text import ChangpaiError
 from mkdocs.utils import get_relative_url
 
 from sitebuild.ext_chuopai import _words, frame_html, site_root
+from sitebuild.ext_tutorials import unfolded_when_opened
 from sitebuild.schemas import read_data_file, validate
 from sitebuild.shortcodes import shortcode
 
@@ -149,8 +150,11 @@ def match_html(name: str, lang: str, page_url: str) -> str:
         folded.append(
             f'<details class="cp-match__deal-static" id="match-{view["id"]}-{n}">'
             f'<summary class="cp-nolink">{_e(deal["title"], lang)}</summary>'
-            f"<p><strong>{ui['dealt']}</strong></p>{frame_html(one, 0, lang, root)}"
-            f"<p><strong>{ui['result']}</strong></p><p>{note}</p></details>"
+            + unfolded_when_opened(
+                f"<p><strong>{ui['dealt']}</strong></p>{frame_html(one, 0, lang, root)}"
+                f"<p><strong>{ui['result']}</strong></p><p>{note}</p>"
+            )
+            + "</details>"
         )
     table = (
         f'<table class="cp-match__table"><caption>{ui["caption"]}</caption><thead><tr>'

@@ -39,6 +39,7 @@ from sitebuild.ext_tutorials import (
     engine_names,
     frames_file_text,
     scheme_for,
+    unfolded_when_opened,
 )
 from sitebuild.hooks import page_lang
 from sitebuild.schemas import read_data_file, validate
@@ -380,11 +381,13 @@ def _deal_static(
     title = _e(deal["title"], lang)
     intro = f"<p>{_e(deal['intro'], lang)}</p>" if deal.get("intro") else ""
     steps = f'<p><strong>{ui["steps"]}</strong></p><ol class="cp-match__steps">{"".join(noted)}</ol>' if noted else ""
+    inside = (  # (the match viewer hides the whole static version: its folded deals wait as text until opened)
+        f'{intro}<p><strong>{ui["dealt"]}</strong></p><ul class="cp-match__hands">{"".join(hands)}</ul>'
+        f"{steps}<p><strong>{ui['result']}</strong></p><ul>{result}</ul>"
+    )
     return (
         f'<details class="cp-match__deal-static" id="match-{view["id"]}-{deal["number"]}">'
-        f'<summary class="cp-nolink">{title}</summary>{intro}'
-        f'<p><strong>{ui["dealt"]}</strong></p><ul class="cp-match__hands">{"".join(hands)}</ul>'
-        f"{steps}<p><strong>{ui['result']}</strong></p><ul>{result}</ul></details>"
+        f'<summary class="cp-nolink">{title}</summary>{unfolded_when_opened(inside)}</details>'
     )
 
 

@@ -290,6 +290,15 @@ def _e(value: Any, lang: str) -> str:
     return html.escape(_t(value, lang))
 
 
+def unfolded_when_opened(markup: str) -> str:
+    """``markup`` (the inside of a closed <details>) kept for readers without scripts, as ``<noscript
+    data-cp-unfold>``: with scripts on, the browser holds it as one text node, and core.js (``cp.unfold``) makes it
+    elements when the <details> opens (issue 18: a page of folded deals builds no card pictures nobody sees)."""
+    if "<noscript" in markup:  # (the first </noscript> would end the outer one early)
+        raise ValueError("a <noscript> cannot hold another")
+    return f"<noscript data-cp-unfold>{markup}</noscript>"
+
+
 def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str, *, folded: bool = False) -> str:
     """Every step as text: readable with no script at all. The opening hands are card pictures; the cards of
     the steps, the sets laid down and the closing hands are numerals (``cards_text_html``), which keeps a page of
@@ -344,7 +353,7 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
     steps = frames["steps"]
     out = [f'<div class="cp-deal-static"><p class="cp-static__title"><strong>{_e(frames["title"], lang)}</strong></p>']
     opening = hands_block(steps[0], "The hands at the start" if en else "开局时的手牌", pictures=True)
-    out.append(f"<noscript data-cp-unfold>{opening}</noscript>" if folded else opening)
+    out.append(unfolded_when_opened(opening) if folded else opening)
     out.append('<noscript><ol start="0">')
     for step in steps:
         item = []
