@@ -365,7 +365,7 @@ def replay(record: DealRecord, *, collect: bool = False, race: Any = None) -> tu
             _frame(
                 0,
                 deal,
-                {"seat": deal.table.dealer, "type": "deal", "cards": "", "label": {"zh": "发牌", "en": "the deal"}},
+                {"seat": deal.table.dealer, "type": "deal", "cards": "", "label": {"zh": "发牌", "en": "The deal"}},
                 record.intro,
                 None,
                 _score_events(running, sitting, 0),
