@@ -85,6 +85,7 @@ def play_to_the_end(page: Page, lang: str) -> dict:
         "checked_turns": checked_turns,
         "headline": page.locator(".kiosk-play__headline").inner_text(),
         "payments": page.locator(".kiosk-play__payments li").all_inner_texts(),
+        "lines": page.locator(".kiosk-play__lines li").all_inner_texts(),
     }
 
 

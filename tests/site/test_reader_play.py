@@ -79,6 +79,19 @@ def test_on_a_phone_a_claim_offered_comes_into_sight(page: Page, lang: str):
     assert claims >= 1, "no claim was offered in the first moves of this deal"
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_hand_nobody_wins_is_said_once(page: Page, lang: str):
+    """The stock runs out (Leshan, seed 6, taking whatever is offered): the headline says that nobody won and nobody
+    pays, and the engine's line that says the same (无人和牌，不付钱) is not written under it again."""
+    open_play(page, lang, seed=6)
+    page.locator(".kiosk-rules-leshan").click()
+    outcome = play_to_the_end(page, lang)
+    nobody = {"zh": "没有人和", "en": "nobody won"}[lang]
+    assert nobody in outcome["headline"], outcome["headline"]
+    assert [re.sub(r"\D", "", amount) for amount in outcome["payments"]] == ["0"] * 3, outcome["payments"]
+    assert outcome["lines"] == [], outcome["lines"]
+
+
 def test_a_reader_plays_a_whole_hand_on_a_phone_and_goes_back_to_the_choice(page: Page):
     page.set_viewport_size(PHONE)
     open_play(page, "zh")
