@@ -174,3 +174,16 @@ def test_a_win_question_is_answered_in_the_traditions_word(page: Page, rules: st
     expect(widget.locator('.cp-lesson__answers [data-answer="yes"]')).to_have_text(word + "了")
     expect(widget.locator('.cp-lesson__answers [data-answer="no"]')).to_have_text("没" + word)
     assert level["answer_text"]["zh"] == (word + "了" if level["expected"] else "没" + word)
+
+
+def test_a_lesson_card_opens_with_its_title_on_a_phone(page: Page):
+    """The lesson's title sits at the top of its card: a page heading's margin (40 px) left an empty band above it."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(PAGE)
+    title = page.locator(".cp-lesson__title").first
+    expect(title).to_be_visible()
+    gap, line = title.evaluate(
+        """(h) => [h.getBoundingClientRect().top - h.closest(".cp-lesson").getBoundingClientRect().top,
+                   parseFloat(getComputedStyle(h).lineHeight)]"""
+    )
+    assert gap < line, f"{gap:.0f} px above the title, for a {line:.0f} px line"
