@@ -330,7 +330,7 @@ class DealPlay(DealRefusals):
         self.ended_by = why
         if why == "stock":
             win = native_words(self.rules)["win"].zh
-            self._event("no-winner", f"堂底摸完，无人{win}牌", "the stock is exhausted: no winner")
+            self._event("no-winner", f"堂底摸完，无人{win}牌", "The stock is exhausted: no winner")
 
     def _finish_win(self, s: int, card: Card | None, source: int | None, how: str) -> None:
         if self.table.roles[s] == XIAOJIA:
@@ -362,7 +362,7 @@ class DealPlay(DealRefusals):
         if self.play_rules.penalty.value == pr.PENALTY_BARRED:
             self.seats[s].barred = True  # Luzhou's reading; where 包牌 is paid, play simply goes on [003] 包後繼續
         self._claims_window = None  # the violator's options change
-        self._event(f"violation:{error.code}", f"违规（包牌）：{error.text.zh}", f"violation (包牌): {error.text.en}")
+        self._event(f"violation:{error.code}", f"违规（包牌）：{error.text.zh}", f"Violation (包牌): {error.text.en}")
         if self.play_rules.penalty_ends_deal.value or error.code == "false-win":
             self._end("violation")  # [003]: play goes on after 包牌, except after 诈和
             return
