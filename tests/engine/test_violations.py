@@ -56,7 +56,11 @@ def test_leshan_false_win_ends_the_deal():
     assert error.value.code == "false-win"
     d.play("1 win 二", violation="false-win")
     assert d.over and d.ended_by == "violation" and d.win is None
-    assert settle(d).payments == [20, -40, 20]
+    settlement = settle(d)
+    assert settlement.payments == [20, -40, 20]
+    # nobody won, but the 包牌 is paid: the settlement's last line must not say that nobody pays
+    assert settlement.lines[-1].zh == "无人和牌，只付包牌", settlement.lines[-1]
+    assert settlement.lines[-1].en == "no winner: only the 包牌 is paid"
 
 
 def test_luzhou_a_skipping_a_compulsory_pong_bars_that_seat_from_winning():
@@ -161,3 +165,12 @@ def test_each_violation_is_refused_then_recorded_with_its_penalty(
         assert payments[seat] == -amount * (len(payments) - 1) and sum(payments) == 0
     else:
         assert payments == [0] * players and d.seats[seat].barred
+
+
+def test_a_deal_nobody_wins_and_nobody_pays_says_so():
+    from changpai.bots.daer import simulate_one
+
+    d = next(d for seed in range(200) if (d := simulate_one("leshan", 3, seed)).ended_by == "stock")
+    settlement = settle(d)
+    assert d.win is None and not d.violations and settlement.payments == [0, 0, 0]
+    assert settlement.lines[-1].en == "no winner: nobody pays", settlement.lines

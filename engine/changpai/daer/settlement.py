@@ -61,7 +61,10 @@ def settle(deal: Deal) -> Settlement:
             variant.settle_draw(deal, out)
         elif deal.over:
             win_word = native_words(deal.rules)["win"].zh  # 胡 / 和
-            out.lines.append(Text(f"无人{win_word}牌，不付钱", "no winner: nobody pays"))
+            if any(payments):  # (a 包牌 paid above: "nobody pays" would deny it)
+                out.lines.append(Text(f"无人{win_word}牌，只付包牌", "no winner: only the 包牌 is paid"))
+            else:
+                out.lines.append(Text(f"无人{win_word}牌，不付钱", "no winner: nobody pays"))
         _check_zero(out)
         return out
     out.winner = win.seat
