@@ -346,3 +346,27 @@ def test_rule_pages_open_each_deal_at_its_step(page: Page, site_dir: Path):
         wanted = widget.get_attribute("data-step")
         widget.scroll_into_view_if_needed()  # a viewer mounts when it comes near the screen
         expect(widget.locator(".cp-deal__live-view")).to_have_attribute("data-step", wanted)
+
+
+def test_on_a_phone_a_docked_note_that_runs_on_says_there_is_more(page: Page):
+    """On a phone the note docks under the step buttons in a box of its own, which scrolls when the note is long; its
+    last line used to be cut in half with no sign of more. The box's foot fades out (``cp-deal__side--more``) while
+    there is more to scroll, and not once the reader has scrolled to the end, nor for a note that fits."""
+    page.set_viewport_size({"width": 390, "height": 700})
+    deal_id = "wuchuan-baopai"  # its last note, and the rule event under it, run past the box
+    page.goto(f"{GALLERY}#gallery-{deal_id}")
+    view = page.locator(f'[data-deal="{deal_id}"] .cp-deal__live-view')
+    expect(view).to_be_visible()
+    side = view.locator(".cp-deal__side")
+    runs_on = "(el) => el.scrollHeight - el.scrollTop - el.clientHeight > 1"
+    states = []
+    for step in range(int(view.locator(".cp-deal__counter").inner_text().split("/")[-1].split()[0]) + 1):
+        if step:
+            view.locator(".cp-deal__next").click()
+        expect(view).to_have_attribute("data-step", str(step))
+        more = side.evaluate(runs_on)
+        expect(side).to_have_class(re.compile(r"cp-deal__side--more") if more else re.compile(r"^(?!.*--more)"))
+        states.append(more)
+    assert states[-1] and not all(states), states  # the last note runs on; some note fits
+    side.evaluate("(el) => { el.scrollTop = el.scrollHeight; }")
+    expect(side).not_to_have_class(re.compile(r"cp-deal__side--more"))
