@@ -806,7 +806,7 @@ def deal_gallery(args: list[str], lang: str, page) -> str:
             out.append(
                 f'<details class="cp-gallery__item" id="gallery-{deal_id}">'
                 f'<summary class="cp-nolink">{summary}</summary>\n'
-                f'<div class="cp-deal" data-cp-widget="deal" data-deal="{deal_id}" data-folded'
+                f'<div class="cp-deal" data-cp-widget="deal" data-deal="{deal_id}" data-folded="1"'
                 f' id="deal-{deal_id}"></div>\n'
                 "</details>\n"
             )
@@ -840,9 +840,8 @@ def on_page_content(html_text: str, page, config, files) -> str:
         if not item_id:
             raise TutorialError(f"{source}: a {kind} widget needs a {key} attribute: {match.group(0)}")
         try:
-            folded = re.search(r"\sdata-folded\b", match.group("attrs")) is not None  # (an attribute without a value)
             body = (
-                deal_html(item_id, lang, page.url, folded=folded)
+                deal_html(item_id, lang, page.url, folded="data-folded" in attrs)
                 if kind == "deal"
                 else lesson_html(item_id, lang, page.url)
             )

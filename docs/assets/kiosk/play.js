@@ -40,7 +40,8 @@
   const pointWord = (rules) => (window.cpCards ? window.cpCards.pointWord(rules) : "胡");
   const claimWords = (rules) => {
     const w = (rulesInfo(rules) || {}).words || {};
-    return { pong: (w.pong || {}).zh || "碰", kong: (w.kong || {}).zh || "招", win: (w.win || {}).zh || "胡", bi: (w.bi || {}).zh || "比", discarder: (w.discarder || {}).zh || "放炮" };
+    const win = window.cpCards ? window.cpCards.winWord(rules) : "胡";
+    return { pong: (w.pong || {}).zh || "碰", kong: (w.kong || {}).zh || "招", win, bi: (w.bi || {}).zh || "比", discarder: (w.discarder || {}).zh || "放炮" };
   };
 
   const WORDS = {

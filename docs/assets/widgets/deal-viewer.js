@@ -153,14 +153,14 @@
     if (staticView) staticView.hidden = true;
     el.append(root);
     el.classList.add("cp-deal--live");
-    // On a phone the note docks under the sticky step buttons (widgets.css); it needs the toolbar's height.
     // Docked on a phone, the note's box scrolls when the note is long: a fade at its foot says there is more
     // (widgets.css), until the reader scrolls to the end (a last line cut in half said nothing).
     const markMore = () => side.classList.toggle("cp-deal__side--more", side.scrollHeight - side.scrollTop - side.clientHeight > 1);
     side.addEventListener("scroll", markMore, { passive: true });
-    if (window.ResizeObserver) new ResizeObserver(markMore).observe(side);
     if (window.ResizeObserver) {
+      // On a phone the note docks under the sticky step buttons (widgets.css); it needs the toolbar's height.
       new ResizeObserver(() => root.style.setProperty("--cp-deal-toolbar-h", toolbar.offsetHeight + "px")).observe(toolbar);
+      new ResizeObserver(markMore).observe(side);
     }
 
     function stepTitle(step, i) {

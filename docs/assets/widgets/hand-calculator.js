@@ -374,7 +374,8 @@
         // Still building the hand: the engine's count message says exactly what is missing; not an error.
         parts.push(h("p", { class: "cp-calc__building" }, countMessage(score.error)));
       } else if (countOnly(score) && !waits.error) {
-        parts.push(renderWaits(waits), h("p", { class: "cp-muted" }, L.pickWin(words(state.rules).verb, words(state.rules).unit)));
+        const w = words(state.rules);
+        parts.push(renderWaits(waits), h("p", { class: "cp-muted" }, L.pickWin(w.verb, w.unit)));
       } else {
         parts.push(score.error ? window.cp.errorBox(score.error, lang) : renderScore(score));
         if (!waits.error) parts.push(renderWaits(waits));
@@ -492,13 +493,14 @@
       const why = (r.reasons || []).filter((x) => x.code !== "not-ready");
       if (!all.length && why.length) box.append(h("ul", { class: "cp-calc__not-ready" }, why.map((x) => h("li", { dataset: { code: x.code || "" } }, text(x, lang)))));
       if (short.length) {
+        const unit = words(state.rules).unit;
         box.append(
           h(
             "p",
             { class: "cp-muted" },
             short
-              .map((w) => (lang === "en" ? w.card + " completes the sets but makes only " + w.points + " points" : w.card + " 能凑齐七组，但只有 " + w.points + " " + words(state.rules).unit))
-              .join(lang === "en" ? "; " : "；") + (r.minimum ? (lang === "en" ? " (minimum " + r.minimum + ")" : "（至少 " + r.minimum + " " + words(state.rules).unit + "）") : ""),
+              .map((w) => (lang === "en" ? w.card + " completes the sets but makes only " + w.points + " points" : w.card + " 能凑齐七组，但只有 " + w.points + " " + unit))
+              .join(lang === "en" ? "; " : "；") + (r.minimum ? (lang === "en" ? " (minimum " + r.minimum + ")" : "（至少 " + r.minimum + " " + unit + "）") : ""),
           ),
         );
       }
@@ -526,7 +528,8 @@
       const sizes = hddSizes(total);
       const missing = (state.win.length ? sizes.complete : sizes.waiting) - total;
       if (countOnly(score) && !waits.error) {
-        parts.push(renderHddWaits(waits), h("p", { class: "cp-muted" }, L.pickWin(words(state.rules).verb, words(state.rules).unit)));
+        const w = words(state.rules);
+        parts.push(renderHddWaits(waits), h("p", { class: "cp-muted" }, L.pickWin(w.verb, w.unit)));
         return false;
       }
       if (countOnly(score) && (!waits.error || countOnly(waits)) && missing > 0) {
