@@ -378,8 +378,16 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
             )
         s = step.get("settlement")
         if s:
-            winner = seat_name(s.get("winner")) if s.get("winner") is not None else ("nobody" if en else "无人")
-            lines = "".join(f"<li>{_e(line, lang)}</li>" for line in s.get("lines", []))
+            said = list(s.get("lines", []))
+            if s.get("winner") is not None:
+                winner = f"{'winner ' if en else win + '牌：'}{seat_name(s['winner'])}"
+                if s.get("points") is not None:
+                    winner += f" · {s['points']}" + (" points" if en else " " + word)
+            elif said:  # the engine's last line says that nobody won, and what is paid (as the viewer heads it)
+                winner = _e(said.pop(), lang)
+            else:
+                winner = "nobody won" if en else f"无人{win}牌"
+            lines = "".join(f"<li>{_e(line, lang)}</li>" for line in said)
             pays = ""
             if s.get("payments"):
                 pays = (
@@ -389,13 +397,9 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
                     )
                     + "</p>"
                 )
-            points_text = ""
-            if s.get("points") is not None:
-                points_text = f" · {s['points']}" + (" points" if en else " " + word)
             item.append(
-                f'<div class="cp-settlement"><p class="cp-settlement__winner">{"Settlement" if en else "结算"}: '
-                f"{'winner ' if en else win + '牌：'}{winner}"
-                f"{points_text}</p>"
+                f'<div class="cp-settlement"><p class="cp-settlement__winner">{"Settlement: " if en else "结算："}'
+                f"{winner}</p>"
                 f"{'<ul>' + lines + '</ul>' if lines else ''}{pays}</div>"
             )
         if not item:

@@ -249,3 +249,32 @@ def test_declare_option_refuses_an_unknown_reading():
     with pytest.raises(RuleError) as error:
         _win_on_discarded_nine("highest")
     assert error.value.code == "bad-option" and error.value.where == "options.declare"
+
+
+@pytest.mark.parametrize(
+    "rules, players",
+    [
+        ("luzhou-a", 4),
+        ("luzhou-b", 4),
+        ("leshan", 3),
+        ("leshan", 4),
+        ("wuchuan", 4),
+        ("wuchuan", 3),
+        ("wuchuan-yibai", 3),
+    ],
+)
+def test_a_deal_nobody_won_ends_its_settlement_with_the_line_that_says_so(rules, players):
+    # The deal viewer heads a settlement nobody won with its last line (in place of a bare "nobody won" over a line
+    # that says it again): every way a deal ends without a winner must end on that line, in both languages.
+    found = 0
+    for seed in range(400):
+        deal = simulate_one(rules, players, seed)
+        if deal.win is not None:
+            continue
+        found += 1
+        last = settle(deal).lines[-1]
+        assert "无人" in last.zh or "没有人" in last.zh, (seed, last.zh)
+        assert "nobody" in last.en or "no winner" in last.en, (seed, last.en)
+        if found == 3:
+            break
+    assert found, f"no deal of {rules} nobody won in 400 seeds"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape as html_escape
 from pathlib import Path
 
 import pytest
@@ -147,3 +148,23 @@ def test_built_pages_carry_each_deals_frames_and_static_steps(site_dir: Path):
     # every gallery deal is folded, its opening hands kept for readers without scripts until it is opened
     assert page.count("<noscript data-cp-unfold>") == page.count('<details class="cp-gallery__item"') == len(deal_files)
     assert '<meta name="cp-card-schemes" content="luzhou leshan">' in page
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_static_settlement_of_a_deal_nobody_won_says_so_once(site_dir: Path, lang: str):
+    """The static version heads a settlement nobody won with the engine's line that says so, as the viewer does; it
+    read 结算: 胡牌：无人 · 0 胡, then the same line again."""
+    unwon = []
+    for path in sorted((site_dir / "assets/deals").glob("*.json")):
+        frames = json.loads(path.read_text(encoding="utf-8"))
+        settled = frames["steps"][-1]["settlement"]
+        if settled and settled["winner"] is None:
+            unwon.append((path.stem, frames))
+    assert unwon, "no tutorial deal ends without a winner"
+    deal_id, frames = unwon[0]
+    html = ext.render_static(deal_id, frames, lang, "learn/deals.html")
+    settlement = re.search(r'<div class="cp-settlement">(.*?)</div>', html)[1]
+    lines = [line[lang] for line in frames["steps"][-1]["settlement"]["lines"]]
+    head = re.search(r'<p class="cp-settlement__winner">(.*?)</p>', settlement)[1]
+    assert head == ("Settlement: " if lang == "en" else "结算：") + html_escape(lines[-1])
+    assert re.findall(r"<li>(.*?)</li>", settlement) == [html_escape(line) for line in lines[:-1]]

@@ -115,7 +115,9 @@ def test_the_winning_hand_is_headed_in_the_traditions_word(page: Page, deals, ru
 def test_the_win_and_the_points_each_take_their_own_word_from_the_engine(page: Page, deals):
     """The verb of the win comes from the engine's words (``native_words``: 和 in Leshan), the points' unit from its
     point word: the same character in every tradition today, so the page's data is given two different ones here."""
-    won = [(i, f) for i, f in deals.items() if f["rules"] == "leshan" and (f["steps"][-1]["settlement"] or {}).get("hand")]
+    won = [
+        (i, f) for i, f in deals.items() if f["rules"] == "leshan" and (f["steps"][-1]["settlement"] or {}).get("hand")
+    ]
     deal_id, frames = min(won, key=lambda item: len(item[1]["steps"]))
 
     def other_win_word(route):
@@ -370,3 +372,27 @@ def test_on_a_phone_a_docked_note_that_runs_on_says_there_is_more(page: Page):
     assert states[-1] and not all(states), states  # the last note runs on; some note fits
     side.evaluate("(el) => { el.scrollTop = el.scrollHeight; }")
     expect(side).not_to_have_class(re.compile(r"cp-deal__side--more"))
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_deal_nobody_won_says_so_once(page: Page, deals, lang: str):
+    """A deal nobody won is headed by the engine's own line that says so and how it is paid (无人胡牌，只付包牌); the
+    settlement used to say 无人胡牌 above that same line."""
+    unwon = [
+        (i, f)
+        for i, f in deals.items()
+        if f["steps"][-1]["settlement"] and f["steps"][-1]["settlement"]["winner"] is None
+    ]
+    assert unwon, "no tutorial deal ends without a winner"
+    deal_id, frames = unwon[0]
+    lines = [line[lang] for line in frames["steps"][-1]["settlement"]["lines"]]
+    widget, view = open_viewer(page, deal_id, GALLERY if lang == "zh" else f"en/{GALLERY}")
+    view.locator(".cp-deal__last").click()
+    settlement = view.locator(".cp-settlement")
+    head = lines[-1][0].upper() + lines[-1][1:]
+    expect(settlement.locator(".cp-settlement__winner")).to_have_text(head)
+    expect(settlement.locator("li")).to_have_text(lines[:-1])
+    said = settlement.inner_text()
+    assert said.lower().count(lines[-1].lower()) == 1, said
+    assert ("无人" in said) != (lang == "en") and said.count("无人") <= 1, said
+    expect(view.locator(".cp-deal__live")).to_contain_text(head)

@@ -296,6 +296,16 @@
       return box;
     }
 
+    // A deal nobody won: the engine's last line says so, and how it is paid (无人胡牌，不付钱 / 和局：…); it heads the
+    // settlement in place of the bare "nobody won", which would say it twice.
+    function outcomeAndLines(s) {
+      const lines = s.lines || [];
+      if (s.winner != null) return [null, lines];
+      if (!lines.length) return [L.noWinner(win), lines];
+      const said = text(lines[lines.length - 1], lang); // (a settlement line: English ones start in lower case)
+      return [said.charAt(0).toUpperCase() + said.slice(1), lines.slice(0, -1)];
+    }
+
     function renderSettlement(s) {
       const rows = frames.seats.map((seat) => {
         const pay = s.payments ? s.payments[seat.seat] : null;
@@ -308,6 +318,7 @@
       });
       const hand = s.hand || null;
       const handPoints = hand && typeof hand.points === "number" ? hand.points : null;
+      const [outcome, lines] = outcomeAndLines(s);
       return h(
         "div",
         { class: "cp-settlement" },
@@ -316,14 +327,14 @@
           "p",
           { class: "cp-settlement__winner", dataset: handPoints == null ? {} : { points: String(handPoints) } },
           s.winner == null
-            ? L.noWinner(win)
+            ? outcome
             : handPoints != null
               ? L.wins(seatName(s.winner), handPoints, win, word)
               : L.winner(win) + seatName(s.winner),
         ),
         hand ? window.cpWin.draw(hand, { scheme, lang, word, title: L.handSets(win), patterns: L.patternsHead }) : null,
         s.winner != null && s.points != null ? h("p", { class: "cp-muted cp-settlement__basis" }, L.pays(s.points)) : null,
-        (s.lines || []).length ? h("ul", {}, s.lines.map((line) => h("li", {}, text(line, lang)))) : null,
+        lines.length ? h("ul", {}, lines.map((line) => h("li", {}, text(line, lang)))) : null,
         s.payments ? h("table", { class: "cp-settlement__table" }, h("caption", {}, L.payments), h("tbody", {}, rows)) : null,
       );
     }
@@ -367,8 +378,9 @@
       if (step.question) bits.push(L.question + ": " + text(step.question.prompt, lang));
       if (step.settlement) {
         const s = step.settlement;
-        bits.push(L.settlement + ": " + (s.winner == null ? L.noWinner(win) : L.winner(win) + seatName(s.winner)));
-        for (const line of s.lines || []) bits.push(text(line, lang));
+        const [outcome, lines] = outcomeAndLines(s);
+        bits.push(L.settlement + ": " + (s.winner == null ? outcome : L.winner(win) + seatName(s.winner)));
+        for (const line of lines) bits.push(text(line, lang));
       }
       return bits.join(" ");
     }

@@ -56,7 +56,7 @@ def settle(deal: Deal) -> Settlement:
     out = Settlement(None, 0, payments, lines)
     win = deal.win
     variant = deal.rules.variant
-    if win is None:
+    if win is None:  # the last line says that nobody won, and what is paid (the deal viewer heads with it)
         if variant.settle_draw is not None and deal.over and deal.ended_by == "stock":
             variant.settle_draw(deal, out)
         elif deal.over:
