@@ -116,3 +116,19 @@ def test_the_rules_command_lists_every_tradition_s_options_from_its_declaration(
     for name, rules in RULESETS.items():
         assert list(listed[name]) == [o.name for o in rules.declared]
         assert all(entry["value"] == entry["default"]["value"] for entry in listed[name].values())
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_a_traditions_options_count_in_its_own_word_for_points(name: str) -> None:
+    """Leshan counts in 和 where Luzhou and Wuchuan count in 胡 [003][001][000]: an option every tradition shares says
+    the points in the rule set's own word (it read 胡数（和数） for all), and never in the other's."""
+    rules = RULESETS[name]
+    own = rules.point_word.zh
+    other = {"胡": "和", "和": "胡"}[own]
+    for option in rules.declared:
+        texts = [option.question.zh, option.why.zh, *(t.zh for t in option.choices.values())]
+        for text in texts:
+            assert f"{other}数" not in text, (option.name, text)
+    declare = rules.declared.get("declare")
+    if declare is not None:
+        assert declare.choices["most-points"].zh.startswith(f"{own}数"), declare.choices["most-points"].zh

@@ -22,7 +22,7 @@ from ..decks.numerals import DECK, Card
 from .actions import action_words, native_words
 from .legality import Baopai
 from .leshan_match import DaJuan, round_fan
-from .leshan_options import OPTIONS
+from .leshan_options import OPTIONS, POINT_WORD
 from .options import ON_HAND
 from .patterns import Grade, HandFacts, PatternDef, _b, _src
 from .playrules import (
@@ -385,7 +385,7 @@ LESHAN = RuleSet(
     declared=OPTIONS,
     settings=_SETTINGS,
     **_HAND,
-    point_word=Text("和", "points"),
+    point_word=POINT_WORD,
 )
 
 

@@ -8,8 +8,11 @@ with its question, choices, sourced default and why.
 from __future__ import annotations
 
 from ..core.options import default_from, option
-from .options import DECLARE, IN_PLAY, ON_HAND, WIN_ON_PAIR, OptionSet
+from ..core.text import Text
+from .options import IN_PLAY, ON_HAND, WIN_ON_PAIR, OptionSet, declare_option
 from .playrules import _p
+
+POINT_WORD = Text("和", "points")  # Leshan counts in 和 [003] (Luzhou's and Wuchuan's 胡): the rule set's word
 
 _KUN_WHY = (
     "默认照 [003] 字面：“每房牌均有和数”，而桩子是一房",
@@ -61,7 +64,7 @@ OPTIONS = OptionSet(
             _GRADING_WHY,
             ("[003]",),
         ),
-        DECLARE,
+        declare_option(POINT_WORD.zh),
         option(
             "full_hundred",
             IN_PLAY,

@@ -221,28 +221,33 @@ KAN_FOURTH_ELSEWHERE = option(
     ("[001]", "[004]", "[000]"),
 )
 
-DECLARE = option(
-    "declare",
-    IN_PLAY,
-    ("一手牌能拆成两种读法时，报哪一种？", "A hand that reads two ways: which reading is declared?"),
-    {
-        "best-pay": ("连番带名堂算下来给得最多的那种", "the one whose whole payment is biggest"),
-        "most-points": ("胡数（和数）最多的那种", "the one with the most points"),
-    },
-    Sourced(
-        "best-pay",
-        "engine",
-        Text(
-            "来源没有说一手牌能拆成两种读法（两个胡数、和数）时按哪种算；赢家自然会报给分多的那种"
-            "（如 [001] 的分表恰 30 胡得 8 分，31 胡只得 5 分），本站默认如此；也可以改为按胡数（和数）最多的读法",
-            "the sources do not say which reading counts when a hand splits two ways with different totals; the "
-            "winner would announce the one that pays more ([001]'s table pays 8 for exactly 30 hu but 5 for 31), "
-            "which this site assumes; the other choice scores the reading with the most points",
+def declare_option(word: str) -> OptionDef:
+    """Which reading a hand that splits two ways declares: shared, in the tradition's ``word`` for points (胡 / 和)."""
+    return option(
+        "declare",
+        IN_PLAY,
+        ("一手牌能拆成两种读法时，报哪一种？", "A hand that reads two ways: which reading is declared?"),
+        {
+            "best-pay": ("连番带名堂算下来给得最多的那种", "the one whose whole payment is biggest"),
+            "most-points": (f"{word}数最多的那种", "the one with the most points"),
+        },
+        Sourced(
+            "best-pay",
+            "engine",
+            Text(
+                f"来源没有说一手牌能拆成两种读法（两个{word}数）时按哪种算；赢家自然会报给分多的那种"
+                f"（如 [001] 的分表恰 30 胡得 8 分，31 胡只得 5 分），本站默认如此；也可以改为按{word}数最多的读法",
+                "the sources do not say which reading counts when a hand splits two ways with different totals; the "
+                "winner would announce the one that pays more ([001]'s table pays 8 for exactly 30 hu but 5 for 31), "
+                "which this site assumes; the other choice scores the reading with the most points",
+            ),
         ),
-    ),
-    ("来源都没有说；赢家自然报给分多的读法", "No source says; a winner would announce the reading that pays more"),
-    ("engine",),
-)
+        ("来源都没有说；赢家自然报给分多的读法", "No source says; a winner would announce the reading that pays more"),
+        ("engine",),
+    )
+
+
+DECLARE = declare_option("胡")  # (Luzhou's and Wuchuan's word; Leshan says 和: ``leshan_options``)
 
 # ---- a sitting of several deals (``core.match``)
 
