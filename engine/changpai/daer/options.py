@@ -221,6 +221,7 @@ KAN_FOURTH_ELSEWHERE = option(
     ("[001]", "[004]", "[000]"),
 )
 
+
 def declare_option(word: str) -> OptionDef:
     """Which reading a hand that splits two ways declares: shared, in the tradition's ``word`` for points (胡 / 和)."""
     return option(
