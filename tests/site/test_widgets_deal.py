@@ -60,6 +60,13 @@ def open_viewer(page: Page, deal_id: str, path: str = GALLERY):
     return widget, view
 
 
+# Per row: the room between the end of the seat's name and the start of its amount, in px (the texts, not the cells).
+TEXT_GAP_JS = """(rows) => rows.map((row) => {
+  const box = (cell) => { const r = document.createRange(); r.selectNodeContents(cell); return r.getBoundingClientRect(); };
+  return box(row.cells[1]).left - box(row.cells[0]).right;
+})"""
+
+
 def step_of(view) -> int:
     return int(view.get_attribute("data-step"))
 
@@ -90,6 +97,9 @@ def test_step_forward_to_the_end_shows_the_settlement(page: Page, deals):
     payments = frames["steps"][-1]["settlement"]["payments"]
     shown = [c.strip() for c in settlement.locator("td").all_inner_texts()]
     assert shown == [("+" if p > 0 else "") + str(p) for p in payments]
+    # the seat and its amount are apart (they ran together: 甲+4)
+    gaps = settlement.locator("tr").evaluate_all(TEXT_GAP_JS)
+    assert min(gaps) >= 8, gaps
     # the accessible text view announces the step
     expect(view.locator(".cp-deal__live")).to_contain_text(settlement_words(frames, "zh")[0])
 
