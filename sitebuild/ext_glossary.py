@@ -406,3 +406,23 @@ def on_page_content(html_text: str, page, config, files) -> str:
     if target is None:
         return html_text
     return link_terms(html_text, lang, get_relative_url(target, page.url))
+
+
+def search_words(g: Glossary | None = None) -> list[str]:
+    """The glossary's Chinese words of two characters or more (each term and the forms it links): the words the
+    search index must hold whole."""
+    g = g or glossary()
+    words = {w for t in g.terms for w in (t.zh, *t.also, *t.links("zh"))}
+    return sorted(w for w in words if len(w) >= 2 and re.fullmatch(r"[\u3400-\u9fff]+", w))
+
+
+def on_pre_build(config) -> None:
+    """Chinese search knows the games' words: Material cuts Chinese text into words with jieba, whose dictionary
+    knows no 和牌, 和数, 半边字 or 二七十 (和 / 牌 apart: a search for 和牌 found every page with 和). Each glossary
+    word is added to it before the pages are indexed (place names stay in sitebuild/jieba_user.txt)."""
+    try:
+        import jieba
+    except ImportError:  # (no Chinese segmentation at all: Material indexes the text as it is)
+        return
+    for word in search_words():
+        jieba.add_word(word)

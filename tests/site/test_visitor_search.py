@@ -69,3 +69,34 @@ def test_results_stay_in_the_page_language(page: Page):
     page.goto("en/index.html")
     hits = search(page, "碰")
     assert hits and all(h.startswith("/en/") for h in hits), hits
+
+
+def page_text(site_dir, pathname: str) -> str:
+    """The words of a built page, as a reader sees them (no tags, no zero-width spaces)."""
+    html = (site_dir / pathname.lstrip("/")).read_text(encoding="utf-8")
+    return re.sub(r"<[^>]+>", "", html).replace("\u200b", "")
+
+
+@DESKTOP
+@pytest.mark.parametrize("word", ["和牌", "和数", "半边字", "小家"])
+def test_a_chinese_word_is_searched_whole(page: Page, site_dir, word):
+    """Material searched the last word of a Chinese query by its first character (和牌 as 和*: the credits page, for its
+    和), and jieba cut the games' words apart (和 / 牌): every page found now says the word itself."""
+    page.goto("index.html")
+    hits = search(page, word)
+    assert hits, f"searching {word!r} found nothing"
+    missing = [h for h in dict.fromkeys(hits) if word not in page_text(site_dir, h)]
+    assert not missing, f"{word!r} found pages that do not say it: {missing}"
+
+
+@DESKTOP
+@pytest.mark.parametrize(("question", "subject"), [("小家怎么打", "小家"), ("红点点怎么玩", "红点点"), ("和数怎么算", "和数")])
+def test_a_question_in_chinese_finds_what_its_subject_finds(page: Page, question, subject):
+    """A question ranked pages by any of its words, so pages titled with 怎么 came first; its question words are left
+    out of the search, and the box keeps what was typed."""
+    page.goto("index.html")
+    wanted = search(page, subject)
+    assert wanted, f"searching {subject!r} found nothing"
+    page.goto("index.html")
+    assert search(page, question) == wanted
+    expect(page.locator(".md-search__input")).to_have_value(question)

@@ -56,6 +56,29 @@
   else watch();
   if (window.document$) window.document$.subscribe(watch);
 
+  // Chinese queries, as the search worker gets them (type 2: Material's search message; the box keeps what was typed).
+  // * Material cuts a run of Han characters into the index's words, but never takes the run's last word whole: 小家
+  //   was searched as 小* (小课 and 小写 came first), 和牌 as 和*. A closing 〇, a character no word begins with there,
+  //   lets the last word be found whole.
+  // * A question (小家怎么打, 红点点怎么玩) ranked pages by any of its words, so pages titled with 怎么 came first: the
+  //   question words are left out, and with them a character left alone beside a longer word (打).
+  const QUESTION_WORDS = /怎么样|怎么|怎样|如何|为什么|为啥|什么是|什么|哪些|哪个|哪里|请问|是不是|有没有|吗|呢|吧/g;
+  function searchTerms(query) {
+    if (!/\p{sc=Han}/u.test(query)) return query;
+    const parts = query.replace(QUESTION_WORDS, " ").split(/\s+/).filter(Boolean);
+    const hasWord = parts.some((part) => [...part].length > 1);
+    const kept = parts.filter((part) => !(hasWord && /^\p{sc=Han}$/u.test(part)));
+    return (kept.length ? kept.join(" ") : query).replace(/\p{sc=Han}+/gu, (run) => run + "〇");
+  }
+  const postMessage = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === 2 && typeof message.data === "string") {
+      message = { ...message, data: searchTerms(message.data) };
+    }
+    return postMessage.call(this, message, ...rest);
+  };
+  window.cpSearchTerms = searchTerms; // (for the tests)
+
   // A region that scrolls sideways on a narrow screen (a wide table, a code line, the map) takes keyboard focus,
   // so it can be scrolled without a finger or a mouse; the focus stop is removed again when it fits.
   const SCROLLERS = ".md-typeset__scrollwrap, .md-typeset pre > code, .md-typeset figure";
