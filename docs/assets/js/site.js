@@ -62,7 +62,7 @@
   //   lets the last word be found whole.
   // * A question (小家怎么打, 红点点怎么玩) ranked pages by any of its words, so pages titled with 怎么 came first: the
   //   question words are left out, and with them a character left alone beside a longer word (打).
-  const QUESTION_WORDS = /怎么样|怎么|怎样|如何|为什么|为啥|什么是|什么|哪些|哪个|哪里|请问|是不是|有没有|吗|呢|吧/g;
+  const QUESTION_WORDS = /是怎么样|是怎么|是怎样|是什么|是如何|怎么样|怎么|怎样|如何|为什么|为啥|什么是|什么|哪些|哪个|哪里|请问|是不是|有没有|吗|呢|吧/g;
   function searchTerms(query) {
     if (!/\p{sc=Han}/u.test(query)) return query;
     const parts = query.replace(QUESTION_WORDS, " ").split(/\s+/).filter(Boolean);
