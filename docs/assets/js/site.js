@@ -77,7 +77,6 @@
     }
     return postMessage.call(this, message, ...rest);
   };
-  window.cpSearchTerms = searchTerms; // (for the tests)
 
   // A region that scrolls sideways on a narrow screen (a wide table, a code line, the map) takes keyboard focus,
   // so it can be scrolled without a finger or a mouse; the focus stop is removed again when it fits.
