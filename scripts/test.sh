@@ -28,6 +28,9 @@ PARALLEL=()
 BROWSER_WORKERS="${CHANGPAI_BROWSER_WORKERS:-2}"
 BROWSER_PARALLEL=()
 [[ "$BROWSER_WORKERS" != 1 && "$BROWSER_WORKERS" != 0 ]] && BROWSER_PARALLEL=(-n "$BROWSER_WORKERS" --dist worksteal)
+# A browser test that hangs (a page promise that never settles) fails by name after 10 minutes (pytest-timeout; the
+# slowest takes under a minute) instead of holding the run until CI stops it.
+BROWSER_TIMEOUT=(--timeout=600 --timeout-method=thread)
 step() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
 check() {  # check "name" command...: run it, remember a failure
   local name="$1"; shift
@@ -84,20 +87,22 @@ if [[ -f "$SITE_DIR/index.html" ]]; then
     step "browser tests with the network removed (unshare -n, loopback only)"
     OFFLINE='ip link set lo up || exit 3; CHANGPAI_EXPECT_OFFLINE=1 exec .venv/bin/python -m pytest -q "$@" tests/site'
     check "pytest tests/site offline, parallel group" unshare -n bash -c "$OFFLINE" _ \
-      "${BROWSER_PARALLEL[@]}" -m "not serial" --durations=12
+      "${BROWSER_PARALLEL[@]}" "${BROWSER_TIMEOUT[@]}" -m "not serial" --durations=12
     step "browser tests marked serial, alone (unshare -n, loopback only)"
     start_pyodide_beside
-    check "pytest tests/site offline, serial group" unshare -n bash -c "$OFFLINE" _ -m serial --durations=5
+    check "pytest tests/site offline, serial group" unshare -n bash -c "$OFFLINE" _ "${BROWSER_TIMEOUT[@]}" -m serial \
+      --durations=5
   else
     step "pytest (engine, tutorials, build, doctests)"
     check "pytest" .venv/bin/python -m pytest -q "${PARALLEL[@]}" --durations=12 tests engine/changpai --doctest-modules \
       --ignore=tests/site
     step "browser tests (not root, so no unshare -n run)"
-    check "pytest tests/site, parallel group" .venv/bin/python -m pytest -q "${BROWSER_PARALLEL[@]}" -m "not serial" \
-      --durations=12 tests/site
+    check "pytest tests/site, parallel group" .venv/bin/python -m pytest -q "${BROWSER_PARALLEL[@]}" "${BROWSER_TIMEOUT[@]}" \
+      -m "not serial" --durations=12 tests/site
     step "browser tests marked serial, alone"
     start_pyodide_beside
-    check "pytest tests/site, serial group" .venv/bin/python -m pytest -q -m serial --durations=5 tests/site
+    check "pytest tests/site, serial group" .venv/bin/python -m pytest -q "${BROWSER_TIMEOUT[@]}" -m serial --durations=5 \
+      tests/site
   fi
 else
   failed+=("pytest (not run: no site was built)")

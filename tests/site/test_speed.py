@@ -64,7 +64,9 @@ def test_build_ships_a_checked_compressed_snapshot_and_compiled_wheel(site_dir: 
     assert hashlib.sha256(packed).hexdigest() == snap["sha256"]
     assert len(packed) == snap["bytes"] and snap["encoding"] == "gzip"
     raw = gzip.decompress(packed)
-    assert len(raw) > 4 * len(packed), "the snapshot should be shipped compressed"
+    # shipped compressed: Pyodide's memory packs about 4 to 1 (4.8 when the engine was smaller); an uncompressed or
+    # stored-only file would be near 1
+    assert len(raw) > 3 * len(packed), "the snapshot should be shipped compressed"
     with zipfile.ZipFile(site_dir / "assets/engine" / data["wheel"]) as zf:
         names = zf.namelist()
     sources = [n for n in names if n.startswith("changpai/") and n.endswith(".py")]
