@@ -7,7 +7,8 @@
 #   5. the browser tests on /usr/bin/chromium, as root inside a network namespace with only loopback (unshare -n),
 #      in two pytest calls: first every test not marked `serial`, on 2 workers (pytest-xdist, --dist worksteal);
 #      then the `serial` ones (service workers and offline in test_offline.py, the engine's real-time recovery in
-#      test_engine_recovery.py) alone in one process, so no other browser test competes with their timers
+#      test_engine_recovery.py, the folds' layout in test_first_screen.py) alone in one process, so no other browser
+#      test competes with their timers
 #   6. the engine's tests inside Pyodide (node), against the wheel the site ships: on one core, so they run beside
 #      the serial browser group (whose tests mostly wait on timers), their output kept in .cache/test-pyodide.log and
 #      printed after it; CHANGPAI_PYODIDE_APART=1 runs them after the browser tests instead
