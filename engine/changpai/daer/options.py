@@ -222,6 +222,11 @@ KAN_FOURTH_ELSEWHERE = option(
 )
 
 
+# What most traditions call a point: 胡 / 胡子 [001] (Leshan says 和 [003]: ``leshan_options.POINT_WORD``); the rule
+# set's default ``point_word`` (rules.py) and the shared options' word.
+HU_POINTS = Text("胡", "points")
+
+
 def declare_option(word: str) -> OptionDef:
     """Which reading a hand that splits two ways declares: shared, in the tradition's ``word`` for points (胡 / 和)."""
     return option(
@@ -248,7 +253,7 @@ def declare_option(word: str) -> OptionDef:
     )
 
 
-DECLARE = declare_option("胡")  # (Luzhou's and Wuchuan's word; Leshan says 和: ``leshan_options``)
+DECLARE = declare_option(HU_POINTS.zh)  # (Luzhou's and Wuchuan's; Leshan's own: ``leshan_options``)
 
 # ---- a sitting of several deals (``core.match``)
 

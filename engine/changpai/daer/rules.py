@@ -30,7 +30,7 @@ from ..core.match import MatchRules
 from ..core.sourced import Sourced, sourced
 from ..core.text import Text
 from ..decks.numerals import Card
-from .options import NO_OPTIONS, ON_HAND, OptionSet, apply_hand, no_settings, values
+from .options import HU_POINTS, NO_OPTIONS, ON_HAND, OptionSet, apply_hand, no_settings, values
 from .options import describe as describe_options
 from .patterns import Grade, PatternDef, PatternHit
 from .sets import SetKind
@@ -146,7 +146,7 @@ class RuleSet:
     variant: Variant  # the tradition's hooks (patterns, grades, payments, words)
     notes: tuple[Sourced[str], ...] = ()
     sets_in_win: int = 7  # the sets of a winning hand (20-card hands: 7; Leshan's 打八张 3, 打十四张 5)
-    point_word: Text = Text("胡", "points")  # what players call a point: 胡 / 胡子 [001], 和 [003], 油子 [000]
+    point_word: Text = HU_POINTS  # what players call a point: 胡 / 胡子 [001], 和 [003], 油子 [000]
     tradition: Text | None = None  # the tradition's short name, shared by its rule sets (泸州大贰 for A and B)
     # ---- options: declared by the tradition (``options.OptionSet``); set by ``with_options`` / ``options.apply``
     declared: OptionSet = NO_OPTIONS
