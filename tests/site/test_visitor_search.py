@@ -103,3 +103,16 @@ def test_a_question_in_chinese_finds_what_its_subject_finds(page: Page, question
     page.goto("index.html")
     assert search(page, question) == wanted
     expect(page.locator(".md-search__input")).to_have_value(question)
+
+
+@DESKTOP
+@pytest.mark.parametrize("question", ["牌是怎么做的", "长牌怎么做", "牌怎么做出来的"])
+def test_a_question_in_everyday_words_finds_the_page_in_the_pages_words(page: Page, site_dir, question):
+    """牌是怎么做的 asks how the cards are made, which the pages call 制作: 做 alone found the colophon
+    (本站是怎样做成的) first. The making page comes first, and the box keeps the question."""
+    making = "/archive/making.html"
+    assert "制作" in page_text(site_dir, making), "the making page no longer says 制作: change site.js's word"
+    page.goto("index.html")
+    hits = search(page, question)
+    assert hits and hits[0] == making, f"{question!r} found {hits[:4]} first"
+    expect(page.locator(".md-search__input")).to_have_value(question)

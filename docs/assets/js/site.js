@@ -62,10 +62,23 @@
   //   lets the last word be found whole.
   // * A question (小家怎么打, 红点点怎么玩) ranked pages by any of its words, so pages titled with 怎么 came first: the
   //   question words are left out, and with them a character left alone beside a longer word (打).
+  // * An everyday verb left alone by a question (牌是怎么做的, 长牌怎么做) is searched in the word the pages use for it
+  //   (纸牌的制作: not 做, which found the colophon, 本站是怎样做成的, first), with its closing 的 / 了 / 出来.
   const QUESTION_WORDS = /是怎么样|是怎么|是怎样|是什么|是如何|怎么样|怎么|怎样|如何|为什么|为啥|什么是|什么|哪些|哪个|哪里|请问|是不是|有没有|吗|呢|吧/g;
+  const QUESTION_ENDING = /(?:出来)?(?:的|了|啊|呀)?$/u;
+  const PAGES_WORDS = new Map([
+    ["做", "制作"],
+    ["造", "制作"],
+    ["做成", "制作"],
+    ["制造", "制作"],
+  ]);
   function searchTerms(query) {
     if (!/\p{sc=Han}/u.test(query)) return query;
-    const parts = query.replace(QUESTION_WORDS, " ").split(/\s+/).filter(Boolean);
+    const parts = query
+      .replace(QUESTION_WORDS, " ")
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((part) => PAGES_WORDS.get(part.replace(QUESTION_ENDING, "")) ?? part); // (目的 stays 目的)
     const hasWord = parts.some((part) => [...part].length > 1);
     const kept = parts.filter((part) => !(hasWord && /^\p{sc=Han}$/u.test(part)));
     return (kept.length ? kept.join(" ") : query).replace(/\p{sc=Han}+/gu, (run) => run + "〇");
