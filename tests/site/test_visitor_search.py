@@ -116,3 +116,20 @@ def test_a_question_in_everyday_words_finds_the_page_in_the_pages_words(page: Pa
     hits = search(page, question)
     assert hits and hits[0] == making, f"{question!r} found {hits[:4]} first"
     expect(page.locator(".md-search__input")).to_have_value(question)
+
+
+@DESKTOP
+@pytest.mark.parametrize(("lang", "query"), [("", "天胡是什么"), ("", "十六张"), ("en/", "sixteen")])
+def test_search_sends_a_visitor_to_pages_to_read_not_to_the_gallery_application(page: Page, site_dir, lang, query):
+    """The gallery application (kiosk/) holds the captions of the deals it shows, so a question about 天胡 once found
+    it first: a visitor was dropped on the gallery's welcome screen. It is left out of the search (its deals are on
+    the deals page); the page on running it (kiosk/setup) is found."""
+    assert (site_dir / lang / "kiosk/index.html").is_file()
+    words = query.removesuffix("是什么")
+    assert words in page_text(site_dir, f"/{lang}kiosk/index.html"), f"the application no longer says {words!r}"
+    page.goto(f"{lang}index.html")
+    hits = search(page, query)
+    assert hits, f"{query!r} found nothing"
+    assert f"/{lang}kiosk/index.html" not in hits, hits
+    page.goto(f"{lang}index.html")
+    assert any(h.startswith(f"/{lang}kiosk/setup.html") for h in search(page, "Chromium")), "kiosk/setup is not found"
