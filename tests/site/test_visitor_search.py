@@ -133,3 +133,24 @@ def test_search_sends_a_visitor_to_pages_to_read_not_to_the_gallery_application(
     assert f"/{lang}kiosk/index.html" not in hits, hits
     page.goto(f"{lang}index.html")
     assert any(h.startswith(f"/{lang}kiosk/setup.html") for h in search(page, "Chromium")), "kiosk/setup is not found"
+
+
+@DESKTOP
+@pytest.mark.parametrize(
+    ("lang", "question", "answer"),
+    [
+        ("", "和电脑打牌", "learn/play.html"),
+        ("", "我想和电脑打牌", "learn/play.html"),
+        ("", "我想看牌局", "learn/deals.html"),
+        ("", "我要打牌", "learn/play.html"),
+        ("en/", "history", "en/archive/history.html"),
+    ],
+)
+def test_a_visitors_own_words_find_the_page_that_answers(page: Page, lang, question, answer):
+    """Every word of a search must be found: 我 is on no page (the pages say 我们), so 我想看牌局 found nothing; the 和
+    of 和电脑打牌 ("with") put the Leshan page (和牌) first; the English history page never said "history". The page
+    that answers comes first now (我要打牌: among the first three, beside the lessons and the matches)."""
+    page.goto(f"{lang}index.html")
+    hits = list(dict.fromkeys(search(page, question)))
+    first = 3 if question == "我要打牌" else 1
+    assert f"/{answer}" in hits[:first], f"{question!r} found {hits[:5]}"
