@@ -374,9 +374,8 @@ def _deal_static(
             f"<strong>{_e(action.get('label'), lang)}</strong> {cards}<p>{_e(step['note'], lang)}</p></li>"
         )
     settlement = frames["steps"][-1].get("settlement") or {}
-    lines = settlement.get("lines") or [
-        e for step in frames["steps"] for e in step.get("events") or [] if e.get("code") == "score-end"
-    ]
+    said = [*settlement.get("lines", []), *([settlement["outcome"]] if settlement.get("outcome") else [])]
+    lines = said or [e for step in frames["steps"] for e in step.get("events") or [] if e.get("code") == "score-end"]
     result = "".join(f"<li>{_e(line, lang)}</li>" for line in lines)
     title = _e(deal["title"], lang)
     intro = f"<p>{_e(deal['intro'], lang)}</p>" if deal.get("intro") else ""

@@ -378,13 +378,13 @@ def render_static(deal_id: str, frames: dict[str, Any], lang: str, page_url: str
             )
         s = step.get("settlement")
         if s:
-            said = list(s.get("lines", []))
+            said = s.get("lines", [])
             if s.get("winner") is not None:
                 winner = f"{'winner ' if en else win + '牌：'}{seat_name(s['winner'])}"
                 if s.get("points") is not None:
                     winner += f" · {s['points']}" + (" points" if en else " " + word)
-            elif said:  # the engine's last line says that nobody won, and what is paid (as the viewer heads it)
-                winner = _e(said.pop(), lang)
+            elif s.get("outcome"):  # the engine's line that nobody won, and what is paid (as the viewer heads it)
+                winner = _e(s["outcome"], lang)
             else:
                 winner = "nobody won" if en else f"无人{win}牌"
             lines = "".join(f"<li>{_e(line, lang)}</li>" for line in said)

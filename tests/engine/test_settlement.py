@@ -263,18 +263,25 @@ def test_declare_option_refuses_an_unknown_reading():
         ("wuchuan-yibai", 3),
     ],
 )
-def test_a_deal_nobody_won_ends_its_settlement_with_the_line_that_says_so(rules, players):
-    # The deal viewer heads a settlement nobody won with its last line (in place of a bare "nobody won" over a line
-    # that says it again): every way a deal ends without a winner must end on that line, in both languages.
-    found = 0
+def test_a_deal_nobody_won_has_an_outcome_that_says_so(rules, players):
+    # The viewers head a settlement nobody won with its ``outcome`` (in place of a bare "nobody won" over a line that
+    # says it again): every way a deal ends without a winner has one, in both languages, and no other line says it;
+    # a deal somebody won has none.
+    found = won = 0
     for seed in range(400):
         deal = simulate_one(rules, players, seed)
+        settlement = settle(deal)
         if deal.win is not None:
+            won += 1
+            assert settlement.outcome is None and settlement.as_dict()["outcome"] is None, seed
             continue
         found += 1
-        last = settle(deal).lines[-1]
-        assert "无人" in last.zh or "没有人" in last.zh, (seed, last.zh)
-        assert "nobody" in last.en or "no winner" in last.en, (seed, last.en)
-        if found == 3:
+        outcome = settlement.outcome
+        assert outcome is not None, seed
+        assert "无人" in outcome.zh or "没有人" in outcome.zh, (seed, outcome.zh)
+        assert "nobody" in outcome.en or "no winner" in outcome.en, (seed, outcome.en)
+        assert settlement.as_dict()["outcome"] == outcome.as_dict()
+        assert not [line for line in settlement.lines if "无人" in line.zh or "没有人" in line.zh], settlement.lines
+        if found == 3 and won:
             break
     assert found, f"no deal of {rules} nobody won in 400 seeds"

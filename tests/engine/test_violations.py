@@ -58,9 +58,10 @@ def test_leshan_false_win_ends_the_deal():
     assert d.over and d.ended_by == "violation" and d.win is None
     settlement = settle(d)
     assert settlement.payments == [20, -40, 20]
-    # nobody won, but the 包牌 is paid: the settlement's last line must not say that nobody pays
-    assert settlement.lines[-1].zh == "无人和牌，只付包牌", settlement.lines[-1]
-    assert settlement.lines[-1].en == "no winner: only the 包牌 is paid"
+    # nobody won, but the 包牌 is paid: the settlement's outcome must not say that nobody pays
+    assert settlement.outcome is not None
+    assert settlement.outcome.zh == "无人和牌，只付包牌", settlement.outcome
+    assert settlement.outcome.en == "no winner: only the 包牌 is paid"
 
 
 def test_luzhou_a_skipping_a_compulsory_pong_bars_that_seat_from_winning():
@@ -173,4 +174,4 @@ def test_a_deal_nobody_wins_and_nobody_pays_says_so():
     d = next(d for seed in range(200) if (d := simulate_one("leshan", 3, seed)).ended_by == "stock")
     settlement = settle(d)
     assert d.win is None and not d.violations and settlement.payments == [0, 0, 0]
-    assert settlement.lines[-1].en == "no winner: nobody pays", settlement.lines
+    assert settlement.outcome is not None and settlement.outcome.en == "no winner: nobody pays", settlement

@@ -164,7 +164,8 @@ def test_the_static_settlement_of_a_deal_nobody_won_says_so_once(site_dir: Path,
     deal_id, frames = unwon[0]
     html = ext.render_static(deal_id, frames, lang, "learn/deals.html")
     settlement = re.search(r'<div class="cp-settlement">(.*?)</div>', html)[1]
-    lines = [line[lang] for line in frames["steps"][-1]["settlement"]["lines"]]
+    settled = frames["steps"][-1]["settlement"]
+    lines = [line[lang] for line in settled["lines"]]
     head = re.search(r'<p class="cp-settlement__winner">(.*?)</p>', settlement)[1]
-    assert head == ("Settlement: " if lang == "en" else "结算：") + html_escape(lines[-1])
-    assert re.findall(r"<li>(.*?)</li>", settlement) == [html_escape(line) for line in lines[:-1]]
+    assert head == ("Settlement: " if lang == "en" else "结算：") + html_escape(settled["outcome"][lang])
+    assert re.findall(r"<li>(.*?)</li>", settlement) == [html_escape(line) for line in lines]

@@ -639,9 +639,11 @@
       prompt.textContent = "";
       actions.replaceChildren();
       const s = settlement || {};
-      // Nobody won and nobody paid: the engine's line (无人和牌，不付钱) would only say the headline again.
+      // Nobody won and nobody paid: the engine's outcome (无人和牌，不付钱) would only say the headline again; when
+      // something is paid (包牌, Wuchuan's counting fee) it closes the lines.
       const quiet = s.winner == null && (s.payments || []).every((paid) => !paid);
-      const lines = quiet ? [] : (s.lines || []).map((line) => el("li", {}, mixed(seatNames(line[lang] || line.en || ""))));
+      const said = [...(s.lines || []), ...(s.outcome ? [s.outcome] : [])];
+      const lines = quiet ? [] : said.map((line) => el("li", {}, mixed(seatNames(line[lang] || line.en || ""))));
       const payments = (s.payments || []).map(amountItem);
       // The headline is the hand's own points (22 胡), not the payment figure the settlement is built from.
       const handPoints = s.hand && typeof s.hand.points === "number" ? s.hand.points : s.points;

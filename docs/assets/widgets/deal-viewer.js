@@ -296,14 +296,13 @@
       return box;
     }
 
-    // A deal nobody won: the engine's last line says so, and how it is paid (无人胡牌，不付钱 / 和局：…); it heads the
+    // A deal nobody won: the engine's outcome says so, and how it is paid (无人胡牌，不付钱 / 和局：…); it heads the
     // settlement in place of the bare "nobody won", which would say it twice.
-    function outcomeAndLines(s) {
-      const lines = s.lines || [];
-      if (s.winner != null) return [null, lines];
-      if (!lines.length) return [L.noWinner(win), lines];
-      const said = text(lines[lines.length - 1], lang); // (a settlement line: English ones start in lower case)
-      return [said.charAt(0).toUpperCase() + said.slice(1), lines.slice(0, -1)];
+    function outcome(s) {
+      if (s.winner != null) return null;
+      if (!s.outcome) return L.noWinner(win); // (a deal not played out: only its violations are settled)
+      const said = text(s.outcome, lang); // (a settlement line: English ones start in lower case)
+      return said.charAt(0).toUpperCase() + said.slice(1);
     }
 
     function renderSettlement(s) {
@@ -318,7 +317,7 @@
       });
       const hand = s.hand || null;
       const handPoints = hand && typeof hand.points === "number" ? hand.points : null;
-      const [outcome, lines] = outcomeAndLines(s);
+      const lines = s.lines || [];
       return h(
         "div",
         { class: "cp-settlement" },
@@ -327,7 +326,7 @@
           "p",
           { class: "cp-settlement__winner", dataset: handPoints == null ? {} : { points: String(handPoints) } },
           s.winner == null
-            ? outcome
+            ? outcome(s)
             : handPoints != null
               ? L.wins(seatName(s.winner), handPoints, win, word)
               : L.winner(win) + seatName(s.winner),
@@ -378,9 +377,8 @@
       if (step.question) bits.push(L.question + ": " + text(step.question.prompt, lang));
       if (step.settlement) {
         const s = step.settlement;
-        const [outcome, lines] = outcomeAndLines(s);
-        bits.push(L.settlement + ": " + (s.winner == null ? outcome : L.winner(win) + seatName(s.winner)));
-        for (const line of lines) bits.push(text(line, lang));
+        bits.push(L.settlement + ": " + (s.winner == null ? outcome(s) : L.winner(win) + seatName(s.winner)));
+        for (const line of s.lines || []) bits.push(text(line, lang));
       }
       return bits.join(" ");
     }

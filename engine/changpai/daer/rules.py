@@ -99,7 +99,8 @@ class Variant:
     ``grade``: a graded total (Leshan 小和 … 台和, [004]'s 等), if any;
     ``plain_win`` / ``plain_win_value``: [004]'s 平胡 and its 番;
     ``win_class``: Wuchuan's 大/中/小胡 from the hits (a win needs one); ``settle_draw(deal, out)``: payments when
-    nobody wins; ``special_points``: the special sets' points, where an option borrows another reading's;
+    nobody wins, and the settlement's ``outcome``; ``special_points``: the special sets' points, where an option
+    borrows another reading's;
     ``payment_table(rules, play)``: the payments as a table for the rules page (``None``: the settlement's note
     says it in words); ``match_rules(play, deals)``: who deals after whom in a sitting of ``deals`` deals;
     ``no_class``: why a win has no class; ``waives_minimum(play, points)``: a tradition's own exception to the

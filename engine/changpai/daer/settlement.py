@@ -34,6 +34,9 @@ class Settlement:
     points: int  # the figure the payments are built from (分, 等, 和, class amount)
     payments: list[int]
     lines: list[Text] = field(default_factory=list)
+    # A deal nobody won: how it ended and what is paid (无人胡牌，不付钱 / 和局，无人胡：…), the line the viewers
+    # head the settlement with; None when somebody won (the winner's line is the viewers' own).
+    outcome: Text | None = None
     # The winning hand as the viewers draw it: its sets (name, points), patterns and total points
     # (``analysis.HandResult.as_dict``); None when nobody won.
     hand: dict[str, Any] | None = None
@@ -44,6 +47,7 @@ class Settlement:
             "points": self.points,
             "payments": list(self.payments),
             "lines": [line.as_dict() for line in self.lines],
+            "outcome": None if self.outcome is None else self.outcome.as_dict(),
             "hand": self.hand,
         }
 
@@ -56,15 +60,15 @@ def settle(deal: Deal) -> Settlement:
     out = Settlement(None, 0, payments, lines)
     win = deal.win
     variant = deal.rules.variant
-    if win is None:  # the last line says that nobody won, and what is paid (the deal viewer heads with it)
+    if win is None:  # ``outcome`` says that nobody won, and what is paid
         if variant.settle_draw is not None and deal.over and deal.ended_by == "stock":
             variant.settle_draw(deal, out)
         elif deal.over:
             win_word = native_words(deal.rules)["win"].zh  # 胡 / 和
             if any(payments):  # (a 包牌 paid above: "nobody pays" would deny it)
-                out.lines.append(Text(f"无人{win_word}牌，只付包牌", "no winner: only the 包牌 is paid"))
+                out.outcome = Text(f"无人{win_word}牌，只付包牌", "no winner: only the 包牌 is paid")
             else:
-                out.lines.append(Text(f"无人{win_word}牌，不付钱", "no winner: nobody pays"))
+                out.outcome = Text(f"无人{win_word}牌，不付钱", "no winner: nobody pays")
         _check_zero(out)
         return out
     out.winner = win.seat

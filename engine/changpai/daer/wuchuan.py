@@ -208,14 +208,14 @@ def _wuchuan(deal: Deal, win: WinInfo, out: Settlement) -> None:
 def _wuchuan_draw(deal: Deal, out: Settlement) -> None:
     sitter = deal.table.sitter
     if sitter is None:
-        out.lines.append(Text("和局，无人胡", "a drawn deal: nobody won"))
+        out.outcome = Text("和局，无人胡", "a drawn deal: nobody won")
         return
     fee = deal.play_rules.option("counting_fee")
     for s in deal.table.active:
         out.payments[s] -= fee
         out.payments[sitter] += fee
-    out.lines.append(
-        Text(f"和局，无人胡：三家各付数底费 {fee}", f"a drawn deal, nobody won: all three pay the counting fee, {fee}")
+    out.outcome = Text(
+        f"和局，无人胡：三家各付数底费 {fee}", f"a drawn deal, nobody won: all three pay the counting fee, {fee}"
     )
 
 

@@ -281,7 +281,7 @@ def _settle(deal: Deal, win: WinInfo, out: Settlement) -> None:
 
 
 def _settle_draw(deal: Deal, out: Settlement) -> None:
-    out.lines.append(Text("和局：没有人胡，一百不付钱", "a drawn deal, nobody won: nobody pays in 一百"))
+    out.outcome = Text("和局：没有人胡，一百不付钱", "a drawn deal, nobody won: nobody pays in 一百")
 
 
 def _big_small(rules: RuleSet, kind: SetKind, size: int) -> Text:
