@@ -67,7 +67,7 @@
   // * The asker's own words (我想打牌, 我要看牌局) are left out too: every word of a search must be found, and no page
   //   says 我 alone (the pages say 我们), so such a question found nothing; and the 和 of 和电脑打牌 ("with the
   //   computer"), which made the Leshan page (和牌, 和数) the first answer.
-  const QUESTION_WORDS = /我想|我要|想要|帮我|请问|我|是怎么样|是怎么|是怎样|是什么|是如何|怎么样|怎么|怎样|如何|为什么|为啥|什么是|什么|哪些|哪个|哪里|是不是|有没有|吗|呢|吧/g;
+  const QUESTION_WORDS = /我想|我要|想要|帮我|请问|我|[和跟与同](?=电脑)|是怎么样|是怎么|是怎样|是什么|是如何|怎么样|怎么|怎样|如何|为什么|为啥|什么是|什么|哪些|哪个|哪里|是不是|有没有|吗|呢|吧/g;
   const QUESTION_ENDING = /(?:出来)?(?:的|了|啊|呀)?$/u;
   const PAGES_WORDS = new Map([
     ["做", "制作"],
@@ -79,7 +79,6 @@
     if (!/\p{sc=Han}/u.test(query)) return query;
     const parts = query
       .replace(QUESTION_WORDS, " ")
-      .replace(/[和跟与同](?=电脑)/g, " ")
       .split(/\s+/)
       .filter(Boolean)
       .map((part) => PAGES_WORDS.get(part.replace(QUESTION_ENDING, "")) ?? part); // (目的 stays 目的)
