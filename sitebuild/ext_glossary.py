@@ -169,9 +169,9 @@ def glossary() -> Glossary:
 
 LABELS = {
     "zh": {"term": "词语", "py": "拼音", "en": "英文", "def": "释义", "trad": "使用地区", "src": "来源",
-           "act": "同一件事", "none": "—"},
+           "act": "同一件事", "none": "—", "mahjong": "麻将（对照）"},
     "en": {"term": "Term", "py": "Pinyin", "en": "English", "def": "Meaning", "trad": "Used in", "src": "Sources",
-           "act": "What is meant", "none": "—"},
+           "act": "What is meant", "none": "—", "mahjong": "Nearest in mahjong"},
 }  # fmt: skip
 
 
@@ -251,13 +251,27 @@ def concordance_html(lang: str) -> str:
                 reading = f" <small>{_e(term.py)}</small>" if lang == "en" and not shown else ""
                 links.append(f'<a href="#{term.anchor}" lang="zh">{_e(shown or term.zh)}</a>{reading}')
             cells.append("<td>" + (" / ".join(links) or lab["none"]) + "</td>")
+        cells.append(f"<td>{_mahjong_cell(row.get('mahjong'), lang) or lab['none']}</td>")
         rows.append(f"<tr><td>{_e(row[lang])}</td>{''.join(cells)}</tr>")
-    head = "".join(f"<th>{_e(n)}</th>" for n in names)
+    # the mahjong column is ours, not the sources': its heading leads to the note under the table that says so
+    head = "".join(f"<th>{_e(n)}</th>" for n in names) + f'<th><a href="#{MAHJONG_NOTE}">{_e(lab["mahjong"])}</a></th>'
     return (
         f'<div class="cp-concordance cp-nolink"><table><thead><tr><th>{lab["act"]}</th>{head}</tr></thead><tbody>'
         + "".join(rows)
         + "</tbody></table></div>"
     )
+
+
+MAHJONG_NOTE = "mahjong-note"  # the id of the words pages' paragraph under the concordance (docs/archive/words*.md)
+
+
+def _mahjong_cell(word: dict[str, str] | None, lang: str) -> str:
+    """A row's nearest mahjong word: the Chinese word, and in English the English word first."""
+    if not word:
+        return ""
+    if lang == "en":
+        return f'{_e(word["en"])} <small lang="zh">{_e(word["zh"])}</small>'
+    return _e(word["zh"])
 
 
 def sources_url_from(page: Any) -> str:
@@ -409,10 +423,13 @@ def on_page_content(html_text: str, page, config, files) -> str:
 
 
 def search_words(g: Glossary | None = None) -> list[str]:
-    """The glossary's Chinese words of two characters or more (each term and the forms it links): the words the
-    search index must hold whole."""
+    """The glossary's Chinese words of two characters or more (each term and the forms it links, and the mahjong
+    words its table compares them with): the words the search index must hold whole."""
     g = g or glossary()
     words = {w for t in g.terms for w in (t.zh, *t.also, *t.links("zh"))}
+    words |= {
+        w for row in g.concordance if "mahjong" in row for w in re.findall(r"[\u3400-\u9fff]+", row["mahjong"]["zh"])
+    }
     return sorted(w for w in words if len(w) >= 2 and re.fullmatch(r"[\u3400-\u9fff]+", w))
 
 

@@ -258,8 +258,8 @@ def concordance_rows(lang: str = "zh") -> list[list[str]]:
 
 def test_the_concordance_has_a_hunan_column_and_keeps_sitting_out_apart_from_playing():
     head, *rows = concordance_rows()
-    assert head[-2:] == ["戳牌（川牌）", "湖南跑胡子"]
-    assert any("跑胡子" in row[-1] for row in rows)
+    assert head[-3:-1] == ["戳牌（川牌）", "湖南跑胡子"]  # (then the mahjong column)
+    assert any("跑胡子" in row[-2] for row in rows)
     sitter = next(row for row in rows if "坐底" in row[1])
     assert not any("小家" in cell for cell in sitter)
     fourth = next(row for row in rows if "小家" in row[2])
@@ -276,3 +276,59 @@ def test_the_concordance_has_a_hunan_column_and_keeps_sitting_out_apart_from_pla
         assert any(all(w in " ".join(row) for w in words) for row in rows), f"no concordance row for {words}"
     one_set = next(row for row in rows if row[0] == "一组牌")
     assert one_set[3] == "放"
+
+
+# --- the mahjong column: our comparison, for a reader who plays mahjong ------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_concordance_ends_with_the_mahjong_word_of_each_row_from_the_data(lang):
+    g = eg.load_glossary()
+    head, *rows = concordance_rows(lang)
+    assert head[-1] == eg.LABELS[lang]["mahjong"]
+    assert len(rows) == len(g.concordance)
+    for data, row in zip(g.concordance, rows, strict=True):
+        word = data.get("mahjong")
+        if word is None:
+            assert row[-1] == eg.LABELS[lang]["none"], row
+        elif lang == "zh":
+            assert row[-1] == word["zh"], row
+        else:  # the English word first, then the Chinese
+            assert row[-1] == f"{word['en']} {word['zh']}", row
+    compared = {row[0]: row[-1] for row in concordance_rows("zh")[1:]}
+    assert compared["用手中一对拿一张，成三张"] == "碰" and "杠" in compared["给手中坎拿第四张"]
+    assert compared["二七十一组"] == "—"  # mahjong has no such set
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_mahjong_column_leads_to_the_note_that_says_it_is_ours_and_cites_its_pages(lang, site_dir):
+    """The column is not from the five sources: its heading links to the note under the table, which says so and
+    points at the sources page's list of the pages outside the five, where M1 to M3 are cited."""
+    assert f'href="#{eg.MAHJONG_NOTE}"' in eg.concordance_html(lang)
+    prefix = "en/" if lang == "en" else ""
+    words = (site_dir / f"{prefix}archive/words.html").read_text(encoding="utf-8")
+    note = re.search(rf'<p[^>]*\bid="{eg.MAHJONG_NOTE}"[^>]*>(.*?)</p>', words, re.S)
+    assert note, "the note under the concordance has lost its id"
+    assert ("五份资料里没有" if lang == "zh" else "not in the five sources") in note.group(1)
+    assert 'href="sources.html#outside"' in note.group(1)
+    sources = (site_dir / f"{prefix}archive/sources.html").read_text(encoding="utf-8")
+    outside = sources.split('id="outside"', 1)[1].split("<h2", 1)[0]
+    for tag, address in (("[M1]", "mahjongonline.eu"), ("[M2]", "26fun.com"), ("[M3]", "wiki.lingshangkaihua.com")):
+        assert tag in outside and address in outside, tag
+
+
+def test_a_mahjong_word_without_its_english_is_refused_with_its_line(tmp_path):
+    good = eg.GLOSSARY_FILE.read_text(encoding="utf-8")
+    broken = good.replace("mahjong: {zh: 碰, en: pong}", "mahjong: {zh: 碰}", 1)
+    assert broken != good
+    (tmp_path / "mj.yml").write_text(broken, encoding="utf-8")
+    line = next(i for i, text in enumerate(broken.splitlines(), 1) if "mahjong: {zh: 碰}" in text)
+    with pytest.raises(eg.GlossaryError, match=rf"mj.yml:{line}: .*en"):
+        eg.load_glossary(tmp_path / "mj.yml")
+
+
+def test_chinese_search_holds_the_mahjong_words_whole():
+    words = eg.search_words()
+    for word in ("暗杠", "暗刻", "明杠", "顺子"):
+        assert word in words, word
+    assert not [w for w in words if "（" in w]

@@ -154,3 +154,18 @@ def test_a_visitors_own_words_find_the_page_that_answers(page: Page, lang, quest
     hits = list(dict.fromkeys(search(page, question)))
     first = 3 if question == "我要打牌" else 1
     assert f"/{answer}" in hits[:first], f"{question!r} found {hits[:5]}"
+
+
+@DESKTOP
+@pytest.mark.parametrize(
+    ("lang", "query"),
+    [("", "杠"), ("", "暗杠"), ("", "什么是杠"), ("", "麻将"), ("en/", "mahjong"), ("en/", "concealed kong"), ("en/", "pung")],
+)
+def test_a_mahjong_players_word_finds_the_glossary_that_compares_it(page: Page, lang, query):
+    """A visitor who plays mahjong searches in mahjong's words: 杠 found nothing (the long cards say 招, 开, 开招).
+    The glossary's table now gives the nearest mahjong word for each act, and is the first answer. The sources page,
+    which cites the mahjong pages, and the rule data page, which names every set, come after the pages to read
+    (their search boost is 0.5)."""
+    page.goto(f"{lang}index.html")
+    hits = list(dict.fromkeys(search(page, query)))
+    assert hits[:1] == [f"/{lang}archive/words.html"], f"{query!r} found {hits[:5]}"
