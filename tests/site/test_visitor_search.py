@@ -169,3 +169,26 @@ def test_a_mahjong_players_word_finds_the_glossary_that_compares_it(page: Page, 
     page.goto(f"{lang}index.html")
     hits = list(dict.fromkeys(search(page, query)))
     assert hits[:1] == [f"/{lang}archive/words.html"], f"{query!r} found {hits[:5]}"
+
+
+@DESKTOP
+@pytest.mark.parametrize(
+    ("lang", "question", "answer"),
+    [
+        ("", "泸州在哪里", "archive/places.html"),
+        ("", "乐山在哪儿", "archive/places.html"),
+        ("", "贰柒拾在哪里流行", "archive/places.html"),
+        ("en/", "where is Luzhou", "en/archive/places.html"),
+        ("en/", "Where is Leshan?", "en/archive/places.html"),
+        ("en/", "how do I win", "en/rules/"),
+        ("en/", "what is a pong", "en/rules/"),
+        ("en/", "tell me about the history", "en/archive/history.html"),
+    ],
+)
+def test_a_question_of_where_or_how_finds_the_page_that_answers(page: Page, lang, question, answer):
+    """泸州在哪里 and "where is Luzhou" found the town's rules page first, not the page on where the games are played;
+    "how do I win" found the sources page first ("win" alone finds a rules page). A where-question is searched with the
+    places page's word (地区, "played"), and an English question without its opening words."""
+    page.goto(f"{lang}index.html")
+    hits = list(dict.fromkeys(search(page, question)))
+    assert hits and hits[0].startswith(f"/{answer}"), f"{question!r} found {hits[:5]}"

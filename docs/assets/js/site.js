@@ -56,7 +56,7 @@
   else watch();
   if (window.document$) window.document$.subscribe(watch);
 
-  // Chinese queries, as the search worker gets them (type 2: Material's search message; the box keeps what was typed).
+  // Queries, as the search worker gets them (type 2: Material's search message; the box keeps what was typed).
   // * Material cuts a run of Han characters into the index's words, but never takes the run's last word whole: 小家
   //   was searched as 小* (小课 and 小写 came first), 和牌 as 和*. A closing 〇, a character no word begins with there,
   //   lets the last word be found whole.
@@ -67,7 +67,21 @@
   // * The asker's own words (我想打牌, 我要看牌局) are left out too: every word of a search must be found, and no page
   //   says 我 alone (the pages say 我们), so such a question found nothing; and the 和 of 和电脑打牌 ("with the
   //   computer"), which made the Leshan page (和牌, 和数) the first answer.
-  const QUESTION_WORDS = /我想|我要|想要|帮我|请问|我|[和跟与同](?=电脑)|是怎么样|是怎么|是怎样|是什么|是如何|怎么样|怎么|怎样|如何|为什么|为啥|什么是|什么|哪些|哪个|哪里|是不是|有没有|吗|呢|吧/g;
+  // * A question of where (泸州在哪里, "where is Luzhou") is searched with the places page's own word for it
+  //   (流行地区; "Where the games are played"): it found the rules page of the town first.
+  // * An English question (how do I win, what is a pong) is searched without its opening words, as the Chinese ones
+  //   are: "how do I win" put the sources page first, where "win" alone finds a rules page.
+  const PLACE_QUESTION = /在哪里|在哪儿|在哪|哪里|哪儿/g;
+  const ENGLISH_QUESTION =
+    /^(?:please\s+)?(?:how\s+(?:do|does|can|did|should)\s+(?:i|you|we|one|they|people)|how\s+(?:to|is|are)|what\s+(?:is|are|does|do)|who\s+(?:is|are)|why\s+(?:is|are|do|does)|tell\s+me\s+about)\s+(?:(?:an?|the)\s+)?/i;
+  const ENGLISH_PLACE_QUESTION = /^where\s+(?:is|are|do|does)\s+(?:(?:the|people)\s+)?/i;
+  function englishTerms(query) {
+    const asked = query.trim().replace(/[?？]+$/, "");
+    const place = asked.replace(ENGLISH_PLACE_QUESTION, "played ");
+    const terms = place !== asked ? place : asked.replace(ENGLISH_QUESTION, "");
+    return terms.trim() ? terms : query;
+  }
+  const QUESTION_WORDS = /我想|我要|想要|帮我|请问|我|[和跟与同](?=电脑)|是怎么样|是怎么|是怎样|是什么|是如何|怎么样|怎么|怎样|如何|为什么|为啥|什么是|什么|哪些|哪个|是不是|有没有|吗|呢|吧/g;
   const QUESTION_ENDING = /(?:出来)?(?:的|了|啊|呀)?$/u;
   const PAGES_WORDS = new Map([
     ["做", "制作"],
@@ -76,8 +90,9 @@
     ["制造", "制作"],
   ]);
   function searchTerms(query) {
-    if (!/\p{sc=Han}/u.test(query)) return query;
+    if (!/\p{sc=Han}/u.test(query)) return englishTerms(query);
     const parts = query
+      .replace(PLACE_QUESTION, " 地区 ")
       .replace(QUESTION_WORDS, " ")
       .split(/\s+/)
       .filter(Boolean)
