@@ -618,3 +618,70 @@ def test_a_readers_chuopai_hands_keep_a_running_total(page: Page):
     tally = page.locator(".kiosk-play__tally")
     expect(tally.locator("h3")).to_have_text("这 2 手合计")
     assert amounts(tally.locator("li").all_inner_texts()) == [a + b for a, b in zip(scores, second, strict=True)]
+
+
+def ready_by_brute_force(record: dict) -> tuple[list[str], str]:
+    """The reader's (seat 0's) waits in the deal so far, found without the engine's wait search: every one of the 20
+    cards is tried as the winning card of the hand and its laid sets (``analyse``), and the wins kept; with the rule
+    set's word for such a hand."""
+    from changpai.daer.actions import native_words
+    from changpai.daer.analysis import analyse
+    from changpai.daer.record import DealRecord, replay
+    from changpai.daer.sets import SetKind
+    from changpai.decks.numerals import ALL_KINDS
+
+    deal, _ = replay(DealRecord.from_data(record))
+    seat = deal.seats[0]
+    hand = seat.hand_cards()
+    table = []
+    for laid in seat.laid:  # a set held from the deal is hand to the analysis; a claimed or laid-out one is table
+        if laid.meld.kind in (SetKind.KAN, SetKind.PAIR):
+            hand += list(laid.meld.cards)
+        else:
+            table.append(laid.meld)
+    wins = []
+    for card in ALL_KINDS:
+        try:
+            result = analyse(hand, table, deal.rules, win_card=card)
+        except ValueError:  # a fifth copy, or a hand of another size (the reader about to discard)
+            continue
+        if result.win:
+            wins.append(card.ascii())
+    return wins, native_words(deal.rules)["ready"].zh
+
+
+@pytest.mark.parametrize(("game", "seed"), [("leshan", 2), ("luzhou", 2)])
+def test_a_readers_hand_one_card_from_the_win_says_so_and_which_cards_it_waits_for(page: Page, game: str, seed: int):
+    """Beside the reader's sets, a line names the cards that would complete the hand, in the tradition's word (下叫 in
+    Leshan, 叫牌 in Luzhou), and is empty when no card does or the reader is about to discard: checked at every
+    prompt of a whole hand against every card tried one by one in CPython, on the deal as the engine recorded it.
+    (Seeds 2: the reader's hand gets there.)"""
+    open_play(page, "zh", seed=seed)
+    page.locator(f".kiosk-rules-{game}").click()
+    ready = page.locator(".kiosk-play__ready")
+    shown = 0
+    for _ in range(300):
+        page.wait_for_selector(
+            ".kiosk-play__settlement, .kiosk-play__choice, .kiosk-play__column.is-legal", timeout=ENGINE_MS
+        )
+        if page.locator(".kiosk-play__settlement").count():
+            break
+        # (data-waits is dropped when the line is asked of another hand, and set with the engine's answer)
+        page.wait_for_function(
+            "() => document.querySelector('.kiosk-play__ready')?.dataset.waits !== undefined", timeout=ENGINE_MS
+        )
+        game_id = page.locator(".kiosk-play__board").get_attribute("data-game")
+        record = page.evaluate(
+            "(game) => changpaiEngine.call({command: 'deal_record', game}).then((r) => r.record)", game_id
+        )
+        expected, word = ready_by_brute_force(record)
+        assert ready.get_attribute("data-waits").split() == expected, record.get("steps", [])[-3:]
+        if expected:
+            shown += 1
+            expect(ready).to_contain_text(f"你{word}了，等这几张：")
+            assert ready.locator("img").count() == len(expected)
+        if page.locator(".kiosk-play__choice").count():
+            page.locator(".kiosk-play__choice").first.click()
+        else:
+            page.locator(".kiosk-play__column.is-legal").first.click()
+    assert shown, f"{game} seed {seed}: the reader's hand was never one card from the win, so this test showed nothing"

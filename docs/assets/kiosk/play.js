@@ -59,6 +59,7 @@
       sets: "桌上的牌",
       discards: "打过的牌",
       myDiscards: "你打过的牌",
+      ready: (word) => "你" + word + "了，等这几张：",
       nothing: "还没有",
       faceUp: "桌面上的牌",
       yourTurnDiscard: "轮到你出牌：点一列亮着的牌打出去。",
@@ -112,6 +113,7 @@
       sets: "Sets on the table",
       discards: "Discards",
       myDiscards: "Your discards",
+      ready: (word) => "You are ready (" + word + "), waiting for:",
       nothing: "none yet",
       faceUp: "Card on the table",
       yourTurnDiscard: "Your turn: tap a lit column to discard that card.",
@@ -264,6 +266,9 @@
     const choiceKey = el("p", { class: "kiosk-play__choice-key", "aria-hidden": "true" });
     const talk = el("div", { class: "kiosk-play__talk" }, log, trail, prompt, actions, choiceKey);
     const mySets = el("div", { class: "kiosk-play__my-sets" });
+    // The cards the visitor's hand waits for, once it is one card from the win (the engine's "waits"), after the sets.
+    const ready = el("span", { class: "kiosk-play__ready" });
+    let readyFor = null; // the hand and sets the line was asked for
     const hand = el("div", { class: "kiosk-play__hand", role: "group", "aria-label": W.hand });
     const board = el(
       "div",
@@ -374,8 +379,28 @@
         el("div", { class: "kiosk-play__my-discards" }, el("span", { class: "kiosk-play__row-label" }, W.myDiscards), cardsEl(discards[HUMAN], "s")),
       );
       const mine = [W.youSeat, v.dealer === HUMAN ? W.dealer : null, roleOf(HUMAN), W.yourSets].filter(Boolean).join(" · ");
-      mySets.replaceChildren(el("span", { class: "kiosk-play__row-label" }, mixed(mine)), meldsEl(melds[HUMAN]));
+      mySets.replaceChildren(el("span", { class: "kiosk-play__row-label" }, mixed(mine)), meldsEl(melds[HUMAN]), ready);
       renderHand(hands[HUMAN] || "", legal || []);
+      showReady(hands[HUMAN] || "", melds[HUMAN] || []);
+    }
+
+    /** "你下叫了，等这几张：…" while the visitor's hand is one card from the win. The engine answers a hand of another
+     * size (the visitor about to discard) with an error: then, as when no card completes it, the line is empty. */
+    async function showReady(text, melds) {
+      const key = text + "|" + melds.map((m) => m.kind + ":" + m.cards).join(" ");
+      if (key === readyFor || !C) return;
+      readyFor = key;
+      delete ready.dataset.waits; // (set again with the engine's answer for this hand)
+      let answer = null;
+      try {
+        answer = text ? await send(C.waitsRequest(rules, text, melds)) : null;
+      } catch (err) {
+        answer = null; // (an engine restart or a stopped game: the game loop says so)
+      }
+      if (readyFor !== key) return; // the hand has moved on
+      const cards = answer && !answer.error ? (answer.waits || []).filter((w) => w.win !== false).map((w) => w.card) : [];
+      ready.replaceChildren(...(cards.length ? [el("span", { class: "kiosk-play__row-label" }, mixed(W.ready(C.readyWord(rules)))), cardsEl(cards.join(""), "s")] : []));
+      ready.dataset.waits = cards.map((c) => C.parse(c)[0].ascii).join(" ");
     }
 
     /** A card drawn face down (Wuchuan 一百's private draw): the visitor sees their own, of another seat only that. */

@@ -105,6 +105,26 @@
     return (win && win.zh) || "胡";
   }
 
+  /** A rule set's word for a hand one card from the win (下叫 in Leshan, 叫牌 elsewhere), the engine's. */
+  function readyWord(rules) {
+    const info = rulesInfo(rules);
+    const ready = info && info.words && info.words.ready;
+    return (ready && ready.zh) || "叫牌";
+  }
+
+  // The engine's table takes a laid set by how it was made (pong, kong, four, eat); a deal names its kind.
+  const TABLE_WORD = { pong: "pong", kong: "kong", four: "four", run: "eat", "two-seven-ten": "eat", mixed: "eat" };
+  /** The engine's "waits" request for a seat of a deal: its hand and its laid sets (a deal's melds, [{kind, cards}]);
+   * a set held from the deal (坎, a pair) counts as hand. */
+  function waitsRequest(rules, hand, melds) {
+    const request = { command: "waits", rules, hand: hand || "", table: [] };
+    for (const m of melds || []) {
+      if (TABLE_WORD[m.kind]) request.table.push({ set: TABLE_WORD[m.kind], cards: m.cards });
+      else request.hand += m.cards;
+    }
+    return request;
+  }
+
   /** Every rule set the engine has, in its order: [{id, title, sources, game, …}]. */
   function rulesList() {
     return Object.entries(names().rules || {}).map(([id, info]) => ({ id, ...info }));
@@ -189,7 +209,7 @@
     return wrap;
   }
 
-  window.cpCards = { ALL_KINDS, parse, format, schemeFor, isRed, name, element, back, row, card, cardsBase, names, rulesInfo, rulesList, rulesTitle, pointWord, winWord };
+  window.cpCards = { ALL_KINDS, parse, format, schemeFor, isRed, name, element, back, row, card, cardsBase, names, rulesInfo, rulesList, rulesTitle, pointWord, winWord, readyWord, waitsRequest };
 })();
 
 /* A winning hand drawn as its sets, each with its name and points, and its patterns (名堂) with what they add:

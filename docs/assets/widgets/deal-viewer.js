@@ -412,10 +412,9 @@
       const seat = typeof q.seat === "number" ? q.seat : step.state.to_act;
       box.hidden = false;
       box.replaceChildren(h("h4", {}, L.analysis), h("p", { class: "cp-muted" }, L.analysing));
-      const held = tableOf(step.state, seat);
       const [legal, waits] = await Promise.all([
         window.cp.call({ command: "legal_actions", state: q.state, seat }),
-        window.cp.call({ command: "waits", rules: frames.rules, hand: step.state.hands[seat] + held.hand, table: held.table }),
+        window.cp.call(C.waitsRequest(frames.rules, step.state.hands[seat], (step.state.melds || [])[seat])),
       ]);
       if (state.index !== i) return; // the reader has moved on
       const out = [h("h4", {}, L.analysis)];
@@ -450,17 +449,6 @@
       if (view.hands) parts.push(h("div", { class: "cp-seat__row" }, h("span", { class: "cp-seat__label" }, seatName(seat)), C.row(view.hands[seat] || "", { scheme, lang, size: "s" })));
       if (r.settlement) parts.push(renderSettlement(r.settlement));
       box.replaceChildren(...parts);
-    }
-
-    // Frames name a set's kind; the engine's table takes how it was made (pong, kong, four, eat).
-    const TABLE_WORD = { pong: "pong", kong: "kong", four: "four", run: "eat", "two-seven-ten": "eat", mixed: "eat" };
-    function tableOf(st, seat) {
-      const out = { hand: "", table: [] };
-      for (const m of (st.melds && st.melds[seat]) || []) {
-        if (TABLE_WORD[m.kind]) out.table.push({ set: TABLE_WORD[m.kind], cards: m.cards });
-        else out.hand += m.cards; // held sets (坎, pair) belong to the hand
-      }
-      return out;
     }
 
     // ---- controller -------------------------------------------------------------------------------------------
