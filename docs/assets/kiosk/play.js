@@ -36,12 +36,10 @@
   const MAX_STEPS = 600;
 
   // Each tradition's words (points 和/胡, 对/碰, 开/招 …) and name come from the engine, via the page's data.
-  const rulesInfo = (rules) => (window.cpCards && window.cpCards.rulesInfo(rules)) || null;
   const pointWord = (rules) => (window.cpCards ? window.cpCards.pointWord(rules) : "胡");
   const claimWords = (rules) => {
-    const w = (rulesInfo(rules) || {}).words || {};
-    const win = window.cpCards ? window.cpCards.winWord(rules) : "胡";
-    return { pong: (w.pong || {}).zh || "碰", kong: (w.kong || {}).zh || "招", win, bi: (w.bi || {}).zh || "比", discarder: (w.discarder || {}).zh || "放炮" };
+    const word = (key, fallback) => (window.cpCards ? window.cpCards.nativeWord(rules, key, fallback) : fallback);
+    return { pong: word("pong", "碰"), kong: word("kong", "招"), win: word("win", "胡"), bi: word("bi", "比"), discarder: word("discarder", "放炮") };
   };
 
   const WORDS = {

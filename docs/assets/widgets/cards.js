@@ -100,16 +100,20 @@
   /** A rule set's Chinese word for the win, the engine's (和了 in Leshan, 胡了 elsewhere); 胡 when the page has none.
    * The same word as the points' today in every rule set, but a word of its own in the engine (native_words). */
   function winWord(rules) {
-    const info = rulesInfo(rules);
-    const win = info && info.words && info.words.win;
-    return (win && win.zh) || "胡";
+    return nativeWord(rules, "win", "胡");
   }
 
   /** A rule set's word for a hand one card from the win (下叫 in Leshan, 叫牌 elsewhere), the engine's. */
   function readyWord(rules) {
+    return nativeWord(rules, "ready", "叫牌");
+  }
+
+  /** One of a rule set's own words (the engine's native_words: pong, kong, four, win, bi, ready, discarder), in
+   * Chinese; ``fallback`` when the page does not have it. */
+  function nativeWord(rules, key, fallback) {
     const info = rulesInfo(rules);
-    const ready = info && info.words && info.words.ready;
-    return (ready && ready.zh) || "叫牌";
+    const word = info && info.words && info.words[key];
+    return (word && word.zh) || fallback;
   }
 
   // The engine's table takes a laid set by how it was made (pong, kong, four, eat); a deal names its kind.
@@ -209,7 +213,7 @@
     return wrap;
   }
 
-  window.cpCards = { ALL_KINDS, parse, format, schemeFor, isRed, name, element, back, row, card, cardsBase, names, rulesInfo, rulesList, rulesTitle, pointWord, winWord, readyWord, waitsRequest };
+  window.cpCards = { ALL_KINDS, parse, format, schemeFor, isRed, name, element, back, row, card, cardsBase, names, rulesInfo, rulesList, rulesTitle, pointWord, winWord, readyWord, nativeWord, waitsRequest };
 })();
 
 /* A winning hand drawn as its sets, each with its name and points, and its patterns (名堂) with what they add:
