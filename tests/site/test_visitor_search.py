@@ -183,12 +183,17 @@ def test_a_mahjong_players_word_finds_the_glossary_that_compares_it(page: Page, 
         ("en/", "how do I win", "en/rules/"),
         ("en/", "what is a pong", "en/rules/"),
         ("en/", "tell me about the history", "en/archive/history.html"),
+        ("en/", "how to play", "en/rules/"),
+        ("en/", "How do I play Er Qi Shi?", "en/rules/leshan.html"),
+        ("", "怎么玩", "rules/"),
+        ("", "学打牌", "learn/index.html"),
     ],
 )
 def test_a_question_of_where_or_how_finds_the_page_that_answers(page: Page, lang, question, answer):
     """泸州在哪里 and "where is Luzhou" found the town's rules page first, not the page on where the games are played;
-    "how do I win" found the sources page first ("win" alone finds a rules page). A where-question is searched with the
-    places page's word (地区, "played"), and an English question without its opening words."""
+    "how do I win" found the sources page first ("win" alone finds a rules page); "how to play" and 怎么玩 found the
+    places page first (its title says "played"; 玩 is on it). A where-question is searched with the places page's word
+    (地区, "played"), an English question without its opening words ("how to play" as "rules"), and 玩 as 打."""
     page.goto(f"{lang}index.html")
     hits = list(dict.fromkeys(search(page, question)))
     assert hits and hits[0].startswith(f"/{answer}"), f"{question!r} found {hits[:5]}"
