@@ -187,6 +187,8 @@ def test_a_mahjong_players_word_finds_the_glossary_that_compares_it(page: Page, 
         ("en/", "How do I play Er Qi Shi?", "en/rules/leshan.html"),
         ("", "怎么玩", "rules/"),
         ("", "学打牌", "learn/index.html"),
+        ("", "新手", "learn/index.html"),
+        ("en/", "beginner", "en/learn/index.html"),
     ],
 )
 def test_a_question_of_where_or_how_finds_the_page_that_answers(page: Page, lang, question, answer):
