@@ -208,14 +208,21 @@ def test_the_english_concordance_gives_the_pinyin_of_each_word_it_shows_as_writt
     assert "<small>" not in eg.concordance_html("zh")
 
 
-def test_a_concordance_row_with_a_stray_key_is_refused(tmp_path):
+def broken_glossary(tmp_path, name: str, old: str, new: str) -> tuple[Path, int]:
+    """The glossary file with its first ``old`` replaced by ``new``, written as ``name``, and the line ``new`` is on."""
     good = eg.GLOSSARY_FILE.read_text(encoding="utf-8")
-    assert 'en: "one number, two-and-one across cases"' in good
-    broken = good.replace('en: "one number, two-and-one across cases"', "en: one number, two-and-one across cases")
-    (tmp_path / "comma.yml").write_text(broken, encoding="utf-8")
-    line = next(i for i, text in enumerate(broken.splitlines(), 1) if "en: one number, two-and-one" in text)
+    assert old in good, f"the glossary no longer holds {old!r}"
+    broken = good.replace(old, new, 1)
+    (tmp_path / name).write_text(broken, encoding="utf-8")
+    return tmp_path / name, next(i for i, text in enumerate(broken.splitlines(), 1) if new in text)
+
+
+def test_a_concordance_row_with_a_stray_key_is_refused(tmp_path):
+    path, line = broken_glossary(
+        tmp_path, "comma.yml", 'en: "one number, two-and-one across cases"', "en: one number, two-and-one across cases"
+    )
     with pytest.raises(eg.GlossaryError, match=rf"comma.yml:{line}: unknown key “two-and-one across cases”"):
-        eg.load_glossary(tmp_path / "comma.yml")
+        eg.load_glossary(path)
 
 
 # --- issue 15: the curator's glossary corrections --------------------------------------------------------------
@@ -318,13 +325,9 @@ def test_the_mahjong_column_leads_to_the_note_that_says_it_is_ours_and_cites_its
 
 
 def test_a_mahjong_word_without_its_english_is_refused_with_its_line(tmp_path):
-    good = eg.GLOSSARY_FILE.read_text(encoding="utf-8")
-    broken = good.replace("mahjong: {zh: 碰, en: pong}", "mahjong: {zh: 碰}", 1)
-    assert broken != good
-    (tmp_path / "mj.yml").write_text(broken, encoding="utf-8")
-    line = next(i for i, text in enumerate(broken.splitlines(), 1) if "mahjong: {zh: 碰}" in text)
+    path, line = broken_glossary(tmp_path, "mj.yml", "mahjong: {zh: 碰, en: pong}", "mahjong: {zh: 碰}")
     with pytest.raises(eg.GlossaryError, match=rf"mj.yml:{line}: .*en"):
-        eg.load_glossary(tmp_path / "mj.yml")
+        eg.load_glossary(path)
 
 
 def test_chinese_search_holds_the_mahjong_words_whole():

@@ -77,10 +77,12 @@
   const ENGLISH_PLACE_QUESTION = /^where\s+(?:is|are|do|does)\s+(?:(?:the|people)\s+)?/i;
   function englishTerms(query) {
     const asked = query.trim().replace(/[?？]+$/, "");
-    const place = asked.replace(ENGLISH_PLACE_QUESTION, "played ");
-    const stripped = asked.replace(ENGLISH_QUESTION, "");
-    // "how to play (Leshan)" asks for the rules: "play" alone found the places page (Where the games are played)
-    const terms = place !== asked ? place : stripped !== asked ? stripped.replace(/^play\b/i, "rules") : asked;
+    let terms = asked.replace(ENGLISH_PLACE_QUESTION, "played ");
+    if (terms === asked) {
+      const stripped = asked.replace(ENGLISH_QUESTION, "");
+      // "how to play (Leshan)" asks for the rules: "play" alone found the places page (Where the games are played)
+      terms = stripped === asked ? asked : stripped.replace(/^play\b/i, "rules");
+    }
     return terms.trim() ? terms : query;
   }
   const QUESTION_WORDS = /我想|我要|想要|帮我|请问|我|[和跟与同](?=电脑)|是怎么样|是怎么|是怎样|是什么|是如何|怎么样|怎么|怎样|如何|为什么|为啥|什么是|什么|哪些|哪个|是不是|有没有|吗|呢|吧/g;
