@@ -212,7 +212,7 @@ def deal_html(name: str, lang: str, page_url: str) -> str:
         f' data-lang="{"zh" if zh else "en"}"'
         f' data-src="{root}assets/chuopai/{_esc(name)}.json?v={digest}" data-cards="{root}assets/cards/dominoes/"'
         f' data-words="{_esc(words)}">'
-        f'<p class="cp-chuo-title"><strong>{title}</strong></p>'
+        f'<h3 class="cp-chuo-title">{title}</h3>'
         f"{frame_html(view, 0, lang, root)}{table}</div>"
     )
 
@@ -406,7 +406,7 @@ def frame_html(view: dict[str, Any], index: int, lang: str, root: str) -> str:
         pile = frame["piles"][s]
         seat_blocks.append(
             f'<section class="cp-chuo-seat{" is-to-act" if frame["to_act"] == s else ""}">'
-            f"<h5>{seats[s]} · {role}{act}</h5>"
+            f"<h4>{seats[s]} · {role}{act}</h4>"
             f'<div class="cp-chuo-pile"><span class="cp-chuo-count">{_fill(w["front"], n=frame["counts"][s])}</span>'
             f'<div class="cp-chuo-won">{_faces_html(pile["won"], root, lang)}</div>'
             f'<div class="cp-chuo-hard"><span>{w["hard"]}</span>{_faces_html(pile["hard"], root, lang)}</div></div>'

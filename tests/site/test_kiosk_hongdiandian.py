@@ -3,7 +3,7 @@
 A whole deal is tapped through (the first thing offered each time) and checked against the engine itself: the lit
 columns are the engine's legal discards at every turn, and the result on screen is the settlement that
 changpai.hongdiandian reaches when the same steps are replayed in Python. Also: the 花大 choice, touch targets,
-no engine ids on screen, no serious accessibility finding in the game, and the idle reset ending a game midway.
+no engine ids on screen, no accessibility finding in the game, and the idle reset ending a game midway.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 from changpai.api import handle
 from playwright.sync_api import Page, expect
 
-from tests.site.test_accessibility import serious_violations
+from tests.site.test_accessibility import violations
 from tests.site.test_engine_recovery import RECOVERY_LIMIT_MS, kill_mid_game
 from tests.site.test_kiosk import MIN_TARGET_PX, SMALL_TARGETS_JS
 
@@ -155,7 +155,7 @@ def test_the_offer_is_explained_and_the_tap_is_applied(page: Page):
     expect(choice).to_contain_text("a 坎 of 壹")
     expect(page.locator(".kiosk-hdd__offer .cp-card")).to_have_count(1)
     assert page.evaluate("window.changpaiKioskHdd.current.played[0]") == first["text"]
-    assert not serious_violations(page, "kiosk 红点点 [in game]")
+    assert not violations(page, "kiosk 红点点 [in game]")
     choice.click()
     expect(page.locator(".kiosk-play__log")).to_contain_text("You take 贰 (兑)")
     expect(page.locator(".kiosk-play__my-sets .kiosk-hdd__unit")).to_have_count(1)

@@ -119,32 +119,33 @@
   const SCROLLERS = ".md-typeset__scrollwrap, .md-typeset pre > code, .md-typeset figure";
   const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
   // A region inside a block not drawn yet (content-visibility: auto: data-cp-fold, sitebuild/ext_fold.py) is
-  // measured when the browser draws the block: measuring it before would make the browser lay it out at once.
+  // measured when the browser draws the block: measuring it before would make the browser lay it out at once. Until
+  // then it is a keyboard stop, in case it overflows: a keyboard (or a checker) that reaches it first still can
+  // scroll it, and a stop that turns out needless is dropped once drawn (when it is not the one holding focus).
   const FOLD = "[data-cp-fold]";
+  // (A fold drawn before this script ran had its event unheard: whether a region is drawn is asked of the region.)
   const foldEvents = "oncontentvisibilityautostatechange" in window;
-  const drawn = new WeakSet();
   document.addEventListener(
     "contentvisibilityautostatechange",
     (event) => {
       const fold = event.target;
-      if (!(fold instanceof Element) || !fold.matches(FOLD)) return;
-      if (event.skipped) drawn.delete(fold);
-      else {
-        drawn.add(fold);
-        focusScrollers(fold);
-      }
+      if (fold instanceof Element && fold.matches(FOLD) && !event.skipped) focusScrollers(fold);
     },
     true,
   );
   function focusScrollers(scope = document) {
     for (const el of scope.querySelectorAll(SCROLLERS)) {
-      const fold = foldEvents ? el.closest(FOLD) : null;
-      if (fold && !drawn.has(fold)) continue;
-      const overflowing = el.scrollWidth > el.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(el).overflowX);
+      const undrawn = foldEvents && el.closest(FOLD) !== null && !el.checkVisibility({ contentVisibilityAuto: true });
+      const overflowing =
+        undrawn || (el.scrollWidth > el.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(el).overflowX));
       if (overflowing && !el.hasAttribute("tabindex") && !el.querySelector(FOCUSABLE)) {
         el.setAttribute("tabindex", "0");
         el.dataset.cpScrollFocus = "1";
       } else if (!overflowing && el.dataset.cpScrollFocus) {
+        if (el === document.activeElement) {
+          el.addEventListener("blur", () => focusScrollers(el.parentElement || document), { once: true });
+          continue;
+        }
         el.removeAttribute("tabindex");
         delete el.dataset.cpScrollFocus;
       }
@@ -155,7 +156,18 @@
     clearTimeout(resizing);
     resizing = setTimeout(() => focusScrollers(), 200);
   });
-  const afterLayout = () => requestAnimationFrame(() => focusScrollers());
+  // Material gives each code block's copy button a <nav> with no name: several unnamed navs on one page are
+  // indistinguishable landmarks to a screen reader, so each is named after its block's place on the page.
+  function nameCodeTools() {
+    document.querySelectorAll(".md-code__nav:not([aria-label])").forEach((nav, i) => {
+      nav.setAttribute("aria-label", english() ? `Code block ${i + 1}: tools` : `第 ${i + 1} 段代码的工具`);
+    });
+  }
+  const afterLayout = () =>
+    requestAnimationFrame(() => {
+      nameCodeTools();
+      focusScrollers();
+    });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", afterLayout);
   else afterLayout();
   if (window.document$) window.document$.subscribe(afterLayout);

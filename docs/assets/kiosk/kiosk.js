@@ -84,6 +84,7 @@
       big: "大写",
       sources: "依据：泸州大贰规则 [001][004]，乐山贰柒拾 [003]。",
       watchTitle: "看一局讲解",
+      watchHeading: "牌局",
       chooseDeal: "选一局来看：",
       steps: (n) => n + " 步",
       noDeal: "这台展示机里还没有可以播放的牌局。",
@@ -146,6 +147,7 @@
       big: "Big numerals",
       sources: "Based on the Luzhou Da Er rules [001][004] and on Leshan Er Qi Shi [003].",
       watchTitle: "Watch a deal",
+      watchHeading: "The deal",
       chooseDeal: "Choose a deal to watch:",
       steps: (n) => n + " steps",
       noDeal: "This kiosk has no deal to play yet.",
@@ -544,7 +546,7 @@
   }
 
   function moreDealTitle(el) {
-    const title = el.querySelector(".cp-chuo-title strong, .cp-static__title strong");
+    const title = el.querySelector(".cp-chuo-title, .cp-static__title strong");
     return title ? title.textContent.trim() : el.id;
   }
 
@@ -717,7 +719,10 @@
     // A viewer keeps its step in the address (#deal-…-5): the next visitor who opens that deal starts at its beginning.
     if (location.hash) history.replaceState(null, "", location.pathname + location.search);
     const body = h("div", { class: "kiosk-watch__body" });
-    const root = h("section", { class: "kiosk-screen kiosk-watch" }, topBar(t.watchTitle), body);
+    // A viewer titles its deal with an h3, as on a page under an h2 section: the screen's h2, for screen readers only,
+    // keeps the headings in order below the bar's h1.
+    const heading = h("h2", { class: "cp-visually-hidden" }, t.watchHeading);
+    const root = h("section", { class: "kiosk-screen kiosk-watch" }, topBar(t.watchTitle), heading, body);
     let alive = true;
     state.teardown.push(() => {
       alive = false;

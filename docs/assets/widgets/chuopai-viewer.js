@@ -62,7 +62,7 @@
         const acts = f.to_act === s;
         const pile = f.piles[s];
         return h("section", { class: "cp-chuo-seat" + (acts ? " is-to-act" : "") },
-          h("h5", {}, name + " · " + role, acts ? [" · ", h("span", { class: "cp-chuo-act" }, W.toAct)] : null),
+          h("h4", {}, name + " · " + role, acts ? [" · ", h("span", { class: "cp-chuo-act" }, W.toAct)] : null),
           h("div", { class: "cp-chuo-pile" },
             h("span", { class: "cp-chuo-count" }, fill(W.front, { n: f.counts[s] })),
             h("div", { class: "cp-chuo-won" }, faces(pile.won)),
