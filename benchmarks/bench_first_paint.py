@@ -18,6 +18,8 @@ over the page's. The variants (none is shipped; they tell which part of the page
 * no deferred scripts — every <script src defer> tag removed (Material's bundle, the engine client, the widgets);
 * only the deal viewer's widget script — the widget scripts of the kinds of widget the page does not have removed;
 * no Material bundle — Material's script removed (the page's own kept);
+* no web fonts — the site's stylesheet without its @font-face rules (the text drawn in the system's fonts: it shows
+  what the fonts' short wait, font-display: swap, and their drawing cost the first paint);
 * critical CSS — the style rules Chromium used for the first render (CSS rule coverage with scripts off, at 390,
   768, 1024, 1280 and 1920 px) inline in <head>, the full stylesheets loaded with media="print" and switched on by
   an inline script (a noscript link for readers without scripts).
@@ -226,6 +228,18 @@ def with_critical_css(page: str, page_path: str, used: dict[str, tuple[str, set[
     return out.replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'", 1)
 
 
+SITE_STYLESHEET = re.compile(r'href="([^"]*assets/css/changpai\.[0-9a-f]+\.css)"')
+FONT_FACE = re.compile(r"@font-face\s*\{[^}]*\}")
+NO_FONTS_CSS = "fcp-variant-no-fonts.css"  # written beside the site's stylesheet
+
+
+def write_stylesheet_without_fonts(site: Path, page: str, page_path: str) -> None:
+    href = SITE_STYLESHEET.search(page)
+    assert href, "the page links no site stylesheet (assets/css/changpai.<hash>.css)"
+    css = (site / page_path).parent / href[1]
+    (css.parent / NO_FONTS_CSS).write_text(FONT_FACE.sub("", css.read_text(encoding="utf-8")), encoding="utf-8")
+
+
 def variants(page: str, page_path: str, used) -> dict[str, str]:
     head_end = page.find("</head>")
     head = page[:head_end]
@@ -245,6 +259,7 @@ def variants(page: str, page_path: str, used) -> dict[str, str]:
         "no deferred scripts": re.sub(r"<script src=[^>]*defer></script>", "", page),
         "only the deal viewer's widget script": NOT_THE_DEALS_PAGES_WIDGETS.sub("", page),
         "no Material bundle": MATERIAL_BUNDLE.sub("", page),
+        "no web fonts": SITE_STYLESHEET.sub(lambda m: f'href="{m[1].rsplit("/", 1)[0]}/{NO_FONTS_CSS}"', page),
         "critical CSS": with_critical_css(page, page_path, used),
     }
     if len(items) > 9:
@@ -296,6 +311,7 @@ def main() -> None:
         original = (site / args.page).read_text(encoding="utf-8")
         with SiteServer(site) as server:
             used = used_rules(server, args.page, browser)
+            write_stylesheet_without_fonts(site, original, args.page)
             paths = {"the page": args.page}
             folder, stem = args.page.rsplit("/", 1) if "/" in args.page else ("", args.page)
             for i, (name, text) in enumerate(variants(original, args.page, used).items()):
