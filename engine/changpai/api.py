@@ -72,7 +72,9 @@ a table 27 sets (over these: ``too-long``), a record 4 seats and 1000 steps (``b
                    ``Deal.snapshot()`` plus ``roles``, ``role_names`` and ``seat_names`` (甲乙丙丁 / A B C D);
                    ``legal`` lists every legal action now. ``view.private`` is ``null`` or
                    ``{"seat", "card"}``: the card Leshan's 小家 has drawn privately [003] — show it only to
-                   that seat (or in an all-hands view).
+                   that seat (or in an all-hands view). ``view.win_bars`` lists, per seat, the cards it may not
+                   win on whatever its hand makes, ``{"card", "ascii", "rule"}`` (``Deal.win_bar``: 和回龙 …), and
+                   ``view.passed_win`` per seat the passed win a win must beat (现张不和), or ``null``.
 ``legal_actions``  ``{"state" | "game", "seat"?}`` → ``{"actions": [action], "to_move": [seat]}``; an action is
                    ``{"seat", "type", "card", "cards", "bi", "text", "label": {"zh", "en"}}`` and its ``text``
                    is what ``apply`` takes (e.g. ``"1 pong 七"``).
@@ -606,6 +608,12 @@ def _answer(deal: Deal, key: str | None, running: Any = None, made: int = 0) -> 
     view["seat_names"] = [seat_name(s).as_dict() for s in range(deal.players)]
     view["dealer"] = deal.table.dealer
     view["violations"] = [v.as_dict() for v in deal.violations]
+    # the rules of play that keep a seat from a win its hand would make (a ready hand's waits say nothing of them)
+    view["win_bars"] = [
+        [{"card": str(card), "ascii": card.ascii(), "rule": bar} for card, bar in deal.win_bars(s).items()]
+        for s in range(deal.players)
+    ]
+    view["passed_win"] = [deal.passed_win(s) for s in range(deal.players)]
     answer = {
         "game": key,
         "state": deal.to_dict(),

@@ -620,11 +620,13 @@ def test_a_readers_chuopai_hands_keep_a_running_total(page: Page):
     assert amounts(tally.locator("li").all_inner_texts()) == [a + b for a, b in zip(scores, second, strict=True)]
 
 
-def ready_by_brute_force(record: dict) -> tuple[list[str], str]:
+def ready_by_brute_force(record: dict) -> tuple[list[str], list[str], str]:
     """The reader's (seat 0's) waits in the deal so far, found without the engine's wait search: every one of the 20
-    cards is tried as the winning card of the hand and its laid sets (``analyse``), and the wins kept; with the rule
-    set's word for such a hand."""
-    from changpai.daer.actions import native_words
+    cards is tried as the winning card of the hand and its laid sets (``analyse``), and the wins kept; split into
+    those the reader may win on and those a rule of play bars, read from the deal's history (和回龙 [003]: a kind
+    the reader discarded; 有开不开 / 后对和牌 [003]: after passing a kong, or on a kind whose pong was passed), not
+    from the engine's ``win_bar``; with the rule set's word for such a hand."""
+    from changpai.daer.actions import ActionType, native_words
     from changpai.daer.analysis import analyse
     from changpai.daer.record import DealRecord, replay
     from changpai.daer.sets import SetKind
@@ -639,15 +641,22 @@ def ready_by_brute_force(record: dict) -> tuple[list[str], str]:
             hand += list(laid.meld.cards)
         else:
             table.append(laid.meld)
-    wins = []
+    rules = deal.play_rules
+    discarded = {a.card.ascii() for a in deal.history if a.seat == 0 and a.type == ActionType.DISCARD and a.card}
+    passed_pongs = {ALL_KINDS[k].ascii() for k in seat.passed_pong}
+    wins, barred = [], []
     for card in ALL_KINDS:
         try:
             result = analyse(hand, table, deal.rules, win_card=card)
         except ValueError:  # a fifth copy, or a hand of another size (the reader about to discard)
             continue
-        if result.win:
-            wins.append(card.ascii())
-    return wins, native_words(deal.rules)["ready"].zh
+        if not result.win:
+            continue
+        bar = seat.barred
+        bar = bar or (rules.win_on_own_discard_barred.value and card.ascii() in discarded)
+        bar = bar or (rules.declined_claim_bars_win.value and (seat.passed_kong or card.ascii() in passed_pongs))
+        (barred if bar else wins).append(card.ascii())
+    return wins, barred, native_words(deal.rules)["ready"].zh
 
 
 @pytest.mark.parametrize(("game", "seed"), [("leshan", 2), ("luzhou", 2)])
@@ -674,14 +683,91 @@ def test_a_readers_hand_one_card_from_the_win_says_so_and_which_cards_it_waits_f
         record = page.evaluate(
             "(game) => changpaiEngine.call({command: 'deal_record', game}).then((r) => r.record)", game_id
         )
-        expected, word = ready_by_brute_force(record)
+        expected, barred, word = ready_by_brute_force(record)
         assert ready.get_attribute("data-waits").split() == expected, record.get("steps", [])[-3:]
+        assert ready.get_attribute("data-barred").split() == barred, record.get("steps", [])[-3:]
         if expected:
             shown += 1
             expect(ready).to_contain_text(f"你{word}了，等这几张：")
-            assert ready.locator("img").count() == len(expected)
+        if barred:  # (said apart: test_a_wait_the_reader_may_not_win_on_is_said_apart_with_its_rule_in_leshan)
+            expect(ready.locator(".kiosk-play__barred")).not_to_have_count(0)
+        assert ready.locator("img").count() == len(expected) + len(barred)
         if page.locator(".kiosk-play__choice").count():
             page.locator(".kiosk-play__choice").first.click()
         else:
             page.locator(".kiosk-play__column.is-legal").first.click()
     assert shown, f"{game} seed {seed}: the reader's hand was never one card from the win, so this test showed nothing"
+
+
+def barred_wait_continuation(record: dict, attempts: int = 200) -> list[dict]:
+    """Moves, for every seat, that carry the deal in ``record`` on to the reader's (seat 0's) turn with a hand one
+    card from the win, waiting both for a card it may win on and for one it discarded (in Leshan, 和回龙 bars it):
+    found by random legal play in CPython (wins left out, so the deal goes on), each
+    move as the page keeps it."""
+    import random
+
+    from changpai.core.text import ChangpaiError
+    from changpai.daer.actions import ActionType
+    from changpai.daer.analysis import waits
+    from changpai.daer.record import DealRecord, replay
+
+    start, _ = replay(DealRecord.from_data(record))
+
+    def there(deal) -> bool:
+        if deal.over or deal.to_act != 0 or not any(a.type == ActionType.TURN for a in deal.legal_actions(0)):
+            return False
+        seat = deal.seats[0]
+        try:
+            found = [w.card for w in waits(seat.hand_cards(), [ls.meld for ls in seat.laid], deal.rules) if w.win]
+        except ChangpaiError:
+            return False
+        bars = [deal.win_bar(0, card) for card in found]
+        return None in bars and "win-own-discard" in bars
+
+    for attempt in range(attempts):
+        rng, deal, moves = random.Random(attempt), start.copy(), []
+        while not deal.over:
+            legal = [a for a in deal.legal_actions() if a.type != ActionType.WIN]
+            if not legal:
+                break
+            action = rng.choice(legal)
+            deal.play(action)
+            moves.append({k: v for k, v in action.as_dict(deal.rules).items() if k != "label"})
+            if there(deal):
+                return moves
+    raise AssertionError(f"no continuation of the deal reaches a barred wait in {attempts} attempts")
+
+
+def deal_record_of(page: Page) -> dict:
+    """The engine's record of the deal on the play table so far."""
+    game_id = page.locator(".kiosk-play__board").get_attribute("data-game")
+    return page.evaluate("(game) => changpaiEngine.call({command: 'deal_record', game}).then((r) => r.record)", game_id)
+
+
+def test_a_wait_the_reader_may_not_win_on_is_said_apart_with_its_rule_in_leshan(page: Page):
+    """和回龙 [003]: a Leshan player may not win on a kind they discarded. A ready hand that waits for such a card
+    lists it apart from the waits it may win on, under the rule's name, so the reader is not told to wait for a card
+    that cannot win. The hand is carried to such a state by moves found in CPython, kept in the tab as a reload finds
+    them (and replayed there through the engine); the line is checked against ``ready_by_brute_force``."""
+    open_play(page, "zh", seed=4)
+    page.locator(".kiosk-rules-leshan").click()
+    page.wait_for_selector(".kiosk-play__column.is-legal, .kiosk-play__choice", timeout=ENGINE_MS)
+    record = deal_record_of(page)
+    saved = page.evaluate("() => JSON.parse(sessionStorage.getItem('changpai-reader-hand'))")
+    saved["actions"] += barred_wait_continuation(record)
+    page.evaluate("(hand) => sessionStorage.setItem('changpai-reader-hand', JSON.stringify(hand))", saved)
+    page.reload()
+    page.wait_for_selector(".kiosk-play__board[data-resumed]", timeout=ENGINE_MS)
+    expect(page.locator(".kiosk-play__board")).to_have_attribute("data-resumed", str(len(saved["actions"])))
+    page.wait_for_selector(".kiosk-play__choice--turn", timeout=ENGINE_MS)
+    ready = page.locator(".kiosk-play__ready")
+    page.wait_for_function("() => document.querySelector('.kiosk-play__ready')?.dataset.waits", timeout=ENGINE_MS)
+    record = deal_record_of(page)
+    expected, barred, word = ready_by_brute_force(record)
+    assert expected and barred, (expected, barred)
+    assert ready.get_attribute("data-waits").split() == expected
+    assert ready.get_attribute("data-barred").split() == barred
+    expect(ready).to_contain_text(f"你{word}了，等这几张：")
+    shut = ready.locator(".kiosk-play__barred")
+    expect(shut).to_have_text("自己打过的牌不能胡（和回龙）：")
+    assert ready.locator("img").count() == len(expected) + len(barred)

@@ -58,6 +58,13 @@
       discards: "打过的牌",
       myDiscards: "你打过的牌",
       ready: (word) => "你" + word + "了，等这几张：",
+      // waits a rule of play keeps from the visitor (the engine's view.win_bars, by rule), and 现张不和 (view.passed_win)
+      barred: {
+        "win-own-discard": "自己打过的牌不能胡（和回龙）：",
+        "win-declined-claim": "放过了开或对，这些胡不了（有开不开、后对和牌）：",
+        barred: "这一手违规了，胡不了：",
+      },
+      passedWin: "你放过了一次胡：要等再吃进、对进或开进一张牌，或者胡得比那次大，才能胡（现张不和）。",
       nothing: "还没有",
       faceUp: "桌面上的牌",
       yourTurnDiscard: "轮到你出牌：点一列亮着的牌打出去。",
@@ -112,6 +119,12 @@
       discards: "Discards",
       myDiscards: "Your discards",
       ready: (word) => "You are ready (" + word + "), waiting for:",
+      barred: {
+        "win-own-discard": "Not on a card you discarded (和回龙):",
+        "win-declined-claim": "Not since you let a kong or pong go (有开不开, 后对和牌):",
+        barred: "You broke a rule this hand, so no win on:",
+      },
+      passedWin: "You let a win go: you can win again once you take in a card (eat, pong or kong), or with a bigger win (现张不和).",
       nothing: "none yet",
       faceUp: "Card on the table",
       yourTurnDiscard: "Your turn: tap a lit column to discard that card.",
@@ -379,13 +392,15 @@
       const mine = [W.youSeat, v.dealer === HUMAN ? W.dealer : null, roleOf(HUMAN), W.yourSets].filter(Boolean).join(" · ");
       mySets.replaceChildren(el("span", { class: "kiosk-play__row-label" }, mixed(mine)), meldsEl(melds[HUMAN]), ready);
       renderHand(hands[HUMAN] || "", legal || []);
-      showReady(hands[HUMAN] || "", melds[HUMAN] || []);
+      showReady(hands[HUMAN] || "", melds[HUMAN] || [], (v.win_bars || [])[HUMAN] || [], (v.passed_win || [])[HUMAN]);
     }
 
     /** "你下叫了，等这几张：…" while the visitor's hand is one card from the win. The engine answers a hand of another
-     * size (the visitor about to discard) with an error: then, as when no card completes it, the line is empty. */
-    async function showReady(text, melds) {
-      const key = text + "|" + melds.map((m) => m.kind + ":" + m.cards).join(" ");
+     * size (the visitor about to discard) with an error: then, as when no card completes it, the line is empty. A card
+     * the hand waits for that a rule of play keeps from the visitor (``bars``: the deal's view.win_bars, 和回龙 …) is
+     * said apart, with its rule; and after a passed win (``passed``: view.passed_win), that 现张不和 holds it back. */
+    async function showReady(text, melds, bars, passed) {
+      const key = [text, melds.map((m) => m.kind + ":" + m.cards).join(" "), bars.map((b) => b.ascii + ":" + b.rule).join(" "), passed ?? ""].join("|");
       if (key === readyFor || !C) return;
       readyFor = key;
       delete ready.dataset.waits; // (set again with the engine's answer for this hand)
@@ -396,9 +411,18 @@
         answer = null; // (an engine restart or a stopped game: the game loop says so)
       }
       if (readyFor !== key) return; // the hand has moved on
-      const cards = answer && !answer.error ? (answer.waits || []).filter((w) => w.win !== false).map((w) => w.card) : [];
-      ready.replaceChildren(...(cards.length ? [el("span", { class: "kiosk-play__row-label" }, mixed(W.ready(C.readyWord(rules)))), cardsEl(cards.join(""), "s")] : []));
-      ready.dataset.waits = cards.map((c) => C.parse(c)[0].ascii).join(" ");
+      const wins = answer && !answer.error ? (answer.waits || []).filter((w) => w.win !== false) : [];
+      const barOf = new Map(bars.map((b) => [b.ascii, b.rule]));
+      const open = wins.filter((w) => !barOf.has(w.ascii));
+      const parts = open.length ? [el("span", { class: "kiosk-play__row-label" }, mixed(W.ready(C.readyWord(rules)))), cardsEl(open.map((w) => w.card).join(""), "s")] : [];
+      for (const rule of new Set(wins.map((w) => barOf.get(w.ascii)).filter(Boolean))) {
+        const shut = wins.filter((w) => barOf.get(w.ascii) === rule).map((w) => w.card).join("");
+        parts.push(el("span", { class: "kiosk-play__row-label kiosk-play__barred", "data-rule": rule }, mixed(W.barred[rule] || rule)), cardsEl(shut, "s"));
+      }
+      if (open.length && passed != null) parts.push(el("span", { class: "kiosk-play__passed-win" }, mixed(W.passedWin)));
+      ready.replaceChildren(...parts);
+      ready.dataset.waits = open.map((w) => C.parse(w.card)[0].ascii).join(" ");
+      ready.dataset.barred = wins.filter((w) => barOf.has(w.ascii)).map((w) => C.parse(w.card)[0].ascii).join(" ");
     }
 
     /** A card drawn face down (Wuchuan 一百's private draw): the visitor sees their own, of another seat only that. */

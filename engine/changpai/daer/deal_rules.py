@@ -80,21 +80,38 @@ class DealRules(DealState):
     def _pong_blocked(self, s: int, card: Card) -> bool:
         return self.play_rules.passed_pong_barred.value and card.index in self.seats[s].passed_pong
 
-    def _win_allowed(self, s: int, card: Card | None) -> bool:
+    def win_bar(self, s: int, card: Card | None) -> str | None:
+        """The rule that bars seat ``s`` from winning on ``card`` (None: on its own hand) whatever its hand makes,
+        by its code (``barred``, ``win-own-discard``: 和回龙, ``win-declined-claim``: 有开不开 / 后对和牌), or None."""
         st = self.seats[s]
         if st.barred:
-            return False
+            return "barred"
         if card is None:
-            return True
+            return None
         if self.play_rules.win_on_own_discard_barred.value and card.index in st.discarded_kinds:
-            return False
-        return not (self.play_rules.declined_claim_bars_win.value and (st.passed_kong or card.index in st.passed_pong))
+            return "win-own-discard"
+        if self.play_rules.declined_claim_bars_win.value and (st.passed_kong or card.index in st.passed_pong):
+            return "win-declined-claim"
+        return None
+
+    def win_bars(self, s: int) -> dict[Card, str]:
+        """Every card seat ``s`` may not win on whatever its hand makes, with the code of the rule (``win_bar``)."""
+        return {card: bar for card in ALL_KINDS if (bar := self.win_bar(s, card)) is not None}
+
+    def passed_win(self, s: int) -> int | None:
+        """现张不和 [003]: the total of the biggest win seat ``s`` passed since its last 进张, which a win must now
+        beat (``_upgrade_ok``), or None when no passed win holds it back."""
+        total = self.seats[s].passed_win_total
+        return total if self.play_rules.passed_win_barred.value and total >= 0 else None
+
+    def _win_allowed(self, s: int, card: Card | None) -> bool:
+        return self.win_bar(s, card) is None
 
     def _upgrade_ok(self, s: int, result: Any) -> bool:
         """现张不和 [003] ("進張後和牌或升級"): after a passed win, any win waits for a 进张 unless
         its total is bigger than the passed one (升级)."""
-        passed = self.seats[s].passed_win_total
-        return not self.play_rules.passed_win_barred.value or passed < 0 or win_total(result) > passed
+        passed = self.passed_win(s)
+        return passed is None or win_total(result) > passed
 
     def _compulsory(self, action: Action) -> bool:
         if action.type == actions.PONG:
