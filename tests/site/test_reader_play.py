@@ -699,11 +699,11 @@ def test_a_readers_hand_one_card_from_the_win_says_so_and_which_cards_it_waits_f
     assert shown, f"{game} seed {seed}: the reader's hand was never one card from the win, so this test showed nothing"
 
 
-def barred_wait_continuation(record: dict, attempts: int = 200) -> list[dict]:
+def continuation_to(record: dict, wanted: str, attempts: int = 300) -> list[dict]:
     """Moves, for every seat, that carry the deal in ``record`` on to the reader's (seat 0's) turn with a hand one
-    card from the win, waiting both for a card it may win on and for one it discarded (in Leshan, 和回龙 bars it):
-    found by random legal play in CPython (wins left out, so the deal goes on), each
-    move as the page keeps it."""
+    card from the win, waiting for a card it may win on and, ``wanted``: "discarded", for one it discarded too (in
+    Leshan 和回龙 bars it), or "passed", after letting a win go (现张不和 holds the next one back). Found by random
+    legal play in CPython (wins left out, so the deal goes on), each move as the page keeps it."""
     import random
 
     from changpai.core.text import ChangpaiError
@@ -722,7 +722,9 @@ def barred_wait_continuation(record: dict, attempts: int = 200) -> list[dict]:
         except ChangpaiError:
             return False
         bars = [deal.win_bar(0, card) for card in found]
-        return None in bars and "win-own-discard" in bars
+        if wanted == "discarded":
+            return None in bars and "win-own-discard" in bars
+        return None in bars and deal.passed_win(0) is not None
 
     for attempt in range(attempts):
         rng, deal, moves = random.Random(attempt), start.copy(), []
@@ -735,7 +737,23 @@ def barred_wait_continuation(record: dict, attempts: int = 200) -> list[dict]:
             moves.append({k: v for k, v in action.as_dict(deal.rules).items() if k != "label"})
             if there(deal):
                 return moves
-    raise AssertionError(f"no continuation of the deal reaches a barred wait in {attempts} attempts")
+    raise AssertionError(f"no continuation of the deal gets there ({wanted}) in {attempts} attempts")
+
+
+def carried_on(page: Page, wanted: str) -> None:
+    """A Leshan hand (seed 4) carried by ``continuation_to`` to the state ``wanted``: the moves are kept in the tab as a
+    reload finds them, and replayed there through the engine; back at the reader's turn, its ready line drawn."""
+    open_play(page, "zh", seed=4)
+    page.locator(".kiosk-rules-leshan").click()
+    page.wait_for_selector(".kiosk-play__column.is-legal, .kiosk-play__choice", timeout=ENGINE_MS)
+    saved = page.evaluate("() => JSON.parse(sessionStorage.getItem('changpai-reader-hand'))")
+    saved["actions"] += continuation_to(deal_record_of(page), wanted)
+    page.evaluate("(hand) => sessionStorage.setItem('changpai-reader-hand', JSON.stringify(hand))", saved)
+    page.reload()
+    page.wait_for_selector(".kiosk-play__board[data-resumed]", timeout=ENGINE_MS)
+    expect(page.locator(".kiosk-play__board")).to_have_attribute("data-resumed", str(len(saved["actions"])))
+    page.wait_for_selector(".kiosk-play__choice--turn", timeout=ENGINE_MS)
+    page.wait_for_function("() => document.querySelector('.kiosk-play__ready')?.dataset.waits", timeout=ENGINE_MS)
 
 
 def deal_record_of(page: Page) -> dict:
@@ -747,23 +765,11 @@ def deal_record_of(page: Page) -> dict:
 def test_a_wait_the_reader_may_not_win_on_is_said_apart_with_its_rule_in_leshan(page: Page):
     """和回龙 [003]: a Leshan player may not win on a kind they discarded. A ready hand that waits for such a card
     lists it apart from the waits it may win on, under the rule's name, so the reader is not told to wait for a card
-    that cannot win. The hand is carried to such a state by moves found in CPython, kept in the tab as a reload finds
-    them (and replayed there through the engine); the line is checked against ``ready_by_brute_force``."""
-    open_play(page, "zh", seed=4)
-    page.locator(".kiosk-rules-leshan").click()
-    page.wait_for_selector(".kiosk-play__column.is-legal, .kiosk-play__choice", timeout=ENGINE_MS)
-    record = deal_record_of(page)
-    saved = page.evaluate("() => JSON.parse(sessionStorage.getItem('changpai-reader-hand'))")
-    saved["actions"] += barred_wait_continuation(record)
-    page.evaluate("(hand) => sessionStorage.setItem('changpai-reader-hand', JSON.stringify(hand))", saved)
-    page.reload()
-    page.wait_for_selector(".kiosk-play__board[data-resumed]", timeout=ENGINE_MS)
-    expect(page.locator(".kiosk-play__board")).to_have_attribute("data-resumed", str(len(saved["actions"])))
-    page.wait_for_selector(".kiosk-play__choice--turn", timeout=ENGINE_MS)
+    that cannot win. The hand is carried there by ``carried_on``; the line is checked against ``ready_by_brute_force``.
+    """
+    carried_on(page, "discarded")
     ready = page.locator(".kiosk-play__ready")
-    page.wait_for_function("() => document.querySelector('.kiosk-play__ready')?.dataset.waits", timeout=ENGINE_MS)
-    record = deal_record_of(page)
-    expected, barred, word = ready_by_brute_force(record)
+    expected, barred, word = ready_by_brute_force(deal_record_of(page))
     assert expected and barred, (expected, barred)
     assert ready.get_attribute("data-waits").split() == expected
     assert ready.get_attribute("data-barred").split() == barred
@@ -771,3 +777,15 @@ def test_a_wait_the_reader_may_not_win_on_is_said_apart_with_its_rule_in_leshan(
     shut = ready.locator(".kiosk-play__barred")
     expect(shut).to_have_text("自己打过的牌不能胡（和回龙）：")
     assert ready.locator("img").count() == len(expected) + len(barred)
+
+
+def test_after_letting_a_win_go_the_ready_line_says_what_holds_the_next_one_back_in_leshan(page: Page):
+    """现张不和 [003]: a Leshan player who lets a win go may win again only after taking in a card, or with a bigger
+    win. A ready hand after a passed win says so under its waits (the engine's view.passed_win)."""
+    carried_on(page, "passed")
+    ready = page.locator(".kiosk-play__ready")
+    expect(ready.locator(".kiosk-play__passed-win")).to_have_text(
+        "你放过了一次胡：要等再吃进、对进或开进一张牌，或者胡得比那次大，才能胡（现张不和）。"
+    )
+    expected, _barred, _word = ready_by_brute_force(deal_record_of(page))
+    assert expected and ready.get_attribute("data-waits").split() == expected
