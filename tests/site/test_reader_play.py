@@ -679,10 +679,7 @@ def test_a_readers_hand_one_card_from_the_win_says_so_and_which_cards_it_waits_f
         page.wait_for_function(
             "() => document.querySelector('.kiosk-play__ready')?.dataset.waits !== undefined", timeout=ENGINE_MS
         )
-        game_id = page.locator(".kiosk-play__board").get_attribute("data-game")
-        record = page.evaluate(
-            "(game) => changpaiEngine.call({command: 'deal_record', game}).then((r) => r.record)", game_id
-        )
+        record = deal_record_of(page)
         expected, barred, word = ready_by_brute_force(record)
         assert ready.get_attribute("data-waits").split() == expected, record.get("steps", [])[-3:]
         assert ready.get_attribute("data-barred").split() == barred, record.get("steps", [])[-3:]

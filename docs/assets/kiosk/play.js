@@ -414,15 +414,16 @@
       const wins = answer && !answer.error ? (answer.waits || []).filter((w) => w.win !== false) : [];
       const barOf = new Map(bars.map((b) => [b.ascii, b.rule]));
       const open = wins.filter((w) => !barOf.has(w.ascii));
+      const shut = wins.filter((w) => barOf.has(w.ascii));
       const parts = open.length ? [el("span", { class: "kiosk-play__row-label" }, mixed(W.ready(C.readyWord(rules)))), cardsEl(open.map((w) => w.card).join(""), "s")] : [];
-      for (const rule of new Set(wins.map((w) => barOf.get(w.ascii)).filter(Boolean))) {
-        const shut = wins.filter((w) => barOf.get(w.ascii) === rule).map((w) => w.card).join("");
-        parts.push(el("span", { class: "kiosk-play__row-label kiosk-play__barred", "data-rule": rule }, mixed(W.barred[rule] || rule)), cardsEl(shut, "s"));
+      for (const rule of new Set(shut.map((w) => barOf.get(w.ascii)))) {
+        const cards = shut.filter((w) => barOf.get(w.ascii) === rule).map((w) => w.card).join("");
+        parts.push(el("span", { class: "kiosk-play__row-label kiosk-play__barred", "data-rule": rule }, mixed(W.barred[rule] || rule)), cardsEl(cards, "s"));
       }
       if (open.length && passed != null) parts.push(el("span", { class: "kiosk-play__passed-win" }, mixed(W.passedWin)));
       ready.replaceChildren(...parts);
-      ready.dataset.waits = open.map((w) => C.parse(w.card)[0].ascii).join(" ");
-      ready.dataset.barred = wins.filter((w) => barOf.has(w.ascii)).map((w) => C.parse(w.card)[0].ascii).join(" ");
+      ready.dataset.waits = open.map((w) => w.ascii).join(" "); // (the engine's card names, as its win_bars')
+      ready.dataset.barred = shut.map((w) => w.ascii).join(" ");
     }
 
     /** A card drawn face down (Wuchuan 一百's private draw): the visitor sees their own, of another seat only that. */
