@@ -6,6 +6,13 @@ page). Instant navigation keeps the first page's scripts, so the stripped page n
 ``<meta name="cp-widget-scripts">`` and ``assets/js/lean.js`` adds them, in order, when the reader moves on to a
 page that has a widget.
 
+A page with a widget keeps the scripts every widget needs (the engine client, ``core.js``, ``cards.js``: they register
+no kind of widget) and those of its own kinds of widget; the others go into the same ``<meta>`` (``learn/deals.html``
+needs the deal viewer, not the calculator's or the lessons' ~100 KB). Which kind a script draws is read from the script
+itself: the kinds it registers (``cp.widget("deal", …)``) and the kinds it draws inside its own widgets
+(``"data-cp-widget": "chuopai"``: a match viewer draws deal viewers), so a new widget needs no list here. The kiosk's
+pages keep every script (its application draws every kind).
+
 A page with a widget gets ``assets/engine/early.js`` written inline into its ``<head>``, before the stylesheets,
 which starts the engine's worker with the page when this browser has kept the engine's snapshot (a returning
 reader: issue #18, warm start). Inline and first, it runs as the parser reaches it; as an async file it ran only
@@ -67,20 +74,59 @@ def deferred(output: str) -> str:
     return BLOCKING_SCRIPT.sub(defer, output)
 
 
+WIDGET_ON_PAGE = re.compile(r'\bdata-cp-widget="(?P<kind>[\w-]+)"')
+# In a widget script: the kind it registers, and the kinds of the widgets it draws inside its own.
+REGISTERS = re.compile(r'\bcp\.widget\(\s*"(?P<kind>[\w-]+)"')
+DRAWS = re.compile(r'"data-cp-widget"\s*:\s*"(?P<kind>[\w-]+)"')
+
+
+@cache
+def script_kinds(docs_dir: str, asset: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The kinds of widget the script ``asset`` (a path under docs/) registers, and those it draws in its widgets."""
+    source = (Path(docs_dir) / asset).read_text(encoding="utf-8")
+    return frozenset(REGISTERS.findall(source)), frozenset(DRAWS.findall(source))
+
+
+def _asset(src: str) -> str:
+    """A script's address on a page (``../assets/widgets/x.js?v=…``) as its path under docs/."""
+    return "assets/" + src.split("?", 1)[0].split("assets/", 1)[1]
+
+
+def scripts_not_needed(output: str, docs_dir: str) -> list[str]:
+    """The widget scripts of ``output`` that no widget on it needs: each one registers kinds of widget, and none of
+    them is on the page or drawn by a script the page keeps."""
+    sources = [m["src"] for m in WIDGET_SCRIPTS.finditer(output)]
+    kinds = {src: script_kinds(docs_dir, _asset(src)) for src in sources}
+    wanted = set(WIDGET_ON_PAGE.findall(output))
+    while True:  # a kept script's drawn kinds bring their scripts too
+        more = {k for registers, draws in kinds.values() if registers & wanted for k in draws} - wanted
+        if not more:
+            break
+        wanted |= more
+    return [src for src, (registers, _) in kinds.items() if registers and not registers & wanted]
+
+
+def _listed_for_later(output: str, sources: list[str]) -> str:
+    """``output`` without the script tags of ``sources``, which the ``<meta>`` names for lean.js."""
+    if not sources:
+        return output
+    left_out = set(sources)
+    output = WIDGET_SCRIPTS.sub(lambda m: "" if m["src"] in left_out else m[0], output)
+    meta = f'<meta name="cp-widget-scripts" content="{html.escape(" ".join(sources))}">'
+    return output.replace("</head>", f"  {meta}\n  </head>", 1)
+
+
 def widget_scripts_where_needed(output: str, docs_dir: str) -> str:
+    kiosk = "assets/kiosk/" in output
     if "data-cp-widget" in output:
         client = ENGINE_CLIENT.search(output)
         if client is None:
             return output
-        return with_early_start(output, client["base"], docs_dir)
-    if "assets/kiosk/" in output:
+        output = with_early_start(output, client["base"], docs_dir)
+        return output if kiosk else _listed_for_later(output, scripts_not_needed(output, docs_dir))
+    if kiosk:
         return output
-    sources = [m.group("src") for m in WIDGET_SCRIPTS.finditer(output)]
-    if not sources:
-        return output
-    output = WIDGET_SCRIPTS.sub("", output)
-    meta = f'<meta name="cp-widget-scripts" content="{html.escape(" ".join(sources))}">'
-    return output.replace("</head>", f"  {meta}\n  </head>", 1)
+    return _listed_for_later(output, [m["src"] for m in WIDGET_SCRIPTS.finditer(output)])
 
 
 def on_post_page(output: str, page, config) -> str | None:

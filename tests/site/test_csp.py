@@ -1,6 +1,7 @@
 """The Content-Security-Policy (sitebuild/csp.py, written into every page by sitebuild/ext_csp.py, sent as a header by
 sitebuild/serve.py): no 'unsafe-inline' for scripts, every inline script allowed by its hash, and not one violation on
-any page of the site, the engine's worker and the widgets included, nor after instant navigation."""
+any page of the site, the engine's worker and the widgets included, nor after instant navigation. The sweep over
+every page also checks that each widget on it was mounted: a page carries only the scripts its widgets need."""
 
 from __future__ import annotations
 
@@ -106,7 +107,9 @@ START_CHECK_JS = """(settleMs) => {
     : Promise.resolve(null);
   window.__cpCspCheck = answer
     .then((a) => new Promise((done) => setTimeout(() => done(a), settleMs)))
-    .then((a) => ({hasEngine, answer: a, violations: window.__cspViolations}));
+    .then((a) => ({hasEngine, answer: a, violations: window.__cspViolations,
+                   unserved: [...document.querySelectorAll('[data-cp-widget]:not([data-cp-mounted])')]
+                     .map((el) => el.dataset.cpWidget)}));
 }"""
 SETTLE_MS = 150
 CSP_TABS = max(1, int(os.environ.get("CHANGPAI_CSP_TABS", "2")))
@@ -128,6 +131,8 @@ def test_no_page_breaks_the_policy_engine_and_widgets_included(strict_context: S
             assert "error" not in check["answer"], f"{rel}: the engine did not answer under the policy: {check}"
             engine_pages += 1
         assert check["violations"] == [], f"{rel}: CSP violations {check['violations']}"
+        # a page is built with only the widget scripts its kinds of widget need (sitebuild/ext_lean.py)
+        assert check["unserved"] == [], f"{rel}: widgets no script of the page mounted: {check['unserved']}"
 
     for rel in site_pages(site_dir):
         if len(busy) == len(tabs):

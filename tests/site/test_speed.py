@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -298,6 +299,31 @@ def test_widget_scripts_come_only_with_widgets_also_after_instant_navigation(pag
     widget = page.locator("[data-cp-widget]").first
     expect(widget).to_have_attribute("data-cp-mounted", "1", timeout=15_000)
     assert page.evaluate("changpaiEngine.call({command: 'version'}).then(r => typeof r.version)") == "string"
+
+
+WIDGET_SCRIPT_NAME = re.compile(r"/assets/(?:widgets|js)/([\w-]+)\.js")
+
+
+def test_a_widget_page_brings_only_its_widgets_scripts_and_the_next_page_gets_its_own(page: Page, browser_log):
+    page.goto("learn/deals.html")
+    page.wait_for_load_state("networkidle")
+    loaded = lambda: {m[1] for u in browser_log.requests if (m := WIDGET_SCRIPT_NAME.search(u))}  # noqa: E731
+    assert {"core", "cards", "deal-viewer"} <= loaded(), loaded()
+    assert not loaded() & {"lessons", "hand-calculator", "match-viewer", "hand-check"}, loaded()
+    expect(page.locator('[data-cp-widget="deal"]').first).to_have_attribute("data-cp-mounted", "1")
+    page.evaluate("window.__sameDocument = true")
+    page.evaluate(
+        """() => { const a = document.createElement("a"); a.id = "cp-test-link"; a.href = "lessons.html";
+                   a.textContent = "lessons"; document.querySelector("article").prepend(a); }"""
+    )
+    page.locator("#cp-test-link").click()
+    page.wait_for_function("location.pathname.endsWith('/learn/lessons.html')")
+    lesson = page.locator('[data-cp-widget="lesson"]').first
+    expect(lesson).to_have_attribute("data-cp-mounted", "1", timeout=15_000)
+    assert page.evaluate("window.__sameDocument === true"), "instant navigation should have kept the document"
+    assert "lessons" in loaded()
+    expect(lesson.locator(".cp-lesson__title")).to_be_visible()
+    expect(lesson.locator(".cp-error")).to_have_count(0)
 
 
 def test_deal_viewer_fetches_its_frames_only_when_opened(page: Page, browser_log, site_dir: Path):

@@ -8,8 +8,9 @@
 //   origin in its URLs (Material compares host and port); sitemap.xml itself is the fallback.
 // * card pictures and stylesheets: Material's instant navigation sets each src and href to itself on load; an
 //   unchanged one is left alone (a stylesheet's until the first instant navigation).
-// * the widget scripts: a page without a widget is built without them (sitebuild/ext_lean.py) and lists them in
-//   <meta name="cp-widget-scripts">; after an instant navigation to a page with a widget they are added here.
+// * the widget scripts: a page is built without those its widgets do not need (all of them, on a page without a
+//   widget: sitebuild/ext_lean.py) and lists them in <meta name="cp-widget-scripts">; after an instant navigation
+//   to a page with a widget of a kind no loaded script registers, they are added here.
 (() => {
   "use strict";
   if (window.__cpLean) return;
@@ -119,7 +120,10 @@
   let widgetScripts = null;
   let widgetScriptsAdded = false;
   function addWidgetScripts() {
-    if (widgetScriptsAdded || !widgetScripts || !document.querySelector("[data-cp-widget]")) return;
+    if (widgetScriptsAdded || !widgetScripts) return;
+    const cp = window.cp;
+    const served = (kind) => Boolean(cp && cp.registered && cp.registered(kind));
+    if ([...document.querySelectorAll("[data-cp-widget]")].every((el) => served(el.dataset.cpWidget))) return;
     widgetScriptsAdded = true;
     // The engine client and core.js (window.cp) first: a widget added after the page loaded registers at once.
     const rank = (src) => (/\/engine\/engine\.js$/.test(src) ? 0 : /\/widgets\/core\.js$/.test(src) ? 1 : 2);

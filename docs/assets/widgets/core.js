@@ -235,6 +235,11 @@
     mountAll();
   }
 
+  // The kinds registered so far: lean.js adds the scripts a page was built without when a later page needs one.
+  function registered(name) {
+    return registry.has(name);
+  }
+
   function mountAll() {
     for (const [name, mount] of registry) {
       for (const el of document.querySelectorAll('[data-cp-widget="' + name + '"]')) {
@@ -251,7 +256,7 @@
     }
   }
 
-  window.cp = Object.assign(window.cp || {}, { lang, text, h, errorBox, engine, call, engineStatus, result, tradition, reducedMotion, whenNear, unfold, widget, mountAll });
+  window.cp = Object.assign(window.cp || {}, { lang, text, h, errorBox, engine, call, engineStatus, result, tradition, reducedMotion, whenNear, unfold, widget, registered, mountAll });
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(() => mountAll());
