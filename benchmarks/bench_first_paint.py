@@ -1,7 +1,7 @@
 """Where the deals page's first contentful paint goes, printed (fails nothing): the page beside altered copies of it.
 
     .venv/bin/python benchmarks/bench_first_paint.py --site DIR [--page learn/deals.html] [--runs 15] [--trace]
-                                                     [--only "VARIANT,VARIANT"]
+                                                     [--only "VARIANT,VARIANT"] [--against OTHER_BUILD_DIR]
 
 Copies the built site to a temporary folder, writes next to the page a few variants of it (each one change), serves
 the copy, and measures each variant's first contentful paint in a cold Chromium context (as bench_site.py does:
@@ -23,6 +23,9 @@ over the page's. The variants (none is shipped; they tell which part of the page
 * critical CSS — the style rules Chromium used for the first render (CSS rule coverage with scripts off, at 390,
   768, 1024, 1280 and 1920 px) inline in <head>, the full stylesheets loaded with media="print" and switched on by
   an inline script (a noscript link for readers without scripts).
+
+``--against OTHER_BUILD_DIR`` measures another build's copy of the page too ("the page, other build"), in the same
+interleaved runs: a change's effect on the first paint, side by side (build the last commit with ``mkdocs build -d``).
 
 ``--trace`` records a Chromium trace of every load (it slows the page by about a fifth, so its first paints are not the
 plain ones) and prints, per variant, the medians of where the page's main thread spent the time up to the frame that
@@ -295,6 +298,18 @@ def trace_phases(events: list[dict], fcp_ms: float) -> dict[str, float]:
     return found
 
 
+def with_other_build(site: Path, other: Path, page_path: str, folder: str, stem: str) -> str:
+    """The other build's copy of the page written beside the page, with the files it needs that this build lacks."""
+    for source in other.rglob("*"):
+        target = site / source.relative_to(other)
+        if source.is_file() and not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
+    rel = f"{folder}/fcp-other-build-{stem}" if folder else f"fcp-other-build-{stem}"
+    (site / rel).write_text((other / page_path).read_text(encoding="utf-8"), encoding="utf-8")
+    return rel
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--site", type=Path, required=True, help="a built site (mkdocs build -d DIR)")
@@ -302,6 +317,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--trace", action="store_true", help="also break each first paint down by main-thread phase")
     parser.add_argument("--only", help="the variants to measure beside the page, comma-separated (default: all)")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="another build (say, of the last commit): its copy of the page measured too, interleaved, as "
+        '"the page, other build" (the files of that build this one lacks, such as its hashed stylesheet, are '
+        "copied in; a file both name alike is this build's)",
+    )
     args = parser.parse_args()
     only = None if args.only is None else {name.strip() for name in args.only.split(",")}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
@@ -314,6 +336,8 @@ def main() -> None:
             write_stylesheet_without_fonts(site, original, args.page)
             paths = {"the page": args.page}
             folder, stem = args.page.rsplit("/", 1) if "/" in args.page else ("", args.page)
+            if args.against is not None:
+                paths["the page, other build"] = with_other_build(site, args.against, args.page, folder, stem)
             for i, (name, text) in enumerate(variants(original, args.page, used).items()):
                 if only is not None and name not in only:
                     continue
