@@ -16,24 +16,22 @@ DESKTOP = pytest.mark.browser_context_args(viewport={"width": 1366, "height": 90
 
 
 def search(page: Page, query: str) -> list[str]:
-    page.locator(".md-search__input").click()
-    page.keyboard.type(query)
+    box = page.locator(".md-search__input")
+    box.click()
+    # The whole query at once, then one key: Material searches on keyup (and when its index is ready), and Playwright
+    # types CJK characters without key events, so this sends exactly one query, the whole text, as an input method's
+    # last key would; the first results shown are then that query's.
+    box.fill(query)
+    box.press("End")
     meta = page.locator(".md-search-result__meta")
     # past the placeholder and the "initialising" line (the index loads on first use; slow on a busy machine)
     waiting = r"^\s*(Type to start searching|键入以开始搜索|Initializing search|正在初始化搜索引擎|)\s*$"
     expect(meta).not_to_have_text(re.compile(waiting), timeout=60_000)
-    read = """() => [document.querySelector('.md-search-result__meta').textContent.trim(),
-        [...document.querySelectorAll('.md-search-result__list > .md-search-result__item:not([hidden]) > a')]
-            .map(a => new URL(a.href).pathname)]"""
-    # the results of the last keystroke: the same answer twice, half a second apart
-    before = page.evaluate(read)
-    for _ in range(40):
-        page.wait_for_timeout(500)
-        now = page.evaluate(read)
-        if now == before:
-            break
-        before = now
-    return before[1]
+    return page.evaluate(
+        """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(
+            [...document.querySelectorAll('.md-search-result__list > .md-search-result__item:not([hidden]) > a')]
+                .map((a) => new URL(a.href).pathname)))))"""
+    )
 
 
 def pages_with(site_dir, word: str, english: bool) -> list[str]:
