@@ -10,8 +10,8 @@ A page with a widget keeps the scripts every widget needs (the engine client, ``
 no kind of widget) and those of its own kinds of widget; the others go into the same ``<meta>`` (``learn/deals.html``
 needs the deal viewer, not the calculator's or the lessons' ~100 KB). Which kind a script draws is read from the script
 itself: the kinds it registers (``cp.widget("deal", …)``) and the kinds it draws inside its own widgets
-(``"data-cp-widget": "chuopai"``: a match viewer draws deal viewers), so a new widget needs no list here. The kiosk's
-pages keep every script (its application draws every kind).
+(``"data-cp-widget": "chuopai"``: a match viewer draws deal viewers), so a new widget needs no list here. The page's
+other scripts draw widgets too (the kiosk's application draws deal viewers): their kinds are needed as well.
 
 A page with a widget gets ``assets/engine/early.js`` written inline into its ``<head>``, before the stylesheets,
 which starts the engine's worker with the page when this browser has kept the engine's snapshot (a returning
@@ -92,12 +92,19 @@ def _asset(src: str) -> str:
     return "assets/" + src.split("?", 1)[0].split("assets/", 1)[1]
 
 
+# Any script of the site's own on a page (Material's bundle and the vendored polyfill are not read).
+SITE_SCRIPT = re.compile(r'<script src="(?P<src>[^"]*assets/(?:kiosk|js|engine|widgets)/[\w-]+\.js(?:\?[^"]*)?)"')
+
+
 def scripts_not_needed(output: str, docs_dir: str) -> list[str]:
     """The widget scripts of ``output`` that no widget on it needs: each one registers kinds of widget, and none of
-    them is on the page or drawn by a script the page keeps."""
+    them is on the page or drawn by a script the page keeps (a widget script it keeps, or any other of its scripts)."""
     sources = [m["src"] for m in WIDGET_SCRIPTS.finditer(output)]
     kinds = {src: script_kinds(docs_dir, _asset(src)) for src in sources}
     wanted = set(WIDGET_ON_PAGE.findall(output))
+    for match in SITE_SCRIPT.finditer(output):
+        if match["src"] not in kinds:
+            wanted |= script_kinds(docs_dir, _asset(match["src"]))[1]
     while True:  # a kept script's drawn kinds bring their scripts too
         more = {k for registers, draws in kinds.values() if registers & wanted for k in draws} - wanted
         if not more:
@@ -117,16 +124,14 @@ def _listed_for_later(output: str, sources: list[str]) -> str:
 
 
 def widget_scripts_where_needed(output: str, docs_dir: str) -> str:
-    kiosk = "assets/kiosk/" in output
     if "data-cp-widget" in output:
         client = ENGINE_CLIENT.search(output)
         if client is None:
             return output
         output = with_early_start(output, client["base"], docs_dir)
-        return output if kiosk else _listed_for_later(output, scripts_not_needed(output, docs_dir))
-    if kiosk:
-        return output
-    return _listed_for_later(output, [m["src"] for m in WIDGET_SCRIPTS.finditer(output)])
+    elif "assets/kiosk/" not in output:  # no widget and no application that draws one: no widget script
+        return _listed_for_later(output, [m["src"] for m in WIDGET_SCRIPTS.finditer(output)])
+    return _listed_for_later(output, scripts_not_needed(output, docs_dir))
 
 
 def on_post_page(output: str, page, config) -> str | None:

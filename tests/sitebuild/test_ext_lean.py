@@ -1,5 +1,6 @@
 """Which widget scripts a built page keeps (sitebuild/ext_lean.py): those of its kinds of widget, read from the
-scripts themselves, and those of the kinds its kept scripts draw; the rest are named for lean.js."""
+scripts themselves, and those of the kinds its kept scripts (or its application's) draw; the rest are named for
+lean.js."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ def docs(tmp_path: Path) -> str:
         (tmp_path / "assets" / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / "assets" / rel).write_text(source, encoding="utf-8")
     (tmp_path / "assets/engine/early.js").write_text("/* the early start */", encoding="utf-8")
+    (tmp_path / "assets/kiosk").mkdir()
+    (tmp_path / "assets/kiosk/kiosk.js").write_text('h("div", { "data-cp-widget": "deal" });', encoding="utf-8")
     return str(tmp_path)
 
 
@@ -60,6 +63,12 @@ def test_a_page_keeps_the_scripts_of_its_widgets_and_names_the_others(docs: str,
     assert listed == [rel for rel in SCRIPTS if rel not in kept], "the rest named for lean.js, in order"
 
 
-def test_a_kiosk_page_keeps_every_script(docs: str):
-    kept, listed = kept_and_listed(ext_lean.widget_scripts_where_needed(page("deal", kiosk=True), docs))
-    assert kept == list(SCRIPTS) and listed == []
+@pytest.mark.parametrize("kinds", [(), ("lesson",)])
+def test_a_page_keeps_the_scripts_of_the_widgets_its_application_draws(docs: str, kinds: tuple[str, ...]):
+    """The kiosk's application (kiosk.js) draws deal viewers, with or without a widget in the page's own HTML."""
+    kept, listed = kept_and_listed(ext_lean.widget_scripts_where_needed(page(*kinds, kiosk=True), docs))
+    wanted = {"engine/engine.js", "widgets/core.js", "widgets/deal-viewer.js"} | (
+        {"widgets/lessons.js"} if kinds else set()
+    )
+    assert kept == [rel for rel in SCRIPTS if rel in wanted]
+    assert listed == [rel for rel in SCRIPTS if rel not in wanted]
