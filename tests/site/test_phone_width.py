@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
+from tests.site.test_first_screen import NEXT_FRAMES
+
 pytestmark = pytest.mark.warm_engine
 
 PHONE = {"width": 390, "height": 844}
@@ -20,7 +22,6 @@ WIDGETS_DRAWN = """() => {
   const all = document.querySelectorAll("[data-cp-widget]");
   return all.length > 0 && [...all].every((w) => w.dataset.cpMounted && w.childElementCount > 0);
 }"""
-SETTLED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 # What sticks out past the right edge of the screen, for the failure message.
 WIDE = """(width) => [...document.querySelectorAll("body *")]
   .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.closest("[hidden], .md-sidebar, .md-search"))
@@ -42,7 +43,7 @@ def test_no_page_with_a_widget_scrolls_sideways_on_a_phone(page: Page, site_dir:
     for rel in pages:
         page.goto(rel)
         page.wait_for_function(WIDGETS_DRAWN, timeout=20_000)
-        page.evaluate(SETTLED)
+        page.evaluate(NEXT_FRAMES)
         width = page.evaluate("() => document.documentElement.scrollWidth")
         if width > PHONE["width"]:
             wide[rel] = (width, page.evaluate(WIDE, PHONE["width"]))

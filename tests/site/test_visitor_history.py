@@ -9,6 +9,10 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+# Two frames: a block scrolled to is drawn by then (text below the first screen is folded, content-visibility: auto,
+# sitebuild/ext_fold.py, and innerText leaves out what is not drawn).
+from tests.site.test_first_screen import NEXT_FRAMES
+
 # Pages only (nothing about loading): the shared, warmed browser context (tests/site/conftest.py: warm_page).
 pytestmark = pytest.mark.warm_engine
 
@@ -16,10 +20,6 @@ PHONE = pytest.mark.browser_context_args(viewport={"width": 390, "height": 844},
 DESKTOP = pytest.mark.browser_context_args(viewport={"width": 1366, "height": 900})
 PAGES = {"zh": "archive/history.html", "en": "en/archive/history.html"}
 
-
-# Two frames: a block scrolled to is drawn by then (text below the first screen is folded, content-visibility: auto,
-# sitebuild/ext_fold.py, and innerText leaves out what is not drawn).
-NEXT_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
 def table_rows(page: Page) -> list[str]:

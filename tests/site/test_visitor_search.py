@@ -9,6 +9,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.site.test_first_screen import NEXT_FRAMES
+
 # Pages only (nothing about loading): the shared, warmed browser context (tests/site/conftest.py: warm_page).
 pytestmark = pytest.mark.warm_engine
 
@@ -27,10 +29,10 @@ def search(page: Page, query: str) -> list[str]:
     # past the placeholder and the "initialising" line (the index loads on first use; slow on a busy machine)
     waiting = r"^\s*(Type to start searching|键入以开始搜索|Initializing search|正在初始化搜索引擎|)\s*$"
     expect(meta).not_to_have_text(re.compile(waiting), timeout=60_000)
+    page.evaluate(NEXT_FRAMES)  # (the list is drawn with the count, or just after it)
     return page.evaluate(
-        """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(
-            [...document.querySelectorAll('.md-search-result__list > .md-search-result__item:not([hidden]) > a')]
-                .map((a) => new URL(a.href).pathname)))))"""
+        """() => [...document.querySelectorAll('.md-search-result__list > .md-search-result__item:not([hidden]) > a')]
+            .map((a) => new URL(a.href).pathname)"""
     )
 
 
