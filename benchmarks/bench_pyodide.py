@@ -45,7 +45,7 @@ TARGET = 2.0
 TABLES = (("leshan", 3), ("luzhou-a", 4))
 
 # The figures, the same code in every interpreter: PRELUDE defines them, WHOLE prints them all as one JSON line
-# (CPython, node); Chromium calls them one at a time, its host reading the thread's CPU clock around each.
+# (CPython, node); in Chromium the page calls them one at a time.
 PRELUDE = """
 import json, sys, time
 if sys.platform == "emscripten":
