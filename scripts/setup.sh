@@ -3,7 +3,7 @@
 # Idempotent and quick when already done: each step checks before it acts.
 #   Debian packages: chromium, CJK fonts (Noto CJK, AR PL UKai), node/npm, python3-venv
 #   Python: .venv with the pinned requirements.txt, the engine (engine/) installed editable
-#   npm: `npm ci` (Pyodide and iframe-worker, pinned in package-lock.json)
+#   npm: `npm ci` (Pyodide and iframe-worker; axe-core for the accessibility tests; pinned in package-lock.json)
 #   the engine wheel (python -m build), and the pure-Python wheels the in-Pyodide test run needs
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,7 +47,7 @@ if [[ "$(cat .venv/.changpai-requirements 2>/dev/null)" != "$req_stamp" ]]; then
   echo "$req_stamp" > .venv/.changpai-requirements
 fi
 
-# --- npm: Pyodide and iframe-worker -------------------------------------------------------------
+# --- npm: Pyodide, iframe-worker, axe-core -------------------------------------------------------
 npm_stamp="$(stamp package-lock.json)"
 if [[ "$(cat node_modules/.changpai-npm 2>/dev/null)" != "$npm_stamp" || ! -f node_modules/pyodide/pyodide.asm.wasm ]]; then
   say "npm ci"

@@ -71,7 +71,7 @@ def timeline_html(rows: list[tuple[str, str]], lang: str) -> str:
         " the spacing shows order only, not to scale)."
     )
     return (
-        f'<figure class="cp-figure cp-timeline-figure" role="group" aria-label="{_e(label)}">'
+        f'<figure class="cp-figure cp-timeline-figure" aria-label="{_e(label)}">'
         f'<ol class="cp-timeline">{"".join(items)}</ol><figcaption>{_e(caption)}</figcaption></figure>'
     )
 

@@ -53,8 +53,9 @@
       waiting: (s) => s + "正在想……",
       play: "出",
       playDown: "扣",
-      playLong: "出牌",
-      playDownLong: "扣下",
+      // a button's spoken name holds its visible words (a voice user says what they see): here they are the same
+      playLong: "出",
+      playDownLong: "扣",
       pass: "手里没牌了，跳过",
       faceDown: "扣着的牌",
       again: "再打一手",

@@ -312,7 +312,9 @@
         const n = used(p.card);
         p.count.textContent = n + "/4";
         p.button.disabled = n >= 4;
-        p.button.setAttribute("aria-label", C.name(p.card, C.schemeFor(state.rules), lang) + ", " + L.left(4 - n));
+        // the name starts with what the button shows, in its order (the card, then the count): a voice user says
+        // what they see
+        p.button.setAttribute("aria-label", C.name(p.card, C.schemeFor(state.rules), lang) + " " + n + "/4, " + L.left(4 - n));
       }
     }
 
