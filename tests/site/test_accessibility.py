@@ -28,7 +28,10 @@ AXE_OPTIONS = {
 }
 
 # axe-core itself, injected into each page (4.14 judges this site's long pages in half the time 4.12 took)
-AXE_SCRIPT = (Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
+AXE_PATH = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+if not AXE_PATH.is_file():
+    raise RuntimeError(f"{AXE_PATH} is missing: run `npm ci` (scripts/setup.sh installs it from package-lock.json)")
+AXE_SCRIPT = AXE_PATH.read_text(encoding="utf-8")
 
 
 def built_pages(site: Path) -> list[str]:
