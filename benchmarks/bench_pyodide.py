@@ -68,8 +68,8 @@ def figure_waits():
     return {{"waits_ms": alone["waits_engine_ms"], "hand_set": bench_analysis.hand_set(hands)}}
 
 def warm_up(rounds):
-    # like work on other inputs, untimed: V8 compiles Pyodide's hot wasm functions in tiers as they run (the timed
-    # inputs are not replayed, so no cache of the engine's holds their answers)
+    # the same kind of work on other inputs, untimed: V8 compiles Pyodide's hot wasm functions in tiers as they run
+    # (the timed inputs are not replayed, so no cache of the engine's holds their answers)
     others = bench_analysis.ready_hands({hands}, 2, "luzhou-a")
     for _ in range(rounds):
         for hand, table in others:
@@ -147,9 +147,10 @@ class ChromiumPyodide:
         from bench_site import CHROMIUM, CHROMIUM_ARGS
         from playwright.sync_api import sync_playwright
 
+        from sitebuild.serve import MIME_TYPES  # (bench_site has put the checkout on sys.path)
+
         class Isolated(http.server.SimpleHTTPRequestHandler):
-            extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
-                              ".mjs": "text/javascript", ".js": "text/javascript"}  # fmt: skip
+            extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
             def end_headers(self) -> None:
                 self.send_header("Cross-Origin-Opener-Policy", "same-origin")
@@ -279,7 +280,7 @@ def _table(runs: dict[str, list[dict[str, float]]]) -> dict[str, dict[str, float
                 continue
             py = medians[key][r]
             ratio = py / cp if key == "waits_ms" else cp / py  # slower = bigger, for times and rates alike
-            if key == "waits_ms" or _label(key).endswith(f"({VERDICT_CLOCK[r]})"):
+            if key == "waits_ms" or _clock(key) == VERDICT_CLOCK[r]:
                 worst[r] = max(worst[r], ratio)
             line += f"{py:>10.4f}{ratio:>17.2f}x"
         print(line)
@@ -290,10 +291,15 @@ def _table(runs: dict[str, list[dict[str, float]]]) -> dict[str, dict[str, float
     return medians
 
 
+def _clock(key: str) -> str:
+    """The clock a figure was timed by: the waits and the ", wall" deals by the wall clock, the other deals by the
+    CPU clock."""
+    return "wall" if key == "waits_ms" or key.endswith(", wall") else "CPU"
+
+
 def _label(key: str) -> str:
-    if key == "waits_ms":
-        return "waits, ms per hand (wall)"
-    return key.replace(", wall", " (wall)") if key.endswith(", wall") else key + " (CPU)"
+    name = "waits, ms per hand" if key == "waits_ms" else key.removesuffix(", wall")
+    return f"{name} ({_clock(key)})"
 
 
 def main() -> None:

@@ -48,10 +48,16 @@ def report(results: dict, where: str) -> list[str]:
     return found
 
 
+def with_axe(page: Page) -> None:
+    """axe-core on ``page``, unless it is there already (the kiosk's screens change without a new document)."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.evaluate(AXE_SCRIPT)
+
+
 def violations(page: Page, where: str) -> list[str]:
     # Colours are judged at rest: let entrance animations and transitions finish first.
     page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
-    page.evaluate(AXE_SCRIPT)
+    with_axe(page)
     return report(page.evaluate("(options) => axe.run(options)", AXE_OPTIONS), where)
 
 
@@ -109,7 +115,7 @@ def sweep(
             tab.goto(rel)
             tab.wait_for_load_state("load")
             tab.evaluate(DRAWN_JS)
-            tab.evaluate(AXE_SCRIPT)
+            with_axe(tab)
             tab.evaluate(START_AXE_JS, [AXE_OPTIONS, SETTLE_MS, css])
             busy.append((tab, rel))
         while busy:
