@@ -160,6 +160,23 @@ def test_language_switch_goes_to_the_same_page(page: Page):
     assert page.evaluate("location.pathname") == zh_path
 
 
+def test_language_switch_without_a_counterpart_loads_the_other_languages_home_page(page: Page, browser_log):
+    """A page with no counterpart in the other language switches to that language's home page, by a new page load (not
+    instant navigation, which would keep the search index of the language the reader started in)."""
+    page.goto("index.html")
+    page.goto(_first_other_tab(page))
+    page.evaluate("document.querySelectorAll('meta[name=cp-alternate]').forEach((m) => m.remove())")
+    page.evaluate("window.__sameDocument = true")
+    page.locator(".md-header__option .md-select").first.hover()
+    page.locator('a.md-select__link[hreflang="en"]').click()
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert page.evaluate("location.pathname") == "/en/index.html"
+    assert page.evaluate("window.__sameDocument") is None, "the switch was an instant navigation"
+    page.locator("input[data-md-component=search-query]").fill("card")
+    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
+    assert [u.rsplit("/", 1)[1] for u in browser_log.requests if "search_index" in u] == ["search_index.en.json"]
+
+
 def test_language_switch_names_each_language_in_itself(page: Page):
     for path in ("index.html", "en/index.html"):
         page.goto(path)

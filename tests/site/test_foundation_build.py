@@ -18,7 +18,7 @@ import pytest
 from fontTools.ttLib import TTFont
 from mkdocs.exceptions import PluginError
 
-from sitebuild import engine_assets, fonts, hooks, shortcodes
+from sitebuild import engine_assets, ext_search, fonts, hooks, shortcodes
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -271,6 +271,22 @@ def test_offline_plugin_uses_the_vendored_polyfill(site_dir):
         REPO_ROOT / "node_modules/iframe-worker/shim/index.js"
     ).read_bytes()
     assert (site_dir / "search/search_index.js").is_file()  # the offline plugin's inlined index
+
+
+def test_each_language_has_its_own_search_index_of_its_own_pages(site_dir):
+    whole = json.loads((site_dir / "search/search_index.json").read_text(encoding="utf-8"))
+    parts = {
+        lang: json.loads((site_dir / ext_search.language_index_name(lang)).read_text(encoding="utf-8"))
+        for lang in ("zh", "en")
+    }
+    assert all(part["config"] == whole["config"] for part in parts.values())
+    english = [d for d in whole["docs"] if d["location"].startswith("en/")]
+    assert english and parts["en"]["docs"] == english
+    assert parts["zh"]["docs"] == [d for d in whole["docs"] if not d["location"].startswith("en/")]
+    assert any(d["location"].startswith("rules/") for d in parts["zh"]["docs"])
+    # lean.js asks for the file by the same name, built from the page's language
+    lean = (REPO_ROOT / "docs/assets/js/lean.js").read_text(encoding="utf-8")
+    assert f"`{ext_search.language_index_name('${lang}')}`" in lean
 
 
 # --- fonts ------------------------------------------------------------------------------------------

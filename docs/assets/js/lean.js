@@ -1,8 +1,10 @@
 // Keeps a first visit light (issue #18). Loaded at the end of <body> (docs/overrides/main.html), just before
 // Material's bundle, because it wraps XMLHttpRequest, which the bundle uses for two files it would otherwise fetch
 // on every page:
-// * search/search_index.json (~190 KB): fetched when the reader first opens the search (the search box, its
-//   toggle, or Material's keys s, f, /), not on load. Material shows its "initialising" line meanwhile.
+// * search/search_index.json (~330 KB, both languages): fetched when the reader first opens the search (the search
+//   box, its toggle, or Material's keys s, f, /), not on load; Material shows its "initialising" line meanwhile. It is
+//   answered with the page's language's own index, search/search_index.<lang>.json (sitebuild/ext_search.py: about
+//   half the bytes, and half the index to build), or the whole one when that cannot be had.
 // * sitemap.xml: instant navigation reads it once for every language link (three copies of the same file).
 //   It is fetched once, as the build's sitemap.xml.gz, and every request gets that text, with the site's own
 //   origin in its URLs (Material compares host and port); sitemap.xml itself is the fallback.
@@ -94,27 +96,39 @@
   XMLHttpRequest.prototype.send = function (body) {
     const path = this.__cpPath;
     if (path === "search/search_index.json") {
-      searchOpened.then(() => realSend.call(this, body));
+      const own = languageIndex(); // (the language of the page that opened the search: its results are the ones shown)
+      searchOpened
+        .then(() => own && realFetch(new URL(own, ROOT)))
+        .then((response) => (response && response.ok ? response.text() : null))
+        .catch(() => null)
+        .then((text) => (text === null ? realSend.call(this, body) : answer(this, text, "application/json")));
       return;
     }
     if (path && /^([a-z]{2}(-[A-Za-z]+)?\/)?sitemap\.xml$/.test(path)) {
       // Answered here, without a second request (a blob: URL would need CSP's connect-src to allow it).
-      sitemap().then((text) => {
-        const body = this.responseType === "blob" ? new Blob([text], { type: "application/xml" }) : text;
-        for (const [name, value] of Object.entries({ readyState: 4, status: 200, statusText: "OK", response: body })) {
-          Object.defineProperty(this, name, { configurable: true, value });
-        }
-        if (this.responseType === "" || this.responseType === "text") {
-          Object.defineProperty(this, "responseText", { configurable: true, value: text });
-        }
-        for (const type of ["readystatechange", "load", "loadend"]) {
-          this.dispatchEvent(type === "readystatechange" ? new Event(type) : new ProgressEvent(type));
-        }
-      });
+      sitemap().then((text) => answer(this, text, "application/xml"));
       return;
     }
     return realSend.call(this, body);
   };
+  // The language's own search index (sitebuild/ext_search.py writes one per language, named so).
+  function languageIndex() {
+    const lang = (document.documentElement.lang || "").toLowerCase().split("-")[0];
+    return /^[a-z]{2}$/.test(lang) ? `search/search_index.${lang}.json` : null;
+  }
+  // An XMLHttpRequest answered with ``text`` as if the server had sent it (as a blob when one was asked for).
+  function answer(xhr, text, type) {
+    const body = xhr.responseType === "blob" ? new Blob([text], { type }) : text;
+    for (const [name, value] of Object.entries({ readyState: 4, status: 200, statusText: "OK", response: body })) {
+      Object.defineProperty(xhr, name, { configurable: true, value });
+    }
+    if (xhr.responseType === "" || xhr.responseType === "text") {
+      Object.defineProperty(xhr, "responseText", { configurable: true, value: text });
+    }
+    for (const event of ["readystatechange", "load", "loadend"]) {
+      xhr.dispatchEvent(event === "readystatechange" ? new Event(event) : new ProgressEvent(event));
+    }
+  }
 
   // Resolved against the first page's address now: after instant navigation relative URLs would point elsewhere.
   let widgetScripts = null;

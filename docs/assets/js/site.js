@@ -5,7 +5,9 @@
   // Language switch: go to the same page in the other language. The build writes one
   // <meta name="cp-alternate" data-lang=".." content="relative url"> per language into <head>
   // (docs/overrides/main.html); instant navigation swaps <head> meta tags, so they follow the reader.
-  // Without a counterpart the link's own target (that language's home page) is used.
+  // Without a counterpart the link's own target (that language's home page) is used. Either way the other language
+  // is a new page load, never an instant navigation: the search keeps the index of the language it started in
+  // (lean.js), and the page's language would not match it.
   document.addEventListener(
     "click",
     (event) => {
@@ -13,19 +15,20 @@
       if (!link || event.metaKey || event.ctrlKey || event.shiftKey) return;
       const lang = link.getAttribute("hreflang");
       const meta = document.querySelector(`meta[name="cp-alternate"][data-lang="${lang}"]`);
-      if (!meta) return;
       event.preventDefault();
       event.stopPropagation();
-      const target = new URL(meta.getAttribute("content"), location.href);
+      const target = new URL(meta ? meta.getAttribute("content") : link.href, location.href);
       // A deal viewer's step (#deal-ID-N) means the same step on the other page; other anchors differ by language.
-      target.hash = /^#deal-/.test(location.hash) ? location.hash : "";
+      target.hash = meta && /^#deal-/.test(location.hash) ? location.hash : "";
       location.assign(target.href);
     },
     true,
   );
 
-  // Search shows the page's language only: Material indexes both languages together, so results for the
-  // other one (pages under /en/ or not) are dropped as they are drawn, and the count follows.
+  // Search shows the page's language only. lean.js gives the search the index of the page's language; where it
+  // cannot (a site opened from file://, where Material reads the whole index of both languages, or a language's
+  // index that failed to load), results for the other language (pages under /en/ or not) are dropped as they are
+  // drawn, and the count follows.
   const english = () => (document.documentElement.lang || "").toLowerCase().startsWith("en");
   const isEnglishUrl = (href) => /\/en\//.test(new URL(href, location.href).pathname);
   function filterResults(list) {
