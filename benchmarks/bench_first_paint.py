@@ -53,11 +53,9 @@ from playwright.sync_api import sync_playwright
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
+from sitebuild.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from sitebuild.serve import SiteServer  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]  # fmt: skip
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="[^"]+">')
 GALLERY_ITEM = re.compile(r'<details class="cp-gallery__item"[^>]*>')
 FCP_JS = """() => new Promise((resolve) => {

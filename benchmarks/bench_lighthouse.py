@@ -33,9 +33,9 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
+from sitebuild.chromium import CHROMIUM  # noqa: E402
 from sitebuild.serve import SiteServer  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
 LIGHTHOUSE_VERSION = "12.2.3"
 LIGHTHOUSE_DIR = REPO_ROOT / ".cache" / "lighthouse"
 PAGES = ["index.html", "rules/luzhou.html", "learn/deals.html"]

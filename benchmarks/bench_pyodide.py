@@ -41,6 +41,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))  # (sitebuild: the browser and the site server's MIME types, imported where used)
 TARGET = 2.0
 TABLES = (("leshan", 3), ("luzhou-a", 4))
 
@@ -144,10 +145,10 @@ class ChromiumPyodide:
         import http.server
         import threading
 
-        from bench_site import CHROMIUM, CHROMIUM_ARGS
         from playwright.sync_api import sync_playwright
 
-        from sitebuild.serve import MIME_TYPES  # (bench_site has put the checkout on sys.path)
+        from sitebuild.chromium import CHROMIUM, CHROMIUM_ARGS
+        from sitebuild.serve import MIME_TYPES
 
         class Isolated(http.server.SimpleHTTPRequestHandler):
             extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}

@@ -28,10 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
 from sitebuild import ext_offline  # noqa: E402
+from sitebuild.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from sitebuild.serve import SiteServer  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
 
 KILL_JS = """async (kind) => {
   const e = window.changpaiEngine;
@@ -150,7 +148,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"Chromium {CHROMIUM}, load average before: {load()}")
     with sync_playwright() as p, SiteServer(args.site) as server:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         runs = recovery(browser, server.url, args.runs)
         print(f"\nWorker killed mid-hand in the kiosk ({args.runs} runs each; medians; load now {load()}):")
         for kind, rows in runs.items():

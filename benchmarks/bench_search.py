@@ -24,11 +24,9 @@ from playwright.sync_api import sync_playwright
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
-sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
-
-from bench_site import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 from sitebuild import ext_search  # noqa: E402
+from sitebuild.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from sitebuild.serve import SiteServer, gzipped  # noqa: E402
 
 # From asking for the file to the worker's "ready" (Material's message type 1, after its setup message, type 0).

@@ -30,9 +30,9 @@ sys.path.insert(0, str(REPO_ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from sitebuild.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from sitebuild.serve import SiteServer  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
 SCREENS = ("cards", "watch", "play")
 ATTRACT_MINUTES = 4  # simulated time on the welcome screen between two visitors
 VISIT_SECONDS = 40  # simulated time a visitor spends on a screen before walking away
@@ -78,7 +78,7 @@ def run(site: Path, hours: float, url: str, sample_minutes: float, reload_after_
     errors: list[str] = []
     samples: list[tuple[float, dict[str, float]]] = []
     with SiteServer(site) as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         context = browser.new_context(base_url=server.url, viewport={"width": 1920, "height": 1080})
         page = context.new_page()
         page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)

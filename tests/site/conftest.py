@@ -31,20 +31,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from sitebuild.chromium import CHROMIUM, CHROMIUM_ARGS
 from sitebuild.serve import LOCAL_HOST, SiteServer
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-default-apps",
-    "--disable-domain-reliability",
-]
 
 
 def build_site(dest: Path) -> Path:
