@@ -25,6 +25,8 @@ from playwright.sync_api import sync_playwright
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
+from bench_analysis import load_average  # noqa: E402  (benchmarks/ is this script's folder)
+
 from sitebuild import ext_search  # noqa: E402
 from sitebuild.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from sitebuild.serve import SiteServer, gzipped  # noqa: E402
@@ -43,10 +45,6 @@ BUILD_JS = """async ([worker, file]) => {
 }"""
 
 
-def load() -> str:
-    return "/".join(f"{x:.2f}" for x in os.getloadavg())
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=REPO_ROOT / ".cache" / "test-site")
@@ -59,7 +57,7 @@ def main() -> None:
         sys.exit(f"{site} lacks {', '.join(missing)}: build the site (mkdocs build -d DIR) and pass --site DIR")
     worker = next((site / "assets/javascripts/workers").glob("search.*.min.js")).relative_to(site).as_posix()
     times: dict[str, list[float]] = {f: [] for f in files}
-    before = load()
+    before = load_average()
     with SiteServer(site) as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for run in range(args.runs):
@@ -70,7 +68,7 @@ def main() -> None:
                 times[f].append(page.evaluate(BUILD_JS, [server.url + worker, server.url + f]))
                 context.close()
         browser.close()
-    after = load()
+    after = load_average()
     print(f"bench_search: the first search's index, {args.runs} runs each, interleaved, fresh Chromium context each;")
     print(f"  load {before} before, {after} after (1/5/15 min), {os.cpu_count()} cores; site {site}")
     base = statistics.median(times[ext_search.INDEX])

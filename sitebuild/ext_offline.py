@@ -27,6 +27,8 @@ from pathlib import Path
 
 from mkdocs.utils import get_relative_url
 
+from sitebuild.hooks import site_root
+
 SW_NAME = "sw.js"
 TEMPLATE = Path(__file__).resolve().parent / "sw_template.js"
 EXCLUDED_SUFFIXES = (".map",)  # .gz files are fetched as they are (sitemap.xml.gz, the engine snapshot)
@@ -34,17 +36,6 @@ EXCLUDED_SUFFIXES = (".map",)  # .gz files are fetched as they are (sitemap.xml.
 # list it whenever the JSON exists (its content is the JSON's, which is hashed).
 DERIVED_FILES = {"search/search_index.json": "search/search_index.js"}
 REGISTER_DELAY_MS = 2500
-
-
-def site_root(config) -> Path:
-    """The root of the whole site (the English build writes into <root>/en/)."""
-    site_dir = Path(config["site_dir"])
-    i18n = config["plugins"].get("i18n")
-    if i18n is not None:
-        others = {lang.locale for lang in i18n.config.languages if not lang.default}
-        if site_dir.name in others:
-            return site_dir.parent
-    return site_dir
 
 
 def site_files(root: Path) -> list[str]:

@@ -16,6 +16,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from sitebuild.hooks import default_language, inside_nested_language_build, other_language_dirs
+
 INDEX = "search/search_index.json"
 
 
@@ -39,25 +41,18 @@ def split_index(index: dict[str, Any], default: str, others: set[str]) -> dict[s
     return split
 
 
-def write_language_indexes(site_root: Path, default: str, others: set[str]) -> dict[str, int]:
-    """Write each language's index next to the whole one; returns the number of documents in each."""
-    source = site_root / INDEX
-    index = json.loads(source.read_text(encoding="utf-8"))
-    counts = {}
+def write_language_indexes(site_root: Path, default: str, others: set[str]) -> None:
+    """Write each language's index next to the whole one."""
+    index = json.loads((site_root / INDEX).read_text(encoding="utf-8"))
     for lang, part in split_index(index, default, others).items():
         text = json.dumps(part, ensure_ascii=False, separators=(",", ":"))
         (site_root / language_index_name(lang)).write_text(text, encoding="utf-8")
-        counts[lang] = len(part["docs"])
-    return counts
 
 
 def on_post_build(config: Any) -> None:
-    i18n = config["plugins"].get("i18n")
-    if i18n is None or getattr(i18n, "building", False):
-        return  # (a language built inside the main build: the index is complete only at the main build's end)
-    languages = i18n.config.languages
-    default = next(lang.locale for lang in languages if lang.default)
-    others = {lang.locale for lang in languages if not lang.default}
+    others = other_language_dirs(config)
+    if not others or inside_nested_language_build(config):
+        return  # (one language; or one built inside the main build: the index is whole only at the main build's end)
     site_root = Path(config["site_dir"])
     if (site_root / INDEX).is_file():
-        write_language_indexes(site_root, default, others)
+        write_language_indexes(site_root, default_language(config), others)

@@ -144,7 +144,7 @@ def on_pre_build(config):
 
 @event_priority(-150)  # after the i18n plugin sorted the page files (it cannot handle generated files)
 def on_files(files, config):
-    if _inside_nested_language_build(config):
+    if inside_nested_language_build(config):
         return files  # the runtime lives once at the site root, shared by every language
     return engine_assets.add_runtime_files(files, config)
 
@@ -208,18 +208,24 @@ def on_post_build(config):
     _finish_site(config)
 
 
-def _inside_nested_language_build(config) -> bool:
+def inside_nested_language_build(config) -> bool:
+    """This build is one of the other languages, built by the i18n plugin inside the main build (which is the one
+    that ends with the whole site written)."""
     i18n = config["plugins"].get("i18n")
     return bool(getattr(i18n, "building", False))
 
 
+def site_root(config) -> Path:
+    """The root of the whole site, also from a nested language build (the English one writes into <root>/en/)."""
+    site_dir = Path(config["site_dir"])
+    return site_dir.parent if site_dir.name in other_language_dirs(config) else site_dir
+
+
 def _finish_site(config):
     """Runs once per build, after every language is written: fonts are subset to the site's characters."""
-    if _inside_nested_language_build(config):
+    if inside_nested_language_build(config):
         return
-    site_dir = Path(config["site_dir"])
-    if site_dir.name in _other_language_dirs(config):
-        site_dir = site_dir.parent
+    site_dir = site_root(config)
     _write_language_sitemaps(site_dir, config)
     _write_not_found_pages(site_dir, config)
     try:
@@ -234,7 +240,7 @@ def _finish_site(config):
 
 
 def _write_not_found_pages(site_dir: Path, config) -> None:
-    others = _other_language_dirs(config)
+    others = other_language_dirs(config)
     for lang, html in _not_found_pages.items():
         target = site_dir / lang / "404.html" if lang in others else site_dir / "404.html"
         if target.parent.is_dir():
@@ -247,14 +253,23 @@ def _write_language_sitemaps(site_dir: Path, config) -> None:
     root_sitemap = site_dir / "sitemap.xml"
     if not root_sitemap.is_file():
         return
-    for lang in _other_language_dirs(config):
+    for lang in other_language_dirs(config):
         target = site_dir / lang / "sitemap.xml"
         if target.parent.is_dir() and not target.exists():
             target.write_bytes(root_sitemap.read_bytes())
 
 
-def _other_language_dirs(config) -> set[str]:
+def other_language_dirs(config) -> set[str]:
+    """The languages besides the default one, each built into <root>/<locale>/ (none without the i18n plugin)."""
     i18n = config["plugins"].get("i18n")
     if i18n is None:
         return set()
     return {lang.locale for lang in i18n.config.languages if not lang.default}
+
+
+def default_language(config) -> str:
+    """The language built at the site root: the i18n plugin's default, else the theme's."""
+    i18n = config["plugins"].get("i18n")
+    if i18n is None:
+        return str(config["theme"]["language"])
+    return next(lang.locale for lang in i18n.config.languages if lang.default)

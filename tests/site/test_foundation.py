@@ -174,8 +174,7 @@ def test_language_switch_without_a_counterpart_loads_the_other_languages_home_pa
     page.wait_for_function("document.documentElement.lang === 'en'")
     assert page.evaluate("location.pathname") == "/en/index.html"
     assert page.evaluate("window.__sameDocument") is None, "the switch was an instant navigation"
-    page.locator("input[data-md-component=search-query]").fill("card")
-    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
+    assert search(page, "card")
     assert [u.rsplit("/", 1)[1] for u in browser_log.requests if "search_index" in u] == ["search_index.en.json"]
 
 

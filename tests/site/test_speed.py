@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from benchmarks.bench_pages import LIMIT, cold_load  # one measurement of a cold page for the test and the benchmark
+from tests.site.test_visitor_search import search
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -265,13 +266,6 @@ def test_pages_without_a_widget_stay_under_300_kb(browser, site_url: str, site_d
         assert [u.rsplit("/", 1)[1] for u in urls if "sitemap" in u] == ["sitemap.xml.gz"], urls
 
 
-def shown_results(page: Page) -> list[str]:
-    return page.evaluate(
-        """() => [...document.querySelectorAll('.md-search-result__item:not([hidden]) > a')]
-            .map((a) => new URL(a.href).pathname)"""
-    )
-
-
 @pytest.mark.parametrize(
     ("path", "lang", "query"), [("en/archive/history.html", "en", "card"), ("rules/index.html", "zh", "规则")]
 )
@@ -279,11 +273,9 @@ def test_search_index_of_the_pages_language_loads_when_search_is_first_used(page
     page.goto(path)
     page.wait_for_load_state("networkidle")
     assert not [u for u in browser_log.requests if "search_index" in u]
-    page.locator("input[data-md-component=search-query]").fill(query)  # focusing the box is the first use
-    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
+    hits = search(page, query)  # (focusing the box is the first use)
     # only the language's own index (about half the whole one's bytes), not the whole one too
     assert [u.rsplit("/", 1)[1] for u in browser_log.requests if "search_index" in u] == [f"search_index.{lang}.json"]
-    hits = shown_results(page)
     assert hits and all(h.startswith("/en/") == (lang == "en") for h in hits), hits
     # every result drawn is shown: none of the other language had to be hidden
     assert page.locator(".md-search-result__item[hidden]").count() == 0
@@ -293,13 +285,11 @@ def test_search_falls_back_to_the_whole_index_when_the_languages_own_fails(page:
     browser_log.allow_console_error(r"404|Failed to load")
     page.route("**/search/search_index.en.json", lambda route: route.fulfill(status=404, body="not here"))
     page.goto("en/archive/history.html")
-    page.locator("input[data-md-component=search-query]").fill("card")
-    expect(page.locator(".md-search-result__item:not([hidden])").first).to_be_visible(timeout=15_000)
+    hits = search(page, "card")
     assert [u.rsplit("/", 1)[1] for u in browser_log.requests if "search_index" in u] == [
         "search_index.en.json",
         "search_index.json",
     ]
-    hits = shown_results(page)
     assert hits and all(h.startswith("/en/") for h in hits), hits  # the whole index's Chinese pages stay hidden
 
 
