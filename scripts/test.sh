@@ -3,7 +3,8 @@
 #   1. ruff (lint + format check; the engine has stricter rules in engine/pyproject.toml)
 #   2. mypy --strict on the engine
 #   3. mkdocs build --strict (into .cache/test-site; the browser tests use this build)
-#   4. the pytest suite (engine, tutorials, build) and the engine's doctests
+#   4. the pytest suite (engine, tutorials, build) and the engine's doctests: it needs no built site, so it runs beside
+#      steps 1-3 (which use one core each), its output kept in .cache/test-pytest.log and printed after the build
 #   5. the browser tests on /usr/bin/chromium, as root inside a network namespace with only loopback (unshare -n),
 #      in two pytest calls: first every test not marked `serial`, on 2 workers (pytest-xdist, --dist worksteal);
 #      then the `serial` ones (service workers and offline in test_offline.py, the engine's real-time recovery in
@@ -13,7 +14,8 @@
 #      the serial browser group (whose tests mostly wait on timers), their output kept in .cache/test-pyodide.log and
 #      printed after it; CHANGPAI_PYODIDE_APART=1 runs them after the browser tests instead
 # Every step runs even when an earlier one failed (so one run shows everything); the exit code is non-zero
-# if any step failed. pytest's "no tests collected" (exit 5) counts as a failure.
+# if any step failed. pytest's "no tests collected" (exit 5) counts as a failure. Each step's heading says how many
+# seconds the run has taken so far (set-up included).
 # The non-browser pytest step runs on every core (pytest-xdist, -n auto, --dist worksteal: a worker that runs out of
 # tests takes some of another's, so no long test is left for one worker at the end); CHANGPAI_TEST_WORKERS=1 runs
 # it in one process, another number sets how many. CHANGPAI_BROWSER_WORKERS sets the workers of the parallel browser group
@@ -32,7 +34,7 @@ BROWSER_PARALLEL=()
 # A browser test that hangs (a page promise that never settles) fails by name after 10 minutes (pytest-timeout; the
 # slowest takes under a minute) instead of holding the run until CI stops it.
 BROWSER_TIMEOUT=(--timeout=600 --timeout-method=thread)
-step() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
+step() { printf '\n\033[1m== %s ==\033[0m (%d s in)\n' "$*" "$SECONDS"; }
 check() {  # check "name" command...: run it, remember a failure
   local name="$1"; shift
   local code=0
@@ -44,26 +46,34 @@ check() {  # check "name" command...: run it, remember a failure
   return 0
 }
 
-PYODIDE_CMD=(node tests/pyodide/run_engine_tests.mjs tests/engine)
-PYODIDE_LOG="$PWD/.cache/test-pyodide.log"
-PYODIDE_PID=""
-PYODIDE_RUNNING=0
-start_pyodide_beside() {  # the Pyodide step in the background (unless CHANGPAI_PYODIDE_APART=1), output to its log
-  [[ "${CHANGPAI_PYODIDE_APART:-0}" == 1 ]] && return 0
-  mkdir -p "$(dirname "$PYODIDE_LOG")"
-  "${PYODIDE_CMD[@]}" >"$PYODIDE_LOG" 2>&1 &
-  PYODIDE_PID=$!
-  PYODIDE_RUNNING=1
-  trap '[[ "$PYODIDE_RUNNING" == 1 ]] && kill "$PYODIDE_PID" 2>/dev/null' EXIT  # not left running if stopped
-  echo "(the engine tests inside Pyodide run beside this step; their output follows it)"
+# A step run beside others: in the background, its output kept in a log and printed when it is collected. One left
+# running when the script stops (an error, ^C) is stopped with it.
+BESIDE=()  # the pids still running
+trap 'for pid in "${BESIDE[@]}"; do kill "$pid" 2>/dev/null; done' EXIT
+BESIDE_PID=""
+start_beside() {  # start_beside LOG command...: sets BESIDE_PID
+  local log="$1"; shift
+  mkdir -p "$(dirname "$log")"
+  "$@" >"$log" 2>&1 &
+  BESIDE_PID=$!
+  BESIDE+=("$BESIDE_PID")
 }
-pyodide_result() {  # wait for the background Pyodide step, print its output, return its exit code
+collect_beside() {  # collect_beside PID LOG: wait for it, print its output, return its exit code
   local code=0
-  wait "$PYODIDE_PID" || code=$?
-  PYODIDE_RUNNING=0
-  cat "$PYODIDE_LOG"
+  wait "$1" || code=$?
+  local pid still=()
+  for pid in "${BESIDE[@]}"; do [[ "$pid" != "$1" ]] && still+=("$pid"); done
+  BESIDE=("${still[@]}")
+  cat "$2"
   return $code
 }
+
+PYTEST_LOG="$PWD/.cache/test-pytest.log"
+step "pytest (engine, tutorials, build, doctests), beside ruff, mypy and the build"
+echo "(its output follows the build)"
+start_beside "$PYTEST_LOG" .venv/bin/python -m pytest -q "${PARALLEL[@]}" --durations=12 tests engine/changpai \
+  --doctest-modules --ignore=tests/site
+PYTEST_PID=$BESIDE_PID
 
 step "ruff"
 check "ruff check" .venv/bin/ruff check .
@@ -78,13 +88,23 @@ rm -rf "$SITE_DIR"
 check "mkdocs build --strict" .venv/bin/mkdocs build --strict --quiet -d "$SITE_DIR"
 export CHANGPAI_SITE_DIR="$SITE_DIR"
 
+step "pytest (engine, tutorials, build, doctests): its output"
+check "pytest" collect_beside "$PYTEST_PID" "$PYTEST_LOG"
+
+PYODIDE_CMD=(node tests/pyodide/run_engine_tests.mjs tests/engine)
+PYODIDE_LOG="$PWD/.cache/test-pyodide.log"
+PYODIDE_PID=""
+start_pyodide_beside() {  # the Pyodide step beside the serial browser group (unless CHANGPAI_PYODIDE_APART=1)
+  [[ "${CHANGPAI_PYODIDE_APART:-0}" == 1 ]] && return 0
+  start_beside "$PYODIDE_LOG" "${PYODIDE_CMD[@]}"
+  PYODIDE_PID=$BESIDE_PID
+  echo "(the engine tests inside Pyodide run beside this step; their output follows it)"
+}
+
 if [[ -f "$SITE_DIR/index.html" ]]; then
   if [[ $(id -u) -eq 0 ]] && command -v unshare >/dev/null; then
     # The browser tests run once, inside a network namespace with only loopback: a page that reaches for
     # another host fails there, and the page fixture also records any such request.
-    step "pytest (engine, tutorials, build, doctests)"
-    check "pytest" .venv/bin/python -m pytest -q "${PARALLEL[@]}" --durations=12 tests engine/changpai --doctest-modules \
-      --ignore=tests/site
     step "browser tests with the network removed (unshare -n, loopback only)"
     OFFLINE='ip link set lo up || exit 3; CHANGPAI_EXPECT_OFFLINE=1 exec .venv/bin/python -m pytest -q "$@" tests/site'
     check "pytest tests/site offline, parallel group" unshare -n bash -c "$OFFLINE" _ \
@@ -94,9 +114,6 @@ if [[ -f "$SITE_DIR/index.html" ]]; then
     check "pytest tests/site offline, serial group" unshare -n bash -c "$OFFLINE" _ "${BROWSER_TIMEOUT[@]}" -m serial \
       --durations=5
   else
-    step "pytest (engine, tutorials, build, doctests)"
-    check "pytest" .venv/bin/python -m pytest -q "${PARALLEL[@]}" --durations=12 tests engine/changpai --doctest-modules \
-      --ignore=tests/site
     step "browser tests (not root, so no unshare -n run)"
     check "pytest tests/site, parallel group" .venv/bin/python -m pytest -q "${BROWSER_PARALLEL[@]}" "${BROWSER_TIMEOUT[@]}" \
       -m "not serial" --durations=12 tests/site
@@ -106,12 +123,12 @@ if [[ -f "$SITE_DIR/index.html" ]]; then
       tests/site
   fi
 else
-  failed+=("pytest (not run: no site was built)")
+  failed+=("pytest tests/site (not run: no site was built)")
 fi
 
 if [[ -n "$PYODIDE_PID" ]]; then
   step "engine tests inside Pyodide (ran beside the serial browser group)"
-  check "pyodide" pyodide_result
+  check "pyodide" collect_beside "$PYODIDE_PID" "$PYODIDE_LOG"
 else
   step "engine tests inside Pyodide"
   check "pyodide" "${PYODIDE_CMD[@]}"

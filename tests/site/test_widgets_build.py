@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from sitebuild import ext_tutorials as ext
+from sitebuild.schemas import validate
 from tests.site.conftest import build_pages
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -137,11 +138,14 @@ def test_the_build_fails_on_a_broken_tutorial(tmp_path: Path):
 
 
 def test_built_pages_carry_each_deals_frames_and_static_steps(site_dir: Path):
+    """Each deal's frames, as shipped, fit the engine/widget contract (schemas/frames.schema.json), and the deals page
+    carries the deal and one static entry per step."""
     page = (site_dir / "learn/deals.html").read_text(encoding="utf-8")
     deal_files = sorted((site_dir / "assets/deals").glob("*.json"))
     assert deal_files
     for path in deal_files:
         frames = json.loads(path.read_text(encoding="utf-8"))
+        validate(frames, "frames", path.name)
         deal_id = path.stem
         assert f'data-deal="{deal_id}"' in page
         assert len(re.findall(rf'<li id="deal-{re.escape(deal_id)}-\d+-static">', page)) == len(frames["steps"])
