@@ -28,6 +28,8 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+from conditions import load_average  # (benchmarks/ is first on sys.path: this script's folder)
+
 REPO = Path(__file__).resolve().parent.parent
 WAITS_TARGET_MS = 0.1  # issue 18
 RATIO_TARGET = 10.0
@@ -55,17 +57,6 @@ def ready_hands(count: int, seed: int, rules: str) -> list[tuple[list, list]]:
         if waits(hand, table, rules):
             hands.append((hand, table))
     return hands
-
-
-def load_average() -> str:
-    """The machine's load (1/5/15 min), or "n/a" where the platform has none (Pyodide: emscripten answers a
-    made-up 0.10)."""
-    if sys.platform == "emscripten":
-        return "n/a"
-    try:
-        return "/".join(f"{x:.2f}" for x in os.getloadavg())
-    except (AttributeError, OSError):
-        return "n/a"
 
 
 def hand_set(hands: list[tuple[list, list]]) -> str:

@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
 from changpai.bots.chuopai import BOTS, play_out  # noqa: E402
 from changpai.chuopai.deal import ChuoDeal  # noqa: E402
+from conditions import load_average  # noqa: E402
 
 
 def one_run(deals: int, bot: str, options: dict[str, object] | None = None) -> tuple[float, float]:
@@ -42,13 +43,12 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a 戳牌 option")
     args = parser.parse_args()
     options = {k: int(v) if v.isdigit() else v for k, _, v in (o.partition("=") for o in args.option)} or None
-    load_before = os.getloadavg()
+    load_before = load_average()
     runs = [one_run(args.deals, args.bot, options) for _ in range(args.repeats)]
-    load_after = os.getloadavg()
+    load_after = load_average()
     walls = [w for w, _ in runs]
     print(f"interpreter: {platform.python_implementation()} {platform.python_version()} ({sys.executable})")
-    before = f"{load_before[0]:.2f} {load_before[1]:.2f}"
-    print(f"cores: {os.cpu_count()}  load before: {before}  after: {load_after[0]:.2f}")
+    print(f"cores: {os.cpu_count()}  load (1/5/15 min) before: {load_before}  after: {load_after}")
     print(
         f"chuopai {options or 'defaults'}, {args.bot} bots, {args.deals} deals x {args.repeats}: "
         f"median {statistics.median(walls):.0f} deals/s wall (min {min(walls):.0f}, max {max(walls):.0f}), "

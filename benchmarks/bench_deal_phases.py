@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from changpai.bots.daer import make_players, next_action  # noqa: E402
 from changpai.daer.actions import Action, ActionType  # noqa: E402
 from changpai.daer.deal import CLAIM, Deal  # noqa: E402
+from conditions import load_average  # noqa: E402
 
 
 def play(rules: str, players: int, seeds: range, spent: Counter[str], steps: Counter[str]) -> None:
@@ -62,7 +63,7 @@ def main() -> None:
     parser.add_argument("--warm", type=int, default=50, help="deals played first and not counted (caches)")
     parser.add_argument("--seed", type=int, default=2000)
     args = parser.parse_args()
-    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    load = load_average()
     print(
         f"bench_deal_phases: {platform.python_implementation()} {platform.python_version()} · {args.rules}, "
         f"{args.players} players · {args.deals} deals from seed {args.seed} (after {args.warm} warm-up) · "
@@ -78,7 +79,7 @@ def main() -> None:
     for part, seconds in spent.most_common():
         n = steps[part.split(" ", 1)[1] if part != "new deal" else part]
         print(f"{part:30s} {seconds / total:6.1%} {n / args.deals:7.1f} {seconds / n * 1e6:8.1f}")
-    print(f"after: load {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"after: load {load_average()}")
 
 
 if __name__ == "__main__":

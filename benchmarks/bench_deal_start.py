@@ -18,6 +18,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conditions import load_line  # (benchmarks/ is first on sys.path: this script's folder)
+
 ENGINE_DIR = Path(__file__).resolve().parents[1] / "engine"
 TABLES = [("luzhou-a", 4), ("leshan", 3), ("leshan", 4), ("wuchuan", 4)]
 
@@ -52,10 +54,6 @@ def _child(engine: Path, deals: int) -> dict[str, float]:
     return result
 
 
-def _load() -> str:
-    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" on {os.cpu_count()} CPUs"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--engine", type=Path, default=ENGINE_DIR)
@@ -64,7 +62,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=4)
     args = parser.parse_args()
     engines = [args.engine.resolve()] + ([args.against.resolve()] if args.against else [])
-    print(f"{args.deals} starts × 5 (best) per table, {args.repeats} processes per engine; {_load()}")
+    print(f"{args.deals} starts × 5 (best) per table, {args.repeats} processes per engine; {load_line()}")
     runs: dict[Path, list[dict[str, float]]] = {e: [] for e in engines}
     for repeat in range(args.repeats):
         for engine in engines if repeat % 2 == 0 else engines[::-1]:
@@ -78,7 +76,7 @@ def main() -> None:
             other = statistics.median(r[table] for r in runs[engines[1]])
             line += f" {other:>9.1f} {other / mine:>5.2f}×"
         print(line)
-    print(f"after: {_load()}")
+    print(f"after: {load_line()}")
 
 
 if __name__ == "__main__":

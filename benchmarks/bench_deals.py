@@ -29,6 +29,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from conditions import load_line
+
 ENGINE_DIR = Path(__file__).resolve().parents[1] / "engine"
 
 TABLES = [("luzhou-a", 4), ("luzhou-b", 4), ("leshan", 3), ("leshan", 4), ("leshan", 2), ("wuchuan", 4)]
@@ -79,7 +81,7 @@ def main() -> None:
         return
     print(
         f"Python {sys.version.split()[0]}; {args.deals} deals × {args.repeats} repeats per table; "
-        f"target {TARGET:.0f} deals/s; {_load()}"
+        f"target {TARGET:.0f} deals/s; {load_line()}"
     )
     print(
         f"{'rules':<15} {'players':>7} {'wall/s':>7} {'min/s':>7} {'max/s':>7} {'cpu/s':>7} "
@@ -103,7 +105,7 @@ def main() -> None:
             f"{rules:<15} {players:>7} {median:>7.0f} {min(values):>7.0f} {max(values):>7.0f} {cpu:>7.0f} "
             f"{share:>6.0%} {cpu / TARGET:>8.2f}×"
         )
-    print(f"after: {_load()}")
+    print(f"after: {load_line()}")
 
 
 def _child(engine: Path, deals: int, seed: int) -> dict[tuple[str, int], tuple[float, int]]:
@@ -118,7 +120,7 @@ def _child(engine: Path, deals: int, seed: int) -> dict[tuple[str, int], tuple[f
 
 def compare(mine: Path, other: Path, deals: int, repeats: int, seed: int) -> None:
     """Median CPU deals/s of two engines per table, measured alternately in fresh processes."""
-    print(f"this engine: {mine}\nother engine: {other}\n{deals} deals × {repeats} repeats per table; {_load()}")
+    print(f"this engine: {mine}\nother engine: {other}\n{deals} deals × {repeats} repeats per table; {load_line()}")
     rates: dict[Path, dict[tuple[str, int], list[float]]] = {e: {t: [] for t in TABLES} for e in (mine, other)}
     wins: dict[Path, dict[tuple[str, int], int]] = {mine: {}, other: {}}
     for i in range(repeats):
@@ -135,14 +137,7 @@ def compare(mine: Path, other: Path, deals: int, repeats: int, seed: int) -> Non
             f"{table[0]:<10} {table[1]:>7} {a:>10.0f} {b:>11.0f} {a / b:>5.2f}× "
             f"{wins[mine][table]:>4}/{wins[other][table]:<4}"
         )
-    print(f"geometric mean ratio {statistics.geometric_mean(ratios):.3f}×; after: {_load()}")
-
-
-def _load() -> str:
-    if not hasattr(os, "getloadavg"):
-        return "load average unknown"
-    one, five, fifteen = os.getloadavg()
-    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} CPUs"
+    print(f"geometric mean ratio {statistics.geometric_mean(ratios):.3f}×; after: {load_line()}")
 
 
 if __name__ == "__main__":

@@ -53,6 +53,8 @@ from playwright.sync_api import sync_playwright
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
+from conditions import load_average  # noqa: E402
+
 from sitebuild.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from sitebuild.serve import SiteServer  # noqa: E402
 
@@ -342,7 +344,7 @@ def main() -> None:
                 rel = f"{folder}/fcp-variant-{i}-{stem}" if folder else f"fcp-variant-{i}-{stem}"
                 (site / rel).write_text(text, encoding="utf-8")
                 paths[name] = rel
-            load_before = "/".join(f"{x:.2f}" for x in os.getloadavg())
+            load_before = load_average()
             timings: dict[str, list[float]] = {name: [] for name in paths}
             phases: dict[str, list[dict[str, float]]] = {name: [] for name in paths}
             for _ in range(args.runs):
@@ -358,7 +360,7 @@ def main() -> None:
                         events = json.loads(browser.stop_tracing())["traceEvents"]
                         phases[name].append(trace_phases(events, timings[name][-1]))
                     context.close()
-            load_after = "/".join(f"{x:.2f}" for x in os.getloadavg())
+            load_after = load_average()
         browser.close()
     print(f"bench_first_paint: {args.page}, first contentful paint, cold incognito, {args.runs} interleaved runs, "
           f"load {load_before} before, {load_after} after (1/5/15 min), {os.cpu_count()} cores")  # fmt: skip

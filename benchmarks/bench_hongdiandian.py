@@ -12,7 +12,6 @@ verifies every step's invariants, as the tests do (slower).
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
@@ -21,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
 from changpai.bots.hongdiandian import simulate_one  # noqa: E402 — after the path is set
+from conditions import load_line  # noqa: E402
 
 ROWS = [
     ("wuchuan-hongdiandian-sicheng", "simple", ""),
@@ -43,13 +43,6 @@ def run(rules: str, bot: str, variant: str, deals: int, seed: int, check: bool) 
     return deals / (time.perf_counter() - start), deals / (time.process_time() - cpu), wins
 
 
-def _load() -> str:
-    if not hasattr(os, "getloadavg"):
-        return "load average unknown"
-    one, five, fifteen = os.getloadavg()
-    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300)
@@ -57,7 +50,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--check", action="store_true", help="check every step's invariants too")
     args = parser.parse_args()
-    print(f"{sys.implementation.name} {sys.version.split()[0]}; {args.deals} deals × {args.repeats} repeats; {_load()}")
+    interpreter = f"{sys.implementation.name} {sys.version.split()[0]}"
+    print(f"{interpreter}; {args.deals} deals × {args.repeats} repeats; {load_line()}")
     rates: dict[tuple[str, str, str], list[float]] = {row: [] for row in ROWS}
     cpu_rates: dict[tuple[str, str, str], list[float]] = {row: [] for row in ROWS}
     wins: dict[tuple[str, str, str], int] = {}
@@ -76,7 +70,7 @@ def main() -> None:
             f"{rules:<30} {bot:<7} {variant or '-':<13} {statistics.median(values):>7.0f} {min(values):>7.0f} "
             f"{max(values):>7.0f} {cpu:>7.0f} {share:>6.0%}"
         )
-    print(f"after: {_load()}")
+    print(f"after: {load_line()}")
 
 
 if __name__ == "__main__":

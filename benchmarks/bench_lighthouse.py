@@ -33,6 +33,8 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
+from conditions import load_average  # noqa: E402
+
 from sitebuild.chromium import CHROMIUM  # noqa: E402
 from sitebuild.serve import SiteServer  # noqa: E402
 
@@ -51,10 +53,6 @@ METRICS = {
 }
 # Why a figure is what it is: the page's elements and the main thread's work in the (unthrottled) trace.
 DIAGNOSTICS = ["DOM", "main thread"]
-
-
-def load_text() -> str:
-    return "/".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def find_lighthouse(given: Path | None) -> Path:
@@ -96,7 +94,7 @@ def run_measured(lighthouse: Path, url: str, form_factor: str, out: Path) -> dic
         except MetricMissing as exc:
             if attempt == ATTEMPTS:
                 raise
-            print(f"bench_lighthouse: {exc}; running it again (load {load_text()})", flush=True)
+            print(f"bench_lighthouse: {exc}; running it again (load {load_average()})", flush=True)
     raise AssertionError("unreachable")
 
 
@@ -160,7 +158,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         sites = args.site or [build_site(Path(tmp) / "site")]
         print(
-            f"bench_lighthouse: load {load_text()} (1/5/15 min) · {os.cpu_count()} cores · "
+            f"bench_lighthouse: load {load_average()} (1/5/15 min) · {os.cpu_count()} cores · "
             f"runner {platform.python_implementation()} {platform.python_version()} · {args.runs} runs each"
             + (f" · sites compared run by run: {', '.join(str(s) for s in sites)}" if len(sites) > 1 else ""),
             flush=True,
@@ -191,7 +189,7 @@ def main() -> None:
                 f"  {path:20s} {form_factor:8s}{site} {statistics.median(scores):5.0f} "
                 f"({min(scores):.0f}–{max(scores):.0f})   {metrics}"
             )
-        print(f"bench_lighthouse: load {load_text()} after the runs")
+        print(f"bench_lighthouse: load {load_average()} after the runs")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,6 @@ short deals 打八张 / 打十四张; their deals/s counts the deals actually pl
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
@@ -21,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
 from changpai.daer.match import play_bot_match, replay_match  # noqa: E402
+from conditions import load_average  # noqa: E402
 
 TABLES = [("luzhou-a", 4), ("luzhou-b", 4), ("leshan", 3), ("leshan", 4), ("leshan", 2), ("wuchuan", 4)]
 DAJUAN = {"leshan_match": "dajuan"}
@@ -32,10 +32,6 @@ NEWER = [
     ("leshan-bazhang ×8", "leshan-bazhang", 8, None, False),
     ("leshan-shisi ×3", "leshan-shisi", 3, None, False),
 ]
-
-
-def _load() -> str:
-    return "/".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def one_pass(
@@ -63,7 +59,7 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"Python {sys.version.split()[0]}; {args.matches} matches of {args.deals} deals × {args.repeats} repeats per "
-        f"table, interleaved; load {_load()} before"
+        f"table, interleaved; load {load_average()} before"
     )
     rates: dict[str, list[tuple[float, float, float]]] = {}
     for _ in range(args.repeats):
@@ -77,7 +73,7 @@ def main() -> None:
         played = statistics.median(r[0] for r in runs)
         replayed = statistics.median(r[1] for r in runs)
         print(f"{label:<20}{played:>18.2f}{replayed:>12.2f}{statistics.median(r[2] for r in runs):>16.0f}")
-    print(f"load {_load()} after")
+    print(f"load {load_average()} after")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from playwright.sync_api import sync_playwright
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
+from benchmarks.conditions import load_average  # noqa: E402
 from sitebuild.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from sitebuild.serve import SiteServer  # noqa: E402
 
@@ -94,8 +95,8 @@ def measure(browser, url: str) -> dict[str, int]:
 
 
 def conditions() -> str:
-    load = "/".join(f"{x:.2f}" for x in os.getloadavg())
-    return f"load {load} · {platform.python_implementation()} {platform.python_version()} · {os.cpu_count()} cores"
+    interpreter = f"{platform.python_implementation()} {platform.python_version()}"
+    return f"load {load_average()} (1/5/15 min) · {interpreter} · {os.cpu_count()} cores"
 
 
 def build_site(dest: Path) -> Path:

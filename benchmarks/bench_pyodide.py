@@ -42,6 +42,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # (sitebuild: the browser and the site server's MIME types, imported where used)
+
+from conditions import load_average  # noqa: E402  (benchmarks/ is first on sys.path: this script's folder)
+
 TARGET = 2.0
 TABLES = (("leshan", 3), ("luzhou-a", 4))
 
@@ -126,7 +129,7 @@ CHROMIUM_START_JS = """async ([prelude, repo, wheel]) => {
   const wheelBytes = new Uint8Array(await (await fetched(`/engine/dist/${wheel}`)).arrayBuffer());
   pyodide.unpackArchive(wheelBytes, "wheel", { extractDir: site });
   pyodide.FS.mkdirTree(`${repo}/benchmarks`);
-  for (const name of ["bench_analysis.py", "bench_deals.py"]) {
+  for (const name of ["bench_analysis.py", "bench_deals.py", "conditions.py"]) {
     pyodide.FS.writeFile(`${repo}/benchmarks/${name}`, await (await fetched(`/benchmarks/${name}`)).text());
   }
   await pyodide.runPythonAsync(prelude);
@@ -202,10 +205,6 @@ def _wheel(dist: Path) -> str:
     return wheels[-1]
 
 
-def _load() -> str:
-    return "/".join(f"{x:.2f}" for x in os.getloadavg())
-
-
 def _figures(output: str) -> dict[str, float]:
     for line in output.splitlines():
         if line.startswith("FIGURES "):
@@ -233,7 +232,7 @@ def waits_against(checkout: Path, hands: int) -> None:
     """``bench_analysis --against checkout`` in CPython, then in Pyodide (this engine from its wheel, the other
     from its files): each prints both engines' medians, interleaved hand by hand in one process, and the ratio."""
     argv = ["--against", str(checkout), "--hands", str(hands), "--rounds", "2"]
-    print(f"load {_load()} before")
+    print(f"load {load_average()} before")
     env = {**os.environ, "PYTHONPATH": str(REPO / "engine")}
     script = str(REPO / "benchmarks" / "bench_analysis.py")
     print(subprocess.run([sys.executable, script, *argv], env=env, check=True, capture_output=True, text=True).stdout)
@@ -249,7 +248,7 @@ def waits_against(checkout: Path, hands: int) -> None:
     if done.returncode:
         raise SystemExit(f"Pyodide run failed ({done.returncode}):\n{done.stderr[-3000:]}")
     print(done.stdout)
-    print(f"load {_load()} after")
+    print(f"load {load_average()} after")
 
 
 RUNTIMES = ("node", "chromium")
@@ -332,7 +331,7 @@ def main() -> None:
             runtimes = ["node"]
     fill = {"repo": str(REPO), "hands": args.hands, "deals": args.deals, "tables": TABLES, "warm": args.warm_up}
     whole, prelude = MEASURE.format(**fill), PRELUDE.format(**fill)
-    load_before = _load()
+    load_before = load_average()
     interpreters = ["cpython", *runtimes]
     runs = {name: {which: [] for which in interpreters} for name in checkouts}
     with ExitStack() as stack:
@@ -356,7 +355,8 @@ def main() -> None:
     where = (f"node {node}" if node else "") + browser
     print(
         f"CPython {sys.version.split()[0]} vs Pyodide ({where.lstrip(', ')}), "
-        f"{args.repeats} repeats, alternating; hand set sha256 {sets.pop()}; load {load_before} before, {_load()} after"
+        f"{args.repeats} repeats, alternating; hand set sha256 {sets.pop()}; "
+        f"load {load_before} before, {load_average()} after (1/5/15 min)"
     )
     medians = {}
     for name, checkout in checkouts.items():

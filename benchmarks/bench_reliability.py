@@ -15,7 +15,6 @@ Nothing is asserted (tests/site/test_engine_recovery.py, test_csp.py and test_of
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import statistics
 import sys
@@ -25,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from conditions import load_average  # noqa: E402
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
 from sitebuild import ext_offline  # noqa: E402
@@ -49,10 +49,6 @@ KILL_JS = """async (kind) => {
   }
   return {noticed: r.at - t0, engine: r.readyAt - t0, table: performance.now() - t0, reason: r.reason};
 }"""
-
-
-def load() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def recovery(browser: Browser, url: str, runs: int) -> dict[str, list[dict]]:
@@ -146,11 +142,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--rebuilt", type=Path, help="a second build of the site, to measure a real rebuild")
     args = parser.parse_args()
-    print(f"Chromium {CHROMIUM}, load average before: {load()}")
+    print(f"Chromium {CHROMIUM}, load average before: {load_average()}")
     with sync_playwright() as p, SiteServer(args.site) as server:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         runs = recovery(browser, server.url, args.runs)
-        print(f"\nWorker killed mid-hand in the kiosk ({args.runs} runs each; medians; load now {load()}):")
+        print(f"\nWorker killed mid-hand in the kiosk ({args.runs} runs each; medians; load now {load_average()}):")
         for kind, rows in runs.items():
             print(
                 f"  {kind:9}  noticed {median([r['noticed'] for r in rows])}, engine answering again "
@@ -158,12 +154,12 @@ def main() -> None:
                 f"  ({len(rows)}/{args.runs} recovered; noticed by {sorted({r['reason'] for r in rows})})"
             )
         pages, violations, examples = csp_violations(browser, server.url, args.site)
-        print(f"\nContent-Security-Policy: {violations} violations across {pages} pages (load {load()})")
+        print(f"\nContent-Security-Policy: {violations} violations across {pages} pages (load {load_average()})")
         for text in examples:
             print(f"  {text}")
         figures = rebuild_bytes(browser, args.site, args.rebuilt)
         again = sum(size for _, size in figures["again"])
-        print(f"\nKiosk cache after a rebuild ({figures['what']}; load {load()}):")
+        print(f"\nKiosk cache after a rebuild ({figures['what']}; load {load_average()}):")
         print(f"  site on disk {figures['site']:,} bytes; first visit downloaded {figures['first']:,} bytes")
         files, revalidated = len(figures["again"]), figures["revalidated"]
         print(f"  the rebuild downloaded {again:,} bytes in {files} files ({revalidated} answered 304):")

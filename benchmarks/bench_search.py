@@ -25,7 +25,7 @@ from playwright.sync_api import sync_playwright
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
-from bench_analysis import load_average  # noqa: E402  (benchmarks/ is this script's folder)
+from conditions import load_average  # noqa: E402  (benchmarks/ is this script's folder)
 
 from sitebuild import ext_search  # noqa: E402
 from sitebuild.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402

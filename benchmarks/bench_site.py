@@ -42,6 +42,8 @@ from playwright.sync_api import sync_playwright
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
+from conditions import load_average  # noqa: E402
+
 from sitebuild import fonts  # noqa: E402
 from sitebuild.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from sitebuild.serve import SiteServer  # noqa: E402
@@ -209,10 +211,6 @@ def timed_deal_page(browser, url: str) -> tuple[float, float, float]:
     return result["paint"], dcl, result["viewer"]
 
 
-def load_text() -> str:
-    return "/".join(f"{x:.2f}" for x in os.getloadavg())
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--site", type=Path, help="a built site (default: build one into a temp dir)")
@@ -234,7 +232,7 @@ def main() -> None:
         with SiteServer(site_dir) as server, sync_playwright() as pw, ExitStack() as stack:
             other = stack.enter_context(SiteServer(args.compare)) if args.compare else None
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            load_before = load_text()
+            load_before = load_average()
             print(f"bench_site: load {load_before} (1/5/15 min) · {os.cpu_count()} cores · runner "
                   f"{platform.python_implementation()} {platform.python_version()} · Chromium {browser.version} · "
                   f"Pyodide {manifest['pyodide']} · engine {manifest['engine']} · "
@@ -262,7 +260,7 @@ def main() -> None:
                     with fresh_context(pw, browser, kind, Path(tmp)) as context:
                         results[kind].setdefault("bare Pyodide, cold", []).append(timed_bare(context, server.url))
                         results[kind].setdefault("bare Pyodide, warm", []).append(timed_bare(context, server.url))
-            load_after = load_text()
+            load_after = load_average()
 
             for kind in kinds:
                 print(f"\n[{kind}] navigation → first engine answer, medians of {args.runs} runs")
@@ -300,7 +298,7 @@ def main() -> None:
                 print(f"\nlearn/deals.html{label}, cold (static first frame = first paint), {args.paint_runs} runs")
                 for i, name in enumerate(("first contentful paint", "DOMContentLoaded", "first viewer (deal opened)")):
                     print(f"  {name:26s} {median_ms([d[i] for d in timings])}")
-            print(f"bench_site: load {load_text()} after the timings")
+            print(f"bench_site: load {load_average()} after the timings")
 
             if not args.no_bytes:
                 print("\nBytes transferred per page (cold cache; benchmarks/bench_pages.py lists every page)")

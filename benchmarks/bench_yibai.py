@@ -11,7 +11,6 @@ counts broken invariants (scores ≠ ledger, a score after the target, record �
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
@@ -20,12 +19,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
 from changpai.daer.match import MatchRecord, play_bot_match, replay_match  # noqa: E402
+from conditions import load_average  # noqa: E402
 
 RULES = "wuchuan-yibai"
-
-
-def _load() -> str:
-    return "/".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def one_pass(sittings: int, options: dict[str, int]) -> tuple[float, float, float, int]:
@@ -65,7 +61,7 @@ def main() -> None:
     args = parser.parse_args()
     options = {"yibai_target": args.target}
     head = f"{args.sittings} sittings to {args.target} × {args.repeats}"
-    print(f"Python {sys.version.split()[0]}; {head}; load {_load()}")
+    print(f"Python {sys.version.split()[0]}; {head}; load {load_average()}")
     runs = [one_pass(args.sittings, options) for _ in range(args.repeats)]
     played = statistics.median(r[0] for r in runs)
     replayed = statistics.median(r[1] for r in runs)
@@ -74,7 +70,7 @@ def main() -> None:
     if args.check:
         bad = sum(broken(50_000 + i, options) for i in range(args.check))
         print(f"broken invariants over {args.check} sittings: {bad}")
-    print(f"load {_load()} after")
+    print(f"load {load_average()} after")
 
 
 if __name__ == "__main__":

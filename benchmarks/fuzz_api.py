@@ -26,7 +26,6 @@ import argparse
 import contextlib
 import io
 import json
-import os
 import random
 import re
 import sys
@@ -42,6 +41,7 @@ sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
 from changpai.api import handle, handle_json  # noqa: E402
 from changpai.daer.violations import violation_codes  # noqa: E402
+from conditions import load_line  # noqa: E402
 from hardening_kit import (  # noqa: E402
     RECORD_NAME,
     corrupt_record,
@@ -54,11 +54,6 @@ from hardening_kit import (  # noqa: E402
     replay_text,
     seed_requests,
 )
-
-
-def load() -> str:
-    one, five, fifteen = os.getloadavg()
-    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
 
 
 def _first_word(text: str) -> str:
@@ -183,7 +178,7 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(f"before: {load()}")
+    print(f"before: {load_line()}")
     rng = random.Random(args.seed)
     failed = False
 
@@ -231,7 +226,7 @@ def main() -> int:
         print(f"    {n:6d}  {text}")
     failed |= bool(deals["broken"])
 
-    print(f"after: {load()}")
+    print(f"after: {load_line()}")
     return 1 if failed else 0
 
 
