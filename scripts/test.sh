@@ -10,10 +10,10 @@
 #      then the `serial` ones (service workers and offline in test_offline.py, the engine's real-time recovery in
 #      test_engine_recovery.py, the folds' layout in test_first_screen.py) alone in one process, so no other browser
 #      test competes with their timers
-#   6. the engine's tests inside Pyodide (node), against the wheel the site ships: on one core, from the start, at the
-#      lowest CPU priority (nice 19), so they take only the CPU the other steps leave idle (the browser tests' waits;
-#      the serial browser group, whose tests mostly wait on timers); their output is kept in .cache/test-pyodide.log
-#      and printed at the end; CHANGPAI_PYODIDE_APART=1 runs them after the browser tests instead
+#   6. the engine's tests inside Pyodide (node), against the wheel the site ships: on one core, beside the serial
+#      browser group (whose tests mostly wait on timers, leaving a core and more idle) at the lowest CPU priority
+#      (nice 19), so the serial tests' timers come first; their output is kept in .cache/test-pyodide.log and printed
+#      after the group; CHANGPAI_PYODIDE_APART=1 runs them after the browser tests instead
 # Every step runs even when an earlier one failed (so one run shows everything); the exit code is non-zero
 # if any step failed. pytest's "no tests collected" (exit 5) counts as a failure. Each step's heading says how many
 # seconds the run has taken so far (set-up included).
@@ -69,16 +69,6 @@ collect_beside() {  # collect_beside PID LOG: wait for it, print its output, ret
   return $code
 }
 
-PYODIDE_CMD=(node tests/pyodide/run_engine_tests.mjs tests/engine)
-PYODIDE_LOG="$PWD/.cache/test-pyodide.log"
-PYODIDE_PID=""
-if [[ "${CHANGPAI_PYODIDE_APART:-0}" != 1 ]]; then
-  step "engine tests inside Pyodide, beside everything else at the lowest CPU priority (nice 19)"
-  echo "(their output follows the browser tests)"
-  start_beside "$PYODIDE_LOG" nice -n 19 "${PYODIDE_CMD[@]}"
-  PYODIDE_PID=$BESIDE_PID
-fi
-
 PYTEST_LOG="$PWD/.cache/test-pytest.log"
 step "pytest (engine, tutorials, build, doctests), beside ruff, mypy and the build"
 echo "(its output follows the build)"
@@ -102,6 +92,16 @@ export CHANGPAI_SITE_DIR="$SITE_DIR"
 step "pytest (engine, tutorials, build, doctests): its output"
 check "pytest" collect_beside "$PYTEST_PID" "$PYTEST_LOG"
 
+PYODIDE_CMD=(node tests/pyodide/run_engine_tests.mjs tests/engine)
+PYODIDE_LOG="$PWD/.cache/test-pyodide.log"
+PYODIDE_PID=""
+start_pyodide_beside() {  # the Pyodide step beside the serial group, at nice 19 (unless CHANGPAI_PYODIDE_APART=1)
+  [[ "${CHANGPAI_PYODIDE_APART:-0}" == 1 ]] && return 0
+  start_beside "$PYODIDE_LOG" nice -n 19 "${PYODIDE_CMD[@]}"
+  PYODIDE_PID=$BESIDE_PID
+  echo "(the engine tests inside Pyodide run beside this step, at the lowest CPU priority; their output follows it)"
+}
+
 if [[ -f "$SITE_DIR/index.html" ]]; then
   if [[ $(id -u) -eq 0 ]] && command -v unshare >/dev/null; then
     # The browser tests run once, inside a network namespace with only loopback: a page that reaches for
@@ -111,6 +111,7 @@ if [[ -f "$SITE_DIR/index.html" ]]; then
     check "pytest tests/site offline, parallel group" unshare -n bash -c "$OFFLINE" _ \
       "${BROWSER_PARALLEL[@]}" "${BROWSER_TIMEOUT[@]}" -m "not serial" --durations=12
     step "browser tests marked serial, alone (unshare -n, loopback only)"
+    start_pyodide_beside
     check "pytest tests/site offline, serial group" unshare -n bash -c "$OFFLINE" _ "${BROWSER_TIMEOUT[@]}" -m serial \
       --durations=5
   else
@@ -118,6 +119,7 @@ if [[ -f "$SITE_DIR/index.html" ]]; then
     check "pytest tests/site, parallel group" .venv/bin/python -m pytest -q "${BROWSER_PARALLEL[@]}" "${BROWSER_TIMEOUT[@]}" \
       -m "not serial" --durations=12 tests/site
     step "browser tests marked serial, alone"
+    start_pyodide_beside
     check "pytest tests/site, serial group" .venv/bin/python -m pytest -q "${BROWSER_TIMEOUT[@]}" -m serial --durations=5 \
       tests/site
   fi
@@ -126,7 +128,7 @@ else
 fi
 
 if [[ -n "$PYODIDE_PID" ]]; then
-  step "engine tests inside Pyodide (ran beside the other steps): their output"
+  step "engine tests inside Pyodide (ran beside the serial browser group): their output"
   check "pyodide" collect_beside "$PYODIDE_PID" "$PYODIDE_LOG"
 else
   step "engine tests inside Pyodide"
