@@ -20,6 +20,11 @@ over the page's. The variants (none is shipped; they tell which part of the page
 * no Material bundle — Material's script removed (the page's own kept);
 * no web fonts — the site's stylesheet without its @font-face rules (the text drawn in the system's fonts: it shows
   what the fonts' short wait, font-display: swap, and their drawing cost the first paint);
+* scripts after first frame — the page's deferred scripts (Material's bundle, the engine client, the widgets)
+  replaced by one that adds them back, in order, two animation frames after it runs, so none of them runs while the
+  first frame is drawn and sent to the screen; it also hands a DOMContentLoaded listener added after the event (as
+  Material's bundle adds one) to a task at once (it shows what the scripts' run costs the first paint, with the page
+  still working: a way to ship it would have to keep every inline script that waits for DOMContentLoaded working);
 * critical CSS — the style rules Chromium used for the first render (CSS rule coverage with scripts off, at 390,
   768, 1024, 1280 and 1920 px) inline in <head>, the full stylesheets loaded with media="print" and switched on by
   an inline script (a noscript link for readers without scripts).
@@ -39,6 +44,7 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import html
 import json
 import os
 import re
@@ -86,6 +92,44 @@ NOT_THE_DEALS_PAGES_WIDGETS = re.compile(
     r"[^>]*></script>"
 )
 MATERIAL_BUNDLE = re.compile(r'<script src="[^"]*bundle\.[0-9a-f]+\.min\.js"[^>]*></script>')
+DEFERRED_SCRIPT = re.compile(r'<script src="(?P<src>[^"]+)" defer></script>')
+LATER_JS_NAME = "fcp-later.js"  # written next to the page's variants
+# The loader of "scripts after the first frame": a DOMContentLoaded listener added once the event has passed is
+# called in a task of its own; the scripts named in data-srcs are added, in order, two animation frames later.
+LATER_JS = """(() => {
+  const add = document.addEventListener.bind(document);
+  document.addEventListener = function (type, listener, options) {
+    if (type !== "DOMContentLoaded" || document.readyState === "loading") return add(type, listener, options);
+    setTimeout(() => {
+      const event = new Event(type);
+      if (typeof listener === "function") listener.call(document, event);
+      else listener.handleEvent(event);
+    });
+  };
+  const sources = JSON.parse(document.currentScript.dataset.srcs);
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    for (const src of sources) {
+      const script = document.createElement("script");
+      script.src = src;
+      script.async = false;
+      document.head.append(script);
+    }
+  }));
+})();
+"""
+
+
+def with_scripts_after_the_first_frame(page: str) -> str:
+    """The page with its deferred scripts replaced by the loader (``LATER_JS``), which adds them back later."""
+    sources = DEFERRED_SCRIPT.findall(page)
+    assert sources, "the page has no deferred script"
+    srcs = html.escape(json.dumps(sources))
+    loader = f'<script src="{LATER_JS_NAME}" defer data-srcs="{srcs}"></script>'
+    first = DEFERRED_SCRIPT.search(page)
+    assert first is not None
+    return page[: first.start()] + loader + DEFERRED_SCRIPT.sub("", page[first.start() :])
+
+
 TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "loading", "v8.execute"]
 WIDTHS = ((390, 844), (768, 1024), (1024, 768), (1280, 800), (1920, 1080))
 SWITCH_ON = (
@@ -263,6 +307,7 @@ def variants(page: str, page_path: str, used) -> dict[str, str]:
         "only the deal viewer's widget script": NOT_THE_DEALS_PAGES_WIDGETS.sub("", page),
         "no Material bundle": MATERIAL_BUNDLE.sub("", page),
         "no web fonts": SITE_STYLESHEET.sub(lambda m: f'href="{m[1].rsplit("/", 1)[0]}/{NO_FONTS_CSS}"', page),
+        "scripts after first frame": with_scripts_after_the_first_frame(page),
         "critical CSS": with_critical_css(page, page_path, used),
     }
     if len(items) > 9:
@@ -334,6 +379,7 @@ def main() -> None:
         with SiteServer(site) as server:
             used = used_rules(server, args.page, browser)
             write_stylesheet_without_fonts(site, original, args.page)
+            (site / args.page).parent.joinpath(LATER_JS_NAME).write_text(LATER_JS, encoding="utf-8")
             paths = {"the page": args.page}
             folder, stem = args.page.rsplit("/", 1) if "/" in args.page else ("", args.page)
             if args.against is not None:
