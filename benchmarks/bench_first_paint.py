@@ -15,14 +15,16 @@ over the page's. The variants (none is shipped; they tell which part of the page
 * no hidden deal content — every gallery deal's folded content removed (only the summaries left);
 * summary icons unmasked — the summaries' icons (Material draws them as CSS masks of data: SVG images) without
   their mask (solid squares: it shows what the masks cost, it is not a look to ship);
-* no page scripts — none of the scripts late.js adds after the first frame (Material's bundle, the engine client,
-  the widgets: sitebuild/ext_lean.py), nor their preloads;
+* no deferred scripts — every <script src defer> tag removed (Material's bundle, the engine client, the widgets);
 * only the deal viewer's widget script — the widget scripts of the kinds of widget the page does not have removed;
 * no Material bundle — Material's script removed (the page's own kept);
 * no web fonts — the site's stylesheet without its @font-face rules (the text drawn in the system's fonts: it shows
   what the fonts' short wait, font-display: swap, and their drawing cost the first paint);
-* scripts before the first paint — the page's scripts as deferred scripts where their preloads are, as the site had
-  them before late.js (they ran once the page was parsed, while its first frame was still being drawn);
+* scripts after first frame — the page's deferred scripts (Material's bundle, the engine client, the widgets)
+  replaced by one that adds them back, in order, two animation frames after it runs, so none of them runs while the
+  first frame is drawn and sent to the screen; it also hands a DOMContentLoaded listener added after the event (as
+  Material's bundle adds one) to a task at once (it shows what the scripts' run costs the first paint, with the page
+  still working: a way to ship it would have to keep every inline script that waits for DOMContentLoaded working);
 * critical CSS — the style rules Chromium used for the first render (CSS rule coverage with scripts off, at 390,
   768, 1024, 1280 and 1920 px) inline in <head>, the full stylesheets loaded with media="print" and switched on by
   an inline script (a noscript link for readers without scripts).
@@ -86,38 +88,54 @@ TRACE_PHASES = {
 }
 # The widget scripts of the kinds of widget the deals page has none of, and Material's script (variants above).
 NOT_THE_DEALS_PAGES_WIDGETS = re.compile(
-    r"(?:chuopai-viewer|match-viewer|hand-calculator|lessons|hongdiandian-viewer|hand-check)\.js"
+    r'<script src="[^"]*(?:chuopai-viewer|match-viewer|hand-calculator|lessons|hongdiandian-viewer|hand-check)\.js"'
+    r"[^>]*></script>"
 )
-MATERIAL_BUNDLE = re.compile(r"bundle\.[0-9a-f]+\.min\.js")
-LATE_SCRIPTS = re.compile(r'<meta name="cp-late-scripts" content="(?P<sources>[^"]*)">')
-SCRIPT_PRELOAD = re.compile(r'<link rel="preload" as="script" href="(?P<src>[^"]+)">')
+MATERIAL_BUNDLE = re.compile(r'<script src="[^"]*bundle\.[0-9a-f]+\.min\.js"[^>]*></script>')
+DEFERRED_SCRIPT = re.compile(r'<script src="(?P<src>[^"]+)" defer></script>')
+LATER_JS_NAME = "fcp-later.js"  # written next to the page's variants
+# The loader of "scripts after the first frame": a DOMContentLoaded listener added once the event has passed is
+# called in a task of its own; the scripts named in data-srcs are added, in order, two animation frames later.
+LATER_JS = """(() => {
+  const add = document.addEventListener.bind(document);
+  document.addEventListener = function (type, listener, options) {
+    if (type !== "DOMContentLoaded" || document.readyState === "loading") return add(type, listener, options);
+    setTimeout(() => {
+      const event = new Event(type);
+      if (typeof listener === "function") listener.call(document, event);
+      else listener.handleEvent(event);
+    });
+  };
+  const sources = JSON.parse(document.currentScript.dataset.srcs);
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    for (const src of sources) {
+      const script = document.createElement("script");
+      script.src = src;
+      script.async = false;
+      document.head.append(script);
+    }
+  }));
+})();
+"""
+
+
+def with_scripts_after_the_first_frame(page: str) -> str:
+    """The page with its deferred scripts replaced by the loader (``LATER_JS``), which adds them back later."""
+    sources = DEFERRED_SCRIPT.findall(page)
+    assert sources, "the page has no deferred script"
+    srcs = html.escape(json.dumps(sources))
+    loader = f'<script src="{LATER_JS_NAME}" defer data-srcs="{srcs}"></script>'
+    first = DEFERRED_SCRIPT.search(page)
+    assert first is not None
+    return page[: first.start()] + loader + DEFERRED_SCRIPT.sub("", page[first.start() :])
+
+
 TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "loading", "v8.execute"]
 WIDTHS = ((390, 844), (768, 1024), (1024, 768), (1280, 800), (1920, 1080))
 SWITCH_ON = (
     'document.querySelectorAll("link[data-cp-late]").forEach((l)=>{const on=()=>{l.media="all"};'
     'if(l.sheet)on();else l.addEventListener("load",on)})'
 )
-
-
-def without_scripts(page: str, dropped: re.Pattern[str] | None = None) -> str:
-    """The page without the late scripts ``dropped`` matches (every one when None) in its list and their preloads."""
-
-    def gone(src: str) -> bool:
-        return dropped is None or dropped.search(src) is not None
-
-    listed = LATE_SCRIPTS.search(page)
-    assert listed, "the page lists no late scripts (sitebuild/ext_lean.py)"
-    kept = " ".join(src for src in listed["sources"].split() if not gone(html.unescape(src)))
-    page = page[: listed.start("sources")] + kept + page[listed.end("sources") :]
-    return SCRIPT_PRELOAD.sub(lambda m: "" if gone(html.unescape(m["src"])) else m[0], page)
-
-
-def with_deferred_scripts(page: str) -> str:
-    """The page's scripts as deferred scripts in place of their preloads, none left to late.js."""
-    listed = LATE_SCRIPTS.search(page)
-    assert listed, "the page lists no late scripts (sitebuild/ext_lean.py)"
-    page = page[: listed.start("sources")] + page[listed.end("sources") :]
-    return SCRIPT_PRELOAD.sub(lambda m: f'<script src="{m["src"]}" defer></script>', page)
 
 
 def gallery_spans(page: str) -> list[tuple[int, int]]:
@@ -285,11 +303,11 @@ def variants(page: str, page_path: str, used) -> dict[str, str]:
         "chrome only": close(page[:article] + '<article class="md-content__inner md-typeset"><h1>牌局回放</h1>'),
         "no hidden deal content": without_spans(page, spans),
         "summary icons unmasked": page[:head_end] + unmask + page[head_end:],
-        "no page scripts": without_scripts(page),
-        "only the deal viewer's widget script": without_scripts(page, NOT_THE_DEALS_PAGES_WIDGETS),
-        "no Material bundle": without_scripts(page, MATERIAL_BUNDLE),
+        "no deferred scripts": re.sub(r"<script src=[^>]*defer></script>", "", page),
+        "only the deal viewer's widget script": NOT_THE_DEALS_PAGES_WIDGETS.sub("", page),
+        "no Material bundle": MATERIAL_BUNDLE.sub("", page),
         "no web fonts": SITE_STYLESHEET.sub(lambda m: f'href="{m[1].rsplit("/", 1)[0]}/{NO_FONTS_CSS}"', page),
-        "scripts before first paint": with_deferred_scripts(page),
+        "scripts after first frame": with_scripts_after_the_first_frame(page),
         "critical CSS": with_critical_css(page, page_path, used),
     }
     if len(items) > 9:
@@ -361,6 +379,7 @@ def main() -> None:
         with SiteServer(site) as server:
             used = used_rules(server, args.page, browser)
             write_stylesheet_without_fonts(site, original, args.page)
+            (site / args.page).parent.joinpath(LATER_JS_NAME).write_text(LATER_JS, encoding="utf-8")
             paths = {"the page": args.page}
             folder, stem = args.page.rsplit("/", 1) if "/" in args.page else ("", args.page)
             if args.against is not None:

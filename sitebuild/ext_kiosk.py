@@ -19,8 +19,7 @@ import re
 DEALS_ATTRIBUTE = re.compile(r'data-deals="([^"]*)"')
 KIOSK_TEMPLATE = "kiosk.html"
 
-# The page's scripts run after its first frame (sitebuild/ext_lean.py, assets/js/late.js), which holds DOMContentLoaded
-# listeners until they have run: on the first page document$ exists by then.
+# Material's bundle is deferred (sitebuild/ext_lean.py): on the first page document$ exists from DOMContentLoaded.
 INSTANT_NAVIGATION_GUARD = (
     "<script>(function(){function guard(){if(!window.document$||!document$.subscribe)return;"
     "document$.subscribe(function(){"

@@ -18,15 +18,12 @@ which starts the engine's worker with the page when this browser has kept the en
 reader: issue #18, warm start). Inline and first, it runs as the parser reaches it; as an async file it ran only
 once the main thread was free, ~150 ms later. ``ext_csp`` allows it by its hash, like every inline script.
 
-Every page's scripts run once its first frame is drawn (issue #18: as deferred scripts, Material's bundle ran for
-40-50 ms while the deals page's first frame was still being drawn and sent to the screen, and the first contentful
-paint waited for it). Each ``<script src>`` gives way to a ``<link rel="preload" as="script">`` in its place (each is
-fetched as early as before: the page's ``<meta>`` Content-Security-Policy turns Chromium's preload scanner off), the
-page names them in order in ``<meta name="cp-late-scripts">``, and ``assets/js/late.js``, written inline into
-``<head>`` before the stylesheets, adds them once the page is parsed, two animation frames later. It holds every
-DOMContentLoaded listener until they have all run, as deferred scripts held the event: Material's bundle and the
-pages' inline scripts wait for it as before. ``<head>`` holds no blocking script (docs/overrides/main.html moves the
-polyfill and lean.js to the end of ``<body>``).
+Every page's scripts are ``defer`` (issue #18: Lighthouse mobile): they run in the same order, after the page is
+parsed and before DOMContentLoaded, as they did at the end of ``<body>``; but the page's ``<meta>``
+Content-Security-Policy turns Chromium's preload scanner off, so as blocking scripts each was requested only once
+the one before it had run (a chain of a dozen round trips), and the browser counted them as holding back the
+first paint. Deferred, they are all requested as the parser meets them. ``<head>`` holds no blocking script
+(docs/overrides/main.html moves the polyfill and lean.js to the end of ``<body>``).
 """
 
 from __future__ import annotations
@@ -64,35 +61,17 @@ def with_early_start(output: str, engine_base: str, docs_dir: str) -> str:
     return output[:at] + early_start_tag(engine_base, docs_dir) + output[at:]
 
 
-# A page's external classic script (not async, not a module): one of those late.js adds after the first frame.
-PAGE_SCRIPT = re.compile(r'<script src="(?P<src>[^"]+)"(?P<rest>[^>]*)>\s*</script>')
-LATE_SCRIPTS_META = "cp-late-scripts"
+# A script that blocks the parser: not async, deferred or a module (nor inline data).
+BLOCKING_SCRIPT = re.compile(r'<script src="(?P<src>[^"]+)"(?P<rest>[^>]*)>')
 
 
-@cache  # read once a build, not once a page
-def late_source(docs_dir: str) -> str:
-    return (Path(docs_dir) / "assets" / "js" / "late.js").read_text(encoding="utf-8").strip()
-
-
-def after_the_first_frame(output: str, docs_dir: str) -> str:
-    """The page with each of its scripts preloaded where it was, named in ``<meta name="cp-late-scripts">`` in order,
-    and ``late.js`` inline before its first stylesheet to add them once the first frame is drawn."""
-    sources: list[str] = []
-
-    def preload(match: re.Match[str]) -> str:
-        if re.search(r"\b(?:async|type=)", match["rest"]):
+def deferred(output: str) -> str:
+    def defer(match: re.Match[str]) -> str:
+        if re.search(r"\b(?:async|defer|type=)", match["rest"]):
             return match[0]
-        sources.append(html.unescape(match["src"]))
-        return f'<link rel="preload" as="script" href="{match["src"]}">'
+        return match[0][:-1] + " defer>"
 
-    output = PAGE_SCRIPT.sub(preload, output)
-    if not sources:
-        return output
-    meta = f'<meta name="{LATE_SCRIPTS_META}" content="{html.escape(" ".join(sources))}">\n'
-    head_end = output.find("</head>")
-    first = FIRST_STYLESHEET.search(output, 0, head_end)
-    at = first.start() if first else head_end
-    return output[:at] + meta + f"<script>\n{late_source(docs_dir)}\n</script>\n" + output[at:]
+    return BLOCKING_SCRIPT.sub(defer, output)
 
 
 WIDGET_ON_PAGE = re.compile(r'\bdata-cp-widget="(?P<kind>[\w-]+)"')
@@ -156,5 +135,4 @@ def widget_scripts_where_needed(output: str, docs_dir: str) -> str:
 
 
 def on_post_page(output: str, page, config) -> str | None:
-    docs_dir = config["docs_dir"]
-    return after_the_first_frame(widget_scripts_where_needed(output, docs_dir), docs_dir)
+    return deferred(widget_scripts_where_needed(output, config["docs_dir"]))

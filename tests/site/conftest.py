@@ -30,7 +30,6 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page
 
 from sitebuild.chromium import CHROMIUM, CHROMIUM_ARGS
 from sitebuild.serve import LOCAL_HOST, SiteServer
@@ -138,31 +137,6 @@ def is_local(url: str) -> bool:
 @pytest.fixture
 def browser_log() -> BrowserLog:
     return BrowserLog()
-
-
-# A page's scripts run after its first frame, which is often after its load event (sitebuild/ext_lean.py,
-# assets/js/late.js): a test that loads a page waits for them too, as a reader's first tap meets them run. late.js
-# marks its <meta> data-ran once they have; a page without that <meta> (a JSON file, a 404) or whose scripts are off
-# (late.js did not install its DOMContentLoaded hold) has nothing to wait for.
-SCRIPTS_RAN_JS = """() => {
-  const meta = document.querySelector('meta[name="cp-late-scripts"]');
-  if (!meta || document.addEventListener === EventTarget.prototype.addEventListener) return true;
-  return meta.hasAttribute("data-ran");
-}"""
-
-
-def _then_wait_for_scripts(navigate):
-    def navigate_and_wait(self: Page, *args, **kwargs):
-        response = navigate(self, *args, **kwargs)
-        if kwargs.get("wait_until", "load") == "load":
-            self.wait_for_function(SCRIPTS_RAN_JS)
-        return response
-
-    return navigate_and_wait
-
-
-Page.goto = _then_wait_for_scripts(Page.goto)  # type: ignore[method-assign]
-Page.reload = _then_wait_for_scripts(Page.reload)  # type: ignore[method-assign]
 
 
 def watch_page(page, browser_log: BrowserLog) -> None:

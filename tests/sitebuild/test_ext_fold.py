@@ -1,12 +1,10 @@
-"""The build's folds (sitebuild/ext_fold.py) and late scripts (sitebuild/ext_lean.py): which blocks of a page's
-text get ``content-visibility: auto`` and that nothing else of the page changes; which scripts run after the first
-frame.
+"""The build's folds (sitebuild/ext_fold.py) and deferred scripts (sitebuild/ext_lean.py): which blocks of a page's
+text get ``content-visibility: auto`` and that nothing else of the page changes; which scripts get ``defer``.
 The built pages and the browser's side: tests/site/test_first_screen.py."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -98,23 +96,11 @@ def test_estimates_are_taller_on_a_phone_than_on_a_wide_screen():
     )
 
 
-def test_scripts_run_after_the_first_frame_in_their_order_and_the_others_are_left_alone():
-    docs = str(Path(__file__).resolve().parents[2] / "docs")
-    head = '<html><head><script async src="e.js"></script><link rel="stylesheet" href="s.css"></head>'
-    body = (
-        '<body><script src="b.js?v=1&amp;x=2"></script><p>text</p><script src="c.js" defer></script>'
-        '<script type="module" src="m.js"></script><script>var x;</script></body></html>'
+def test_scripts_are_deferred_once_and_the_others_left_alone():
+    page = (
+        '<html><head><script async src="e.js"></script></head><body><script src="b.js"></script>'
+        '<script src="c.js" defer></script><script type="module" src="m.js"></script><script>var x;</script></body>'
     )
-    once = ext_lean.after_the_first_frame(head + body, docs)
-    late = ext_lean.late_source(docs)
-    assert once == (
-        '<html><head><script async src="e.js"></script>'
-        '<meta name="cp-late-scripts" content="b.js?v=1&amp;x=2 c.js">\n'
-        f"<script>\n{late}\n</script>\n"
-        '<link rel="stylesheet" href="s.css"></head>'
-        '<body><link rel="preload" as="script" href="b.js?v=1&amp;x=2"><p>text</p>'
-        '<link rel="preload" as="script" href="c.js">'
-        '<script type="module" src="m.js"></script><script>var x;</script></body></html>'
-    )
-    assert ext_lean.after_the_first_frame(once, docs) == once
-    assert ext_lean.after_the_first_frame("<html><head></head><body></body></html>", docs).count("<script") == 0
+    once = ext_lean.deferred(page)
+    assert once == page.replace('<script src="b.js">', '<script src="b.js" defer>')
+    assert ext_lean.deferred(once) == once

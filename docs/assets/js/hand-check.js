@@ -278,8 +278,7 @@
   }
 
   // core.js and cards.js (window.cp, cp.tradition) come before this file (mkdocs.yml); should cp not be there yet,
-  // register at DOMContentLoaded, which late.js holds until every page script has run. It mounts on every instant
-  // navigation.
+  // register at DOMContentLoaded, which follows every deferred script. It mounts on every instant navigation.
   const register = () => window.cp.widget("hand-check", mount);
   if (window.cp && window.cp.widget) register();
   else document.addEventListener("DOMContentLoaded", register, { once: true });
