@@ -12,7 +12,6 @@ set. Shares are comparable within one run; absolute figures move with the load.
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 import random
 import sys
@@ -25,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from changpai.bots.daer import make_players, next_action  # noqa: E402
 from changpai.daer.actions import Action, ActionType  # noqa: E402
 from changpai.daer.deal import CLAIM, Deal  # noqa: E402
-from conditions import load_average  # noqa: E402
+from conditions import load_average, load_line  # noqa: E402
 
 
 def play(rules: str, players: int, seeds: range, spent: Counter[str], steps: Counter[str]) -> None:
@@ -63,11 +62,10 @@ def main() -> None:
     parser.add_argument("--warm", type=int, default=50, help="deals played first and not counted (caches)")
     parser.add_argument("--seed", type=int, default=2000)
     args = parser.parse_args()
-    load = load_average()
     print(
         f"bench_deal_phases: {platform.python_implementation()} {platform.python_version()} · {args.rules}, "
         f"{args.players} players · {args.deals} deals from seed {args.seed} (after {args.warm} warm-up) · "
-        f"load {load} on {os.cpu_count()} CPUs"
+        f"{load_line()}"
     )
     play(args.rules, args.players, range(args.seed - args.warm, args.seed), Counter(), Counter())
     spent: Counter[str] = Counter()

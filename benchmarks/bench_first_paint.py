@@ -92,7 +92,7 @@ NOT_THE_DEALS_PAGES_WIDGETS = re.compile(
     r"[^>]*></script>"
 )
 MATERIAL_BUNDLE = re.compile(r'<script src="[^"]*bundle\.[0-9a-f]+\.min\.js"[^>]*></script>')
-DEFERRED_SCRIPT = re.compile(r'<script src="(?P<src>[^"]+)" defer></script>')
+DEFERRED_SCRIPT = re.compile(r'<script src="(?P<src>[^"]+)"[^>]*\bdefer></script>')
 LATER_JS_NAME = "fcp-later.js"  # written next to the page's variants
 # The loader of "scripts after the first frame": a DOMContentLoaded listener added once the event has passed is
 # called in a task of its own; the scripts named in data-srcs are added, in order, two animation frames later.
@@ -121,13 +121,12 @@ LATER_JS = """(() => {
 
 def with_scripts_after_the_first_frame(page: str) -> str:
     """The page with its deferred scripts replaced by the loader (``LATER_JS``), which adds them back later."""
-    sources = DEFERRED_SCRIPT.findall(page)
-    assert sources, "the page has no deferred script"
-    srcs = html.escape(json.dumps(sources))
-    loader = f'<script src="{LATER_JS_NAME}" defer data-srcs="{srcs}"></script>'
     first = DEFERRED_SCRIPT.search(page)
-    assert first is not None
-    return page[: first.start()] + loader + DEFERRED_SCRIPT.sub("", page[first.start() :])
+    assert first is not None, "the page has no deferred script"
+    rest = page[first.start() :]
+    srcs = html.escape(json.dumps(DEFERRED_SCRIPT.findall(rest)))
+    loader = f'<script src="{LATER_JS_NAME}" defer data-srcs="{srcs}"></script>'
+    return page[: first.start()] + loader + DEFERRED_SCRIPT.sub("", rest)
 
 
 TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "loading", "v8.execute"]
@@ -303,7 +302,7 @@ def variants(page: str, page_path: str, used) -> dict[str, str]:
         "chrome only": close(page[:article] + '<article class="md-content__inner md-typeset"><h1>牌局回放</h1>'),
         "no hidden deal content": without_spans(page, spans),
         "summary icons unmasked": page[:head_end] + unmask + page[head_end:],
-        "no deferred scripts": re.sub(r"<script src=[^>]*defer></script>", "", page),
+        "no deferred scripts": DEFERRED_SCRIPT.sub("", page),
         "only the deal viewer's widget script": NOT_THE_DEALS_PAGES_WIDGETS.sub("", page),
         "no Material bundle": MATERIAL_BUNDLE.sub("", page),
         "no web fonts": SITE_STYLESHEET.sub(lambda m: f'href="{m[1].rsplit("/", 1)[0]}/{NO_FONTS_CSS}"', page),
