@@ -10,10 +10,11 @@
 #      then the `serial` ones (service workers and offline in test_offline.py, the engine's real-time recovery in
 #      test_engine_recovery.py, the folds' layout in test_first_screen.py) alone in one process, so no other browser
 #      test competes with their timers
-#   6. the engine's tests inside Pyodide (node), against the wheel the site ships: on one core, beside the serial
-#      browser group (whose tests mostly wait on timers, leaving a core and more idle) at the lowest CPU priority
-#      (nice 19), so the serial tests' timers come first; their output is kept in .cache/test-pyodide.log and printed
-#      after the group; CHANGPAI_PYODIDE_APART=1 runs them after the browser tests instead
+#   6. the engine's tests inside Pyodide (node), against the wheel the site ships: in two processes (which share the
+#      test files out as they go), beside the serial browser group (whose tests mostly wait on timers, leaving most of
+#      both cores idle) at the lowest CPU priority (nice 19), so the serial tests' timers come first; their output is
+#      kept in .cache/test-pyodide-1.log and -2.log and printed after the group; CHANGPAI_PYODIDE_APART=1 runs them
+#      after the browser tests instead
 # Every step runs even when an earlier one failed (so one run shows everything); the exit code is non-zero
 # if any step failed. pytest's "no tests collected" (exit 5) counts as a failure. Each step's heading says how many
 # seconds the run has taken so far (set-up included).
@@ -92,13 +93,31 @@ export CHANGPAI_SITE_DIR="$SITE_DIR"
 step "pytest (engine, tutorials, build, doctests): its output"
 check "pytest" collect_beside "$PYTEST_PID" "$PYTEST_LOG"
 
-PYODIDE_CMD=(node tests/pyodide/run_engine_tests.mjs tests/engine)
-PYODIDE_LOG="$PWD/.cache/test-pyodide.log"
-PYODIDE_PID=""
+# The engine's tests inside Pyodide, in two processes (one per core) that share the test files out between them as they
+# go (run_engine_tests.mjs --claim-dir: each takes the next file nobody has claimed), so they finish together.
+PYODIDE_CMD=(node tests/pyodide/run_engine_tests.mjs)
+PYODIDE_PROCESSES=2
+PYODIDE_CLAIMS="$PWD/.cache/pyodide-claims"
+PYODIDE_PIDS=()
+start_pyodide() {  # start_pyodide [nice…]: every process in the background, its output in .cache/test-pyodide-K.log
+  local k
+  PYODIDE_PIDS=()
+  rm -rf "$PYODIDE_CLAIMS" && mkdir -p "$PYODIDE_CLAIMS"
+  for ((k = 1; k <= PYODIDE_PROCESSES; k++)); do
+    start_beside "$PWD/.cache/test-pyodide-$k.log" "$@" "${PYODIDE_CMD[@]}" --claim-dir "$PYODIDE_CLAIMS" tests/engine
+    PYODIDE_PIDS+=("$BESIDE_PID")
+  done
+}
+collect_pyodide() {  # each process's output in turn; a failed one fails the step
+  local k code=0
+  for ((k = 1; k <= PYODIDE_PROCESSES; k++)); do
+    collect_beside "${PYODIDE_PIDS[k - 1]}" "$PWD/.cache/test-pyodide-$k.log" || code=$?
+  done
+  return $code
+}
 start_pyodide_beside() {  # the Pyodide step beside the serial group, at nice 19 (unless CHANGPAI_PYODIDE_APART=1)
   [[ "${CHANGPAI_PYODIDE_APART:-0}" == 1 ]] && return 0
-  start_beside "$PYODIDE_LOG" nice -n 19 "${PYODIDE_CMD[@]}"
-  PYODIDE_PID=$BESIDE_PID
+  start_pyodide nice -n 19
   echo "(the engine tests inside Pyodide run beside this step, at the lowest CPU priority; their output follows it)"
 }
 
@@ -127,12 +146,13 @@ else
   failed+=("pytest tests/site (not run: no site was built)")
 fi
 
-if [[ -n "$PYODIDE_PID" ]]; then
+if ((${#PYODIDE_PIDS[@]})); then
   step "engine tests inside Pyodide (ran beside the serial browser group): their output"
-  check "pyodide" collect_beside "$PYODIDE_PID" "$PYODIDE_LOG"
+  check "pyodide" collect_pyodide
 else
   step "engine tests inside Pyodide"
-  check "pyodide" "${PYODIDE_CMD[@]}"
+  start_pyodide
+  check "pyodide" collect_pyodide
 fi
 
 if ((${#failed[@]})); then

@@ -1,6 +1,11 @@
 // Run the engine's tests (tests/engine/) inside Pyodide, under node, against the engine WHEEL the site ships.
 //
-//   node tests/pyodide/run_engine_tests.mjs [pytest args…]
+//   node tests/pyodide/run_engine_tests.mjs [--claim-dir DIR] [pytest args…]
+//
+// --claim-dir DIR: run only the test files this process claims first (an empty file per test file, made in DIR with
+// O_EXCL, so exactly one process gets each). Several processes given the same empty DIR run every test file once
+// between them, each taking the next free file when it is done with one, so they finish together with no list of
+// how long each file takes: scripts/test.sh runs two, one per core.
 //
 // Pyodide comes from node_modules (the same npm package the site serves). pytest, its dependencies and hypothesis
 // are pure-Python wheels that scripts/setup.sh downloads into .cache/pyodide-wheels; they and the engine wheel are
@@ -10,7 +15,7 @@
 // Exit code: pytest's, except that "no tests collected" (5) is a failure with a message. Skipped tests are listed
 // with their reasons (-rs), so the output says exactly what did not run in Pyodide.
 
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -117,8 +122,30 @@ class PyodideHypothesisProfile:
         settings.load_profile("pyodide")
 
 import pytest
+
+class Claims:
+    """pytest plugin (--claim-dir): run a test file only if this process is the first to claim it in CLAIM_DIR. The
+    claim is made at the file's first test, so a file is set up and torn down whole in one process."""
+    def __init__(self, folder):
+        self.folder = folder
+        self.mine = {}
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_protocol(self, item, nextitem):
+        path = item.nodeid.split("::", 1)[0]
+        mine = self.mine.get(path)
+        if mine is None:
+            try:
+                claim = os.path.join(self.folder, path.replace("/", "%"))
+                os.close(os.open(claim, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+                mine = True
+            except FileExistsError:
+                mine = False
+            self.mine[path] = mine
+        return None if mine else True  # True: another process runs it (no report here)
+
 report = Report()
-code = pytest.main(["-p", "no:cacheprovider", "-o", "addopts=", "-q", "-rs", *ARGS], plugins=[PyodideHypothesisProfile(), report])
+plugins = [PyodideHypothesisProfile(), report] + ([Claims(CLAIM_DIR)] if CLAIM_DIR else [])
+code = pytest.main(["-p", "no:cacheprovider", "-o", "addopts=", "-q", "-rs", *ARGS], plugins=plugins)
 try:
     import hypothesis
     hyp = hypothesis.__version__
@@ -130,7 +157,20 @@ json.dumps({"code": int(code), "outcomes": report.outcomes, "changpai": origin,
 
 async function main() {
   const args = process.argv.slice(2);
+  let claimDir = null;
+  const at = args.indexOf("--claim-dir");
+  if (at >= 0) {
+    claimDir = args[at + 1] && path.resolve(args[at + 1]);
+    if (!claimDir || !existsSync(claimDir) || !statSync(claimDir).isDirectory()) {
+      fail(`--claim-dir takes a folder that exists, not ${JSON.stringify(args[at + 1])}`);
+    }
+    if (path.relative(REPO, claimDir).startsWith("..")) {
+      fail(`--claim-dir ${claimDir} is outside ${REPO}, the only folder Pyodide sees`);
+    }
+    args.splice(at, 2);
+  }
   const pytestArgs = args.length ? args : ["tests/engine"];
+  const label = claimDir ? ` (the files claimed first in ${path.relative(REPO, claimDir)})` : "";
   const { loadPyodide } = await import(path.join(PYODIDE_DIR, "pyodide.mjs"));
   const started = Date.now();
   const pyodide = await loadPyodide({ indexURL: `${PYODIDE_DIR}/` });
@@ -149,13 +189,14 @@ async function main() {
   pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: REPO }, REPO);
   pyodide.globals.set("REPO", REPO);
   pyodide.globals.set("ARGS", pyodide.toPy(pytestArgs));
+  pyodide.globals.set("CLAIM_DIR", claimDir);
   const result = JSON.parse(await pyodide.runPythonAsync(PYTHON_RUN));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
     `[pyodide] Python ${result.python} (Pyodide ${pyodide.version}), hypothesis ${result.hypothesis}, ` +
       `changpai from ${result.changpai}`,
   );
-  console.log(`[pyodide] pytest ${pytestArgs.join(" ")}: ${JSON.stringify(result.outcomes)} in ${seconds}s`);
+  console.log(`[pyodide] pytest ${pytestArgs.join(" ")}${label}: ${JSON.stringify(result.outcomes)} in ${seconds}s`);
   if (result.code === 5) {
     console.error("[pyodide] pytest collected no tests: that is a failure, not a pass");
     process.exit(5);
