@@ -98,20 +98,21 @@ check "pytest" collect_beside "$PYTEST_PID" "$PYTEST_LOG"
 PYODIDE_CMD=(node tests/pyodide/run_engine_tests.mjs)
 PYODIDE_PROCESSES=2
 PYODIDE_CLAIMS="$PWD/.cache/pyodide-claims"
+PYODIDE_LOG="$PWD/.cache/test-pyodide"  # process K's output: $PYODIDE_LOG-K.log
 PYODIDE_PIDS=()
 start_pyodide() {  # start_pyodide [nice…]: every process in the background, its output in .cache/test-pyodide-K.log
   local k
   PYODIDE_PIDS=()
   rm -rf "$PYODIDE_CLAIMS" && mkdir -p "$PYODIDE_CLAIMS"
   for ((k = 1; k <= PYODIDE_PROCESSES; k++)); do
-    start_beside "$PWD/.cache/test-pyodide-$k.log" "$@" "${PYODIDE_CMD[@]}" --claim-dir "$PYODIDE_CLAIMS" tests/engine
+    start_beside "$PYODIDE_LOG-$k.log" "$@" "${PYODIDE_CMD[@]}" --claim-dir "$PYODIDE_CLAIMS" tests/engine
     PYODIDE_PIDS+=("$BESIDE_PID")
   done
 }
 collect_pyodide() {  # each process's output in turn; a failed one fails the step
   local k code=0
   for ((k = 1; k <= PYODIDE_PROCESSES; k++)); do
-    collect_beside "${PYODIDE_PIDS[k - 1]}" "$PWD/.cache/test-pyodide-$k.log" || code=$?
+    collect_beside "${PYODIDE_PIDS[k - 1]}" "$PYODIDE_LOG-$k.log" || code=$?
   done
   return $code
 }
