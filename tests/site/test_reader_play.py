@@ -342,6 +342,7 @@ def test_the_readers_next_hand_is_dealt_by_the_winner_in_luzhou(page: Page):
         if hand == 1:  # mid-hand, a reload deals the same table: the same dealer
             if now != 0:
                 expect(page.locator(".kiosk-play__dealt")).to_contain_text("打庄")
+            page.add_init_script(FAST_BOTS_ON_LOAD_JS)
             page.reload()
             page.wait_for_selector(".kiosk-play__board[data-resumed]", timeout=ENGINE_MS)
             expect(page.locator(".kiosk-play__board")).to_have_attribute("data-dealer", str(now))
