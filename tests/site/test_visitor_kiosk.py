@@ -12,6 +12,10 @@ from playwright.sync_api import Page, expect
 
 from tests.site.test_kiosk_play import ENGINE_MS, play_to_the_end, start
 
+# Layout at gallery scale, not loading: the shared, warmed browser context (tests/site/conftest.py: warm_page), except
+# for the tests that run the attract loop on a fake clock (``page.clock`` is the context's: it would stay installed).
+pytestmark = pytest.mark.warm_engine
+
 KIOSK = pytest.mark.browser_context_args(viewport={"width": 1920, "height": 1080}, has_touch=True)
 CARD_MIN_PX = 36  # a card's width; its label below
 LABEL_MIN_PX = 22
@@ -43,6 +47,7 @@ def widths(locator) -> list[float]:
     return locator.evaluate_all("els => els.map(e => e.getBoundingClientRect().width).filter(w => w > 0)")
 
 
+@pytest.mark.fresh_context
 @KIOSK
 def test_attract_loop_cards_are_readable_and_free_of_source_tags(page: Page):
     open_kiosk(page, clock=True)
@@ -57,6 +62,7 @@ def test_attract_loop_cards_are_readable_and_free_of_source_tags(page: Page):
         page.clock.run_for(ATTRACT_STEP_MS)
 
 
+@pytest.mark.fresh_context
 @KIOSK
 def test_the_attract_loop_shows_a_won_hand_then_asks_a_question(page: Page):
     open_kiosk(page, clock=True)
@@ -154,6 +160,7 @@ ATTRACT_STEP_JS = (
 )
 
 
+@pytest.mark.fresh_context
 @pytest.mark.parametrize(
     "viewport", [{"width": 1920, "height": 1080}, {"width": 1080, "height": 1920}], ids=["landscape", "portrait"]
 )
