@@ -155,7 +155,7 @@ def test_every_rule_is_sourced_and_named_in_both_languages():
 
 def test_the_deal_is_a_game():
     deal: Game[Action] = HddDeal.new(HUADA, seed=3)
-    assert deal.game == "hongdiandian" and 1 <= len(deal.legal_actions()) <= 16
+    assert deal.game == "hongdiandian" and 1 <= deal.legal_actions().count() <= 16
     assert all(deal.is_legal(a) for a in deal.legal_actions())
 
 

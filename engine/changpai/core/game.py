@@ -50,7 +50,7 @@ class Game(Protocol[A]):
 
 
 class LegalActions(Generic[A]):
-    """A lazy view of the legal actions: supports ``in``, ``len``, ``bool`` and iteration.
+    """A lazy view of the legal actions: supports ``in``, ``count()``, ``bool`` and iteration.
 
     Membership asks the game directly, without listing every action; a string is read with the game's
     ``parse_action`` (``None`` when it is no action of that game).
@@ -71,12 +71,10 @@ class LegalActions(Generic[A]):
             return False
         return self._game.is_legal(parsed)
 
-    def __len__(self) -> int:
-        # list(legal_actions) asks len() first: counting the game's own iterator in C keeps that cheap
-        return len(list(self._game.iter_legal(self._seat)))
-
+    # No ``__len__``: ``list(view)`` would call it first and so work the actions out twice (a game that does not keep
+    # them per state, such as 红点点, spent a sixth of a simulated deal on it).
     def count(self) -> int:
-        return len(self)
+        return sum(1 for _ in self)
 
     def __bool__(self) -> bool:
         return any(True for _ in self)
