@@ -172,6 +172,30 @@ def test_simulated_deals_keep_every_invariant(rules, bot):
     assert set(summary["outcomes"]) <= {"win", "none"}  # bots never commit a 包牌
 
 
+@pytest.mark.parametrize(
+    ("rules", "options"),
+    [(SICHENG, None), (HUADA, None), (SICHENG, {"double_kan": "pairing"}), (HUADA, {"wild_dasan": True})],
+    ids=["sicheng", "huada", "kan-pairing", "wild"],
+)
+def test_the_quick_win_test_agrees_with_the_scored_hand(rules, options):
+    """``win_holds`` (asked of every seat at every offer) answers as ``win_score(...).holds`` does, in every state of
+    simulated deals: with 坎 laid alone, and with 大叁 wild (where it scores the hand)."""
+    asked = holding = 0
+    for seed in range(6 if IN_PYODIDE else 40):
+        deal, _ = simulate_one(rules, seed, check=False, options=options)
+        replay = HddDeal.new(
+            rules, hands=deal.initial_hands, stock=deal.initial_stock, dealer=deal.dealer, options=options
+        )
+        for action, _committed in deal.history:
+            for seat in range(replay.players):
+                if replay.hu_eligible(seat):
+                    asked += 1
+                    holding += replay.win_holds(seat)
+                    assert replay.win_holds(seat) == replay.win_score(seat).holds, (seed, len(replay.history), seat)
+            replay.play(action)
+    assert asked > 100 and 0 < holding < asked, (asked, holding)
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_a_simulated_deal_replays_from_its_state(seed):
     deal, problems = simulate_one(HUADA if seed % 2 else SICHENG, seed)

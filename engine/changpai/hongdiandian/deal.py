@@ -30,7 +30,7 @@ from ..core.text import CardError, HandError, RuleError, Text
 from ..decks.numerals import ALL_KINDS, DECK, Card, check_copies, format_cards, parse_cards
 from .actions import DISCARD, DUI, EAT, HU, PASS, TURN, Action
 from .cards import POINTS
-from .hand import DIHU, FOUR, KAN, KAN2, PAIR, TIANHU, TURNED, HandScore, Unit, evaluate
+from .hand import DIHU, FOUR, KAN, KAN2, PAIR, TIANHU, TURNED, HandScore, Unit, evaluate, split_holds
 from .play_rules import BY_CODE, broken
 from .rules import HddRules, get_rules
 
@@ -212,10 +212,24 @@ class HddDeal:
         cards = [ALL_KINDS[i] for i, n in enumerate(self.hands[seat]) for _ in range(n)]
         return [*cards, extra] if extra is not None else cards
 
-    def win_score(self, seat: int) -> HandScore:
+    def _win_on(self, seat: int) -> tuple[str, Card | None]:
+        """How ``seat`` would win now, and on which card beside its hand (None: on the hand alone)."""
         special = self.special_for(seat) or TURNED
         extra = None if special == TIANHU or (special == TURNED and self.phase == PHASE_DISCARD) else self.offer_card
+        return special, extra
+
+    def win_score(self, seat: int) -> HandScore:
+        special, extra = self._win_on(seat)
         return evaluate(self.held_cards(seat, extra), self.melds[seat], self.rules, special)
+
+    def win_holds(self, seat: int) -> bool:
+        """``win_score(seat).holds`` without scoring the hand (every seat is asked at every offer)."""
+        _special, extra = self._win_on(seat)
+        counts = list(self.hands[seat])
+        if extra is not None:
+            counts[extra.index] += 1
+        holds = split_holds(counts, self.melds[seat], self.rules)
+        return self.win_score(seat).holds if holds is None else holds
 
     # ------------------------------------------------------------ the Game protocol
     def legal_actions(self, seat: int | None = None) -> LegalActions[Action]:
@@ -305,7 +319,7 @@ class HddDeal:
         self.phase = PHASE_OFFER
         order = [(source + k) % self.players for k in range(self.players)]
         others = order[1:]
-        prompts = [(s, HU) for s in (order if turned else others) if self.hu_eligible(s) and self.win_score(s).holds]
+        prompts = [(s, HU) for s in (order if turned else others) if self.hu_eligible(s) and self.win_holds(s)]
         prompts += [(s, DUI) for s in (order if turned else others) if self._can(s, DUI)]
         eaters = [source, order[1]] if turned else [order[1]]
         self.offer_eaters = tuple(eaters)

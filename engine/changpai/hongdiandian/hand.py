@@ -267,10 +267,7 @@ def evaluate(held: Sequence[Card], table: Sequence[Unit], rules: HddRules, speci
     counts = counts_of(held)
     points = sum(POINTS[c.index] for c in held) + sum(POINTS[c.index] for u in table for c in u.cards)
     dk = rules.options["double_kan"] == "any"
-    lone = [u for u in table if u.kind == KAN]  # two laid alone stand side by side; an odd one needs a held 坎
-    laid = lone[-1].cards[0].index if len(lone) % 2 else -1
-    pending = -1 if laid < 0 else int(POINTS[laid] > 0)
-    bits = split_bits(tuple(counts), pending, rules.dae_jue, dk) if dk or not lone else 0
+    bits, laid = _splits(counts, table, rules)
     holds = bits != 0
     hua = bool(bits & _ALL_POINTED) and all(u.pointed for u in table)
     badui = holds and all(n % 2 == 0 for n in counts) and all(u.twins for u in table)
@@ -300,6 +297,22 @@ def evaluate(held: Sequence[Card], table: Sequence[Unit], rules: HddRules, speci
         special,
         tuple(reasons),
     )
+
+
+def _splits(counts: Sequence[int], table: Sequence[Unit], rules: HddRules) -> tuple[int, int]:
+    """``split_bits`` of the held ``counts`` beside ``table`` (0: no split holds), and the kind of a 坎 laid alone
+    that the held cards must stand beside (-1: none)."""
+    lone = [u for u in table if u.kind == KAN]  # two laid alone stand side by side; an odd one needs a held 坎
+    laid = lone[-1].cards[0].index if len(lone) % 2 else -1
+    pending = -1 if laid < 0 else int(POINTS[laid] > 0)
+    dk = rules.options["double_kan"] == "any"
+    return (split_bits(tuple(counts), pending, rules.dae_jue, dk) if dk or not lone else 0), laid
+
+
+def split_holds(counts: Sequence[int], table: Sequence[Unit], rules: HddRules) -> bool | None:
+    """``evaluate(...).holds`` for the held cards by kind (``counts``, the winning card included), without scoring the
+    hand; None when 大叁 is wild (only ``evaluate`` reads the wilds)."""
+    return None if rules.wild else _splits(counts, table, rules)[0] != 0
 
 
 _NO_SPLIT = Text("这手牌不能全部两张一家相靠", "the hand does not split into pairs that hold")

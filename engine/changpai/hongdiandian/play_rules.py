@@ -148,7 +148,7 @@ def _hu_source(deal: HddDeal, action: Action, committing: bool) -> Text | None:
 
 
 def _false_win(deal: HddDeal, action: Action, committing: bool) -> Text | None:
-    if not deal.win_score(action.seat).holds:
+    if not deal.win_holds(action.seat):
         return Text("有不能相靠的牌", "some cards do not pair")
     return None
 
