@@ -315,7 +315,9 @@ class DealRecord:
 
     @classmethod
     def from_deal(cls, deal: Deal, *, title: Text | None = None, notes: bool = True) -> DealRecord:
-        """A record of a deal as played (hands and stock written out, so it does not depend on the shuffle)."""
+        """A record of a deal as played (hands and stock written out, so it does not depend on the shuffle). With
+        ``notes`` each step carries what its play said (the deal is replayed for that); without, the steps are the
+        history as it stands (a match's record: replaying each deal here doubled the cost of recording it)."""
         violations = {v.step: v.code for v in deal.violations}
         base = get_rules(deal.rules.name), get_play_rules(deal.rules.name)
         options = differences(deal.rules, deal.play_rules, *base)
@@ -329,6 +331,12 @@ class DealRecord:
             hands=[format_cards(sorted(h)) for h in deal.initial_hands],
             stock=format_cards(deal.initial_stock),
         )
+        if not notes:
+            rec.steps.extend(
+                Step(do=str(action), note=None, violation=violations.get(i))
+                for i, action in enumerate(deal.history, start=1)
+            )
+            return rec
         replay_deal = Deal.new(
             deal.rules,
             deal.players,
@@ -340,7 +348,7 @@ class DealRecord:
         for i, action in enumerate(deal.history, start=1):
             events = replay_deal.play(action, violation=violations.get(i))
             note = None
-            if notes and events:
+            if events:
                 note = Text("；".join(e["zh"] for e in events), "; ".join(e["en"] for e in events))
             rec.steps.append(Step(do=str(action), note=note, violation=violations.get(i)))
         return rec
