@@ -189,9 +189,10 @@ def test_the_quick_win_test_agrees_with_the_scored_hand(rules, options):
         for action, _committed in deal.history:
             for seat in range(replay.players):
                 if replay.hu_eligible(seat):
+                    quick = replay.win_holds(seat)
+                    assert quick == replay.win_score(seat).holds, (seed, len(replay.history), seat)
                     asked += 1
-                    holding += replay.win_holds(seat)
-                    assert replay.win_holds(seat) == replay.win_score(seat).holds, (seed, len(replay.history), seat)
+                    holding += quick
             replay.play(action)
     assert asked > 100 and 0 < holding < asked, (asked, holding)
 

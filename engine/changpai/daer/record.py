@@ -331,25 +331,24 @@ class DealRecord:
             hands=[format_cards(sorted(h)) for h in deal.initial_hands],
             stock=format_cards(deal.initial_stock),
         )
-        if not notes:
-            rec.steps.extend(
-                Step(do=str(action), note=None, violation=violations.get(i))
-                for i, action in enumerate(deal.history, start=1)
+        replay_deal = (
+            Deal.new(
+                deal.rules,
+                deal.players,
+                dealer=deal.table.dealer,
+                options=options or None,
+                hands=[list(h) for h in deal.initial_hands],
+                stock=list(deal.initial_stock),
             )
-            return rec
-        replay_deal = Deal.new(
-            deal.rules,
-            deal.players,
-            dealer=deal.table.dealer,
-            options=options or None,
-            hands=[list(h) for h in deal.initial_hands],
-            stock=list(deal.initial_stock),
+            if notes
+            else None
         )
         for i, action in enumerate(deal.history, start=1):
-            events = replay_deal.play(action, violation=violations.get(i))
             note = None
-            if events:
-                note = Text("；".join(e["zh"] for e in events), "; ".join(e["en"] for e in events))
+            if replay_deal is not None:
+                events = replay_deal.play(action, violation=violations.get(i))
+                if events:
+                    note = Text("；".join(e["zh"] for e in events), "; ".join(e["en"] for e in events))
             rec.steps.append(Step(do=str(action), note=note, violation=violations.get(i)))
         return rec
 
