@@ -244,6 +244,7 @@ def test_folded_deals_build_no_card_pictures_until_one_is_opened(page: Page, sit
             page.goto(GALLERY)
         else:
             page.goto("learn/index.html")
+            page.wait_for_function("window.document$ !== undefined")  # (Material's bundle: instant navigation)
             page.evaluate("window.__sameDocument = true")
             page.locator('article a[href$="deals.html"]').first.click()
             page.wait_for_function("location.pathname.endsWith('/learn/deals.html')")
