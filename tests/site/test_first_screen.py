@@ -226,6 +226,12 @@ def test_a_deal_shows_its_opening_hands_before_its_frames_arrive(page: Page, sit
     expect(first_hand.first).to_be_visible()
     # With scripts on, the steps written for readers without them are text in <noscript>, not elements.
     assert static.locator("ol > li").count() == 0
+    # The route's handler runs in this process when Playwright delivers it, which may come after the page has
+    # already marked the frames "loading": wait for it (5 s at most) instead of asking once.
+    for _ in range(50):
+        if held:
+            break
+        page.wait_for_timeout(100)
     assert held, "the frames were not requested when the deal was opened"
     held[0].continue_()
     expect(widget).to_have_attribute("data-frames-state", "loaded", timeout=15_000)
