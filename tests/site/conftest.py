@@ -13,7 +13,10 @@
                   foreign host is refused there by a proxy that goes nowhere (a route would turn the cache off), and
                   still recorded and failed. Service workers are blocked in it, so no test's worker serves the next.
 * ``warm_page`` — a new page in ``warm_context``, with the same checks as ``page``; the site's storage
-                  (localStorage, sessionStorage, IndexedDB, cache storage) and cookies are cleared before each test.
+                  (localStorage, sessionStorage, IndexedDB, cache storage, the origin private file system) and
+                  cookies are cleared before each test, except the engine's kept snapshot (worker.js keeps it in the
+                  origin private file system after a start): like the HTTP cache, it is what a returning visitor's
+                  browser holds, and it spares each test's engine the download's decompression, hash and write.
                   A module opts in with ``pytestmark = pytest.mark.warm_engine``: its ``page`` is then a
                   ``warm_page``, except for a test that also asks for ``context`` or is marked ``fresh_context``
                   (tests about loading, offline, recovery and kiosk resets keep a fresh context).
@@ -193,7 +196,14 @@ def page(request: pytest.FixtureRequest, browser_log: BrowserLog):
 # 127.0.0.1 is on the bypass list too). Unlike context.route, it leaves the HTTP cache on.
 NOWHERE_PROXY = {"server": "http://127.0.0.1:9", "bypass": f"{LOCAL_HOST},localhost"}
 
-CLEAR_STORAGE_JS = """async () => {
+# The folder of the origin private file system where the engine's worker keeps its snapshot (one home: worker.js).
+_WORKER_JS = REPO_ROOT / "docs/assets/engine/worker.js"
+_SNAPSHOT_DIR_LINE = re.search(r'const SNAPSHOT_DIR = "([^"]+)"', _WORKER_JS.read_text(encoding="utf-8"))
+assert _SNAPSHOT_DIR_LINE is not None, f"{_WORKER_JS} no longer names SNAPSHOT_DIR"
+ENGINE_SNAPSHOT_DIR = _SNAPSHOT_DIR_LINE.group(1)
+
+# Clears the site's storage but the entries of the origin private file system named in ``keep``.
+CLEAR_STORAGE_JS = """async (keep) => {
   localStorage.clear();
   sessionStorage.clear();
   if (indexedDB.databases) {
@@ -205,10 +215,11 @@ CLEAR_STORAGE_JS = """async () => {
     }
   }
   if (self.caches) for (const key of await caches.keys()) await caches.delete(key);
-  if (navigator.storage && navigator.storage.getDirectory) {  // the engine's kept snapshot (worker.js)
+  if (navigator.storage && navigator.storage.getDirectory) {  // (files of the site's own: none but the engine's)
     // A closed page's worker may still hold a file's sync access handle for a moment: wait for it (5 s at most).
     const root = await navigator.storage.getDirectory();
     for (const name of await Array.fromAsync(root.keys())) {
+      if (keep.includes(name)) continue;
       for (let tries = 0; ; tries++) {
         try {
           await root.removeEntry(name, { recursive: true });
@@ -269,7 +280,7 @@ def warm_page(warm_context, warm_cleaners, browser_log: BrowserLog):
     warm_context.clear_permissions()
     # Storage is per origin: clear it from a small file of the site, in a page of its own (the test's page starts
     # on about:blank with no history, as in a fresh context).
-    warm_cleaners(warm_context).evaluate(CLEAR_STORAGE_JS)
+    warm_cleaners(warm_context).evaluate(CLEAR_STORAGE_JS, [ENGINE_SNAPSHOT_DIR])
     page = warm_context.new_page()
 
     def on_request(request):
