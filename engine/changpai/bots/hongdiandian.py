@@ -29,17 +29,14 @@ class Player(Protocol):
 
 def pair_count(counts: Sequence[int], dae_jue: bool) -> int:
     """A quick lower bound on the pairs a hand makes: twins first, then cross partners among the leftovers."""
-    left = list(counts)
-    pairs = 0
-    for i, n in enumerate(left):
-        pairs += n // 2
-        left[i] = n % 2
-    for i in range(len(left)):
-        if left[i]:
-            for j in LATER_PARTNERS[dae_jue][i]:
+    left = [n & 1 for n in counts]  # the odd card of each kind, once the twins are paired
+    pairs = (sum(counts) - sum(left)) // 2
+    later = LATER_PARTNERS[dae_jue]
+    for i, odd in enumerate(left):  # (reads ``left`` as it changes: a card paired with an earlier one is gone)
+        if odd:
+            for j in later[i]:
                 if left[j]:
-                    left[i] -= 1
-                    left[j] -= 1
+                    left[j] = 0
                     pairs += 1
                     break
     return pairs

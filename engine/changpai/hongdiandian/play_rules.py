@@ -199,15 +199,20 @@ RULES: tuple[PlayRule, ...] = (
     ),
 )
 BY_CODE = {rule.code: rule for rule in RULES}
+# The rules with a check that each kind of action must pass, in the order of RULES (``broken`` is asked of every
+# candidate action of every state).
+_CHECKED_BY_KIND: dict[str, tuple[tuple[PlayRule, Check], ...]] = {
+    kind: tuple((rule, rule.check) for rule in RULES if rule.check is not None and kind in rule.kinds)
+    for kind in {kind for rule in RULES for kind in rule.kinds}
+}
 
 
 def broken(deal: HddDeal, action: Action, *, committing: bool = False) -> tuple[PlayRule, Text] | None:
     """The first rule ``action`` breaks now, with the detail; ``None`` if it breaks none."""
-    for rule in RULES:
-        if rule.check is not None and action.kind in rule.kinds:
-            detail = rule.check(deal, action, committing)
-            if detail is not None:
-                return rule, detail
+    for rule, check in _CHECKED_BY_KIND.get(action.kind, ()):
+        detail = check(deal, action, committing)
+        if detail is not None:
+            return rule, detail
     return None
 
 
