@@ -79,7 +79,9 @@ def test_pending_calls_reject_with_a_bilingual_message_and_the_next_call_is_answ
     result = page.evaluate(
         """async () => {
       const e = window.changpaiEngine;
-      const pending = e.call({command: 'version'});
+      // A stuck worker is found by the call's own time limit: a short one here (the default, 15 s, is the same
+      // path, only longer to wait for; a version call takes milliseconds).
+      const pending = e.call({command: 'version'}, {timeoutMs: 3000});
       // A call made while the worker is being replaced waits for the new one.
       let between = null;
       e.addEventListener('restart', () => { between = e.call({command: 'version'}); }, {once: true});
