@@ -244,6 +244,9 @@ class HddDeal:
             elif kind == EAT and self.offer_card is not None:  # only the cards that pair with it can eat it
                 yield from (Action(seat, EAT, c) for c in self._partners(self.offer_card) if hand[c.index])
             elif kind == DUI:
+                offered = self.offer_card
+                if offered is None or hand[offered.index] < 2:
+                    continue  # every 兑 needs at least a pair of the offered card held (rule dui-needs)
                 yield Action(seat, DUI)
                 yield from (Action(seat, DUI, ALL_KINDS[i]) for i, n in enumerate(hand) if n >= 3)
             else:
@@ -320,9 +323,7 @@ class HddDeal:
         order = [(source + k) % self.players for k in range(self.players)]
         others = order[1:]
         prompts = [(s, HU) for s in (order if turned else others) if self.hu_eligible(s) and self.win_holds(s)]
-        # Every 兑 needs at least a pair of the card held (rule dui-needs): the rules are asked only of those seats.
-        dui = [s for s in (order if turned else others) if self.hands[s][card.index] >= 2]
-        prompts += [(s, DUI) for s in dui if self._can(s, DUI)]
+        prompts += [(s, DUI) for s in (order if turned else others) if self._can(s, DUI)]
         eaters = [source, order[1]] if turned else [order[1]]
         self.offer_eaters = tuple(eaters)
         # A seat holding a partner of the card is asked even when 吃过张 forbids the eat: it may only pass, or
