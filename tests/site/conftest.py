@@ -6,8 +6,8 @@
 * ``page``      — a Playwright page on Debian's /usr/bin/chromium whose context has ``base_url=site_url``,
                   so ``page.goto("en/")`` works. Every request is recorded (``browser_log.requests``); a request
                   to any host but 127.0.0.1 fails to load (a proxy that goes nowhere) and fails the test, and so
-                  does a console error or an uncaught page error. A test that provokes an error on purpose says so first:
-                  ``browser_log.allow_console_error(r"404")``.
+                  does a console error or an uncaught page error. A test that provokes an error on purpose says so
+                  first: ``browser_log.allow_console_error(r"404")``.
 * ``warm_context`` — a browser context shared by the whole session (one per set of ``browser_context_args``), so
                   Pyodide, the engine's snapshot and the pages come from its HTTP cache instead of the server. A
                   foreign host is refused there by a proxy that goes nowhere (a route would turn the cache off), and
@@ -53,9 +53,10 @@ def build_site(dest: Path) -> Path:
 def build_pages(
     dest: Path, pages: list[str], env: dict[str, str] | None = None, *, strict: bool = True
 ) -> subprocess.CompletedProcess[str]:
-    """``mkdocs build`` (``--strict`` unless told) of a small site with the real hooks (sitebuild/hooks.py, so every ext module) and
-    just ``pages`` (paths under docs/, copied to the same paths) plus a home page: for tests that expect a build to
-    stop on one page, without building the whole site around it. Returns the finished process (stdout, stderr)."""
+    """``mkdocs build`` (``--strict`` unless told) of a small site with the real hooks (sitebuild/hooks.py, so every
+    ext module) and just ``pages`` (paths under docs/, copied to the same paths) plus a home page: for tests that
+    expect a build to stop on one page, without building the whole site around it. Returns the finished process
+    (stdout, stderr)."""
     docs = dest / "docs"
     for rel in pages:
         (docs / rel).parent.mkdir(parents=True, exist_ok=True)

@@ -177,9 +177,7 @@ def test_every_built_page_has_no_violation(page: Page, site_dir: Path, browser_l
 
 @pytest.mark.parametrize("part", range(SWEEP_PARTS))
 @pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-def test_every_built_page_has_no_violation_on_a_phone(
-    page: Page, site_dir: Path, browser_log: BrowserLog, part: int
-):
+def test_every_built_page_has_no_violation_on_a_phone(page: Page, site_dir: Path, browser_log: BrowserLog, part: int):
     # At phone width wide tables, code lines and the map scroll sideways: they must still be reachable by keyboard.
     found = sweep(page, browser_log, sweep_part(site_dir, part), " (phone)")
     assert not found, "axe found violations at phone width:\n  " + "\n  ".join(found)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from sitebuild import ext_fold, ext_lean, serve
+from sitebuild import ext_fold, serve
 
 RULES = "rules/luzhou.html"
 GALLERY = "learn/deals.html"

@@ -5,7 +5,6 @@ frame's red points, class and 层 — the expectations are the engine's own (cha
 from __future__ import annotations
 
 import re
-
 from pathlib import Path
 
 import pytest

@@ -12,9 +12,9 @@ import json
 from typing import Any
 
 import pytest
+from changpai.api import handle
 from playwright.sync_api import Page, expect
 
-from changpai.api import handle
 from tests.site.test_kiosk import MIN_TARGET_PX, SMALL_TARGETS_JS
 
 # Engine-backed tests share a warmed browser context (tests/site/conftest.py: warm_page); tests about loading,

@@ -142,8 +142,8 @@ def test_a_tap_discards_and_the_computer_players_answer(page: Page):
     expect(page.locator(".kiosk-play__log")).to_contain_text("You discard " + zh)
     # In the English kiosk, the Chinese card names inside English sentences carry lang="zh".
     unmarked = page.evaluate(
-        """() => [...document.querySelectorAll('.kiosk-play__log, .kiosk-play__choice, .kiosk-play__choice-text')].flatMap((el) =>
-             [...el.childNodes].filter((n) => n.nodeType === 3 && /[\u3400-\u9fff]/.test(n.textContent))
+        """() => [...document.querySelectorAll('.kiosk-play__log, .kiosk-play__choice, .kiosk-play__choice-text')]
+           .flatMap((el) => [...el.childNodes].filter((n) => n.nodeType === 3 && /[\u3400-\u9fff]/.test(n.textContent))
                .map((n) => n.textContent))"""
     )
     assert unmarked == [], "Chinese text in English sentences without lang"
@@ -184,14 +184,18 @@ def test_leaving_the_game_stops_it(page: Page):
 # up are whole on the screen, and the question is in sight in its panel (a long list of claims scrolls there; the
 # table once grew up to 480 px past the screen and pushed the hand off it).
 ONE_SCREEN_JS = """() => {
-  const inside = (el, box) => { const r = el.getBoundingClientRect(); return r.top >= box.top - 1 && r.bottom <= box.bottom + 1; };
+  const inside = (el, box) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+  };
   const screen = {top: 0, bottom: innerHeight};
   const talk = document.querySelector('.kiosk-play__talk'), centre = document.querySelector('.kiosk-play__centre');
   const face = centre.querySelector('.kiosk-play__face-up .cp-card');
   return {pageScrolls: document.documentElement.scrollHeight > innerHeight + 1,
           handOnScreen: inside(document.querySelector('.kiosk-play__hand'), screen),
           cardWhole: !face || inside(face, centre.getBoundingClientRect()),
-          questionInSight: !talk.querySelector('.kiosk-play__choice') || inside(talk.querySelector('.kiosk-play__prompt'), talk.getBoundingClientRect())};
+          questionInSight: !talk.querySelector('.kiosk-play__choice')
+            || inside(talk.querySelector('.kiosk-play__prompt'), talk.getBoundingClientRect())};
 }"""
 ALL_WELL = {"pageScrolls": False, "handOnScreen": True, "cardWhole": True, "questionInSight": True}
 
@@ -218,21 +222,25 @@ def test_the_gallery_table_stays_on_one_screen(page: Page, rules_button: str, se
         page.locator(".kiosk-play__choice, .kiosk-play__column.is-legal").first.click()
 
 
-# Offered many claims at once (Leshan deals eight or eleven eats with 比 and "let it go"), the gallery's visitor sees every
-# one of them: each whole on the screen and in the talk panel's visible box (as sentences one a row, the panel scrolled
-# to the question and the last two to nine were under its edge), and the page does not scroll. Under them, in sight too,
-# the key to their pictures: what the tradition's 比 (Leshan's 摆) lays out.
+# Offered many claims at once (Leshan deals eight or eleven eats with 比 and "let it go"), the gallery's visitor sees
+# every one of them: each whole on the screen and in the talk panel's visible box (as sentences one a row, the panel
+# scrolled to the question and the last two to nine were under its edge), and the page does not scroll. Under them, in
+# sight too, the key to their pictures: what the tradition's 比 (Leshan's 摆) lays out.
 CHOICES_IN_SIGHT_JS = """() => {
-  const inside = (r, box) => r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && r.left >= box.left - 1 && r.right <= box.right + 1;
+  const inside = (r, box) =>
+    r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && r.left >= box.left - 1 && r.right <= box.right + 1;
   const screen = {top: 0, bottom: innerHeight, left: 0, right: innerWidth};
   const talk = document.querySelector('.kiosk-play__talk').getBoundingClientRect();
   const choices = [...document.querySelectorAll('.kiosk-play__choice')];
   return {eats: document.querySelectorAll('.kiosk-play__choice--eat').length,
-          outOfSight: choices.filter((c) => !inside(c.getBoundingClientRect(), screen) || !inside(c.getBoundingClientRect(), talk))
+          outOfSight: choices
+                             .filter((c) => !inside(c.getBoundingClientRect(), screen)
+                                            || !inside(c.getBoundingClientRect(), talk))
                              .map((c) => c.dataset.action),
           small: choices.filter((c) => c.getBoundingClientRect().height < 60).map((c) => c.dataset.action),
           key: [document.querySelector('.kiosk-play__choice-key')]
-            .filter((k) => k.getClientRects().length && inside(k.getBoundingClientRect(), screen) && inside(k.getBoundingClientRect(), talk))
+            .filter((k) => k.getClientRects().length && inside(k.getBoundingClientRect(), screen)
+                           && inside(k.getBoundingClientRect(), talk))
             .map((k) => k.textContent)[0] || null,
           pageScrolls: document.documentElement.scrollHeight > innerHeight + 1};
 }"""

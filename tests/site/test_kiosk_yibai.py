@@ -149,8 +149,10 @@ def test_a_visitor_races_to_the_gallery_target(page: Page, lang: str, seed: int)
             re.sub(r"[子坎兑龙机牌胡偷开招活抄拿一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾]", "", headline + last)
         )
         unmarked = page.evaluate(
-            """() => [...document.querySelectorAll('.kiosk-yibai__end p, .kiosk-yibai__board p, .kiosk-yibai__recent li')]
-                 .flatMap((el) => [...el.childNodes].filter((n) => n.nodeType === 3 && /[\u3400-\u9fff]/.test(n.textContent))
+            """() => [...document.querySelectorAll(
+                   '.kiosk-yibai__end p, .kiosk-yibai__board p, .kiosk-yibai__recent li')]
+                 .flatMap((el) => [...el.childNodes]
+                   .filter((n) => n.nodeType === 3 && /[\u3400-\u9fff]/.test(n.textContent))
                  .map((n) => n.textContent))"""
         )
         assert unmarked == [], "Chinese inside English text without lang"
@@ -229,7 +231,8 @@ def test_race_again_starts_a_fresh_race(page: Page):
 # A deal's settlement shows all of itself on the gallery's screen: nothing scrolled away, its button on the screen.
 SETTLEMENT_FITS_JS = """() => {
   const box = document.querySelector('.kiosk-play__settlement');
-  const top = box.querySelector('h2').getBoundingClientRect(), button = box.querySelector('button').getBoundingClientRect();
+  const top = box.querySelector('h2').getBoundingClientRect();
+  const button = box.querySelector('button').getBoundingClientRect();
   const frame = box.getBoundingClientRect();
   return {scrolls: box.scrollHeight > box.clientHeight + 1, headingShown: top.top >= frame.top,
           buttonOnScreen: button.bottom <= innerHeight && button.top >= 0};

@@ -213,7 +213,8 @@ def test_going_back_to_the_choice_drops_the_kept_hand(page: Page):
 @pytest.mark.parametrize(
     "kept",
     [
-        '{"rules": "leshan", "players": 3, "seed": 11, "actions": [{"seat": 0, "type": "discard", "text": "0 discard 九九九九"}]}',
+        '{"rules": "leshan", "players": 3, "seed": 11,'
+        ' "actions": [{"seat": 0, "type": "discard", "text": "0 discard 九九九九"}]}',
         '{"rules": "leshan", "players": 3, "seed": 11, "actions": [{"seat": 2, "type": "pong", "text": "2 pong 七"}]}',
         "not json at all",
     ],
@@ -418,8 +419,13 @@ def test_a_reader_who_is_xiaojia_plays_the_hand_through(page: Page, lang: str):
 
 
 # Words a script left on the table by mistake: DOM's append and replaceChildren write a null out as "null".
-STRAY_TEXT_JS = """() => { const out = []; const walk = document.createTreeWalker(document.querySelector('#kiosk-app'), NodeFilter.SHOW_TEXT);
-  while (walk.nextNode()) { const t = walk.currentNode.nodeValue; if (/\\b(null|undefined|NaN)\\b|\\[object /.test(t)) out.push(t.trim()); }
+STRAY_TEXT_JS = """() => {
+  const out = [];
+  const walk = document.createTreeWalker(document.querySelector('#kiosk-app'), NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const t = walk.currentNode.nodeValue;
+    if (/\\b(null|undefined|NaN)\\b|\\[object /.test(t)) out.push(t.trim());
+  }
   return out; }"""
 
 

@@ -21,7 +21,6 @@ DESKTOP = pytest.mark.browser_context_args(viewport={"width": 1366, "height": 90
 PAGES = {"zh": "archive/history.html", "en": "en/archive/history.html"}
 
 
-
 def table_rows(page: Page) -> list[str]:
     """The first column of the timeline table (the page's last table), as the visitor reads it: scrolled to."""
     table = page.locator("article table").last

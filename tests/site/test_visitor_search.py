@@ -199,7 +199,15 @@ def test_a_visitors_own_words_find_the_page_that_answers(home, lang, question, a
 
 @pytest.mark.parametrize(
     ("lang", "query"),
-    [("", "杠"), ("", "暗杠"), ("", "什么是杠"), ("", "麻将"), ("en/", "mahjong"), ("en/", "concealed kong"), ("en/", "pung")],
+    [
+        ("", "杠"),
+        ("", "暗杠"),
+        ("", "什么是杠"),
+        ("", "麻将"),
+        ("en/", "mahjong"),
+        ("en/", "concealed kong"),
+        ("en/", "pung"),
+    ],
 )
 def test_a_mahjong_players_word_finds_the_glossary_that_compares_it(home, lang, query):
     """A visitor who plays mahjong searches in mahjong's words: 杠 found nothing (the long cards say 招, 开, 开招).

@@ -143,9 +143,9 @@ def test_a_lesson_hint_carries_a_drawn_lamp_not_an_emoji(page: Page):
 
 
 def test_the_leshan_pages_speak_of_he_not_hu(site_dir: Path):
-    """贰柒拾 players say 和 (和牌, 和数, 和了) [003] where Luzhou says 胡: the Leshan rules page and every Leshan deal's
-    frames (the engine's lines, the tutorials' notes) use it, and so do the options every Da Er tradition shares (it
-    read 胡数（和数） there); the Leshan lesson's comparison with Luzhou is on another page."""
+    """贰柒拾 players say 和 (和牌, 和数, 和了) [003] where Luzhou says 胡: the Leshan rules page and every Leshan
+    deal's frames (the engine's lines, the tutorials' notes) use it, and so do the options every Da Er tradition
+    shares (it read 胡数（和数） there); the Leshan lesson's comparison with Luzhou is on another page."""
     page = (site_dir / "rules/leshan.html").read_text(encoding="utf-8")
     article = html.unescape(re.sub(r"<[^>]+>", "", page[page.find("<article") : page.find("</article>")]))
     assert "和数" in article and "和牌" in article

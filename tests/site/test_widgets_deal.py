@@ -62,7 +62,11 @@ def open_viewer(page: Page, deal_id: str, path: str = GALLERY):
 
 # Per row: the room between the end of the seat's name and the start of its amount, in px (the texts, not the cells).
 TEXT_GAP_JS = """(rows) => rows.map((row) => {
-  const box = (cell) => { const r = document.createRange(); r.selectNodeContents(cell); return r.getBoundingClientRect(); };
+  const box = (cell) => {
+    const r = document.createRange();
+    r.selectNodeContents(cell);
+    return r.getBoundingClientRect();
+  };
   return box(row.cells[1]).left - box(row.cells[0]).right;
 })"""
 
