@@ -4,7 +4,10 @@
 #   2. mypy --strict on the engine
 #   3. mkdocs build --strict (into .cache/test-site; the browser tests use this build)
 #   4. the pytest suite (engine, tutorials, build) and the engine's doctests: it needs no built site, so it runs beside
-#      steps 1-3 (which use one core each), its output kept in .cache/test-pytest.log and printed after the build
+#      steps 1-3 (which use one core each), its output kept in .cache/test-pytest.log and printed after the build;
+#      but its long simulations (marked `simulation`) run beside every step up to the end of the browser tests, at the
+#      lowest CPU priority (nice 19), on the CPU those leave idle; their output (.cache/test-simulations.log) is
+#      printed after the browser tests
 #   5. the browser tests on /usr/bin/chromium, as root inside a network namespace with only loopback (unshare -n),
 #      in two pytest calls: first every test not marked `serial`, on 2 workers (pytest-xdist, --dist worksteal);
 #      then the `serial` ones (service workers and offline in test_offline.py, the engine's real-time recovery in
@@ -70,11 +73,21 @@ collect_beside() {  # collect_beside PID LOG: wait for it, print its output, ret
   return $code
 }
 
+# The long simulations (tests marked `simulation`: whole deals and matches played by the computer players, CPU only,
+# no clock, no subprocess) run beside every other step up to the end of the browser tests, at the lowest CPU priority
+# (nice 19): they use the CPU the other steps leave idle (the browser tests wait on pages and timers), and the rest of
+# the non-browser tests are done sooner, so the browser tests start sooner. Their output is printed after the browser
+# tests.
+SIMULATIONS_LOG="$PWD/.cache/test-simulations.log"
+start_beside "$SIMULATIONS_LOG" nice -n 19 .venv/bin/python -m pytest -q -p no:cacheprovider "${PARALLEL[@]}" --durations=5 \
+  -m simulation tests --ignore=tests/site
+SIMULATIONS_PID=$BESIDE_PID
+
 PYTEST_LOG="$PWD/.cache/test-pytest.log"
-step "pytest (engine, tutorials, build, doctests), beside ruff, mypy and the build"
-echo "(its output follows the build)"
-start_beside "$PYTEST_LOG" .venv/bin/python -m pytest -q "${PARALLEL[@]}" --durations=12 tests engine/changpai \
-  --doctest-modules --ignore=tests/site
+step "pytest (engine, tutorials, build, doctests; not the simulations), beside ruff, mypy and the build"
+echo "(its output follows the build; the simulations run beside everything at nice 19, their output after the browser tests)"
+start_beside "$PYTEST_LOG" .venv/bin/python -m pytest -q "${PARALLEL[@]}" --durations=12 -m "not simulation" tests \
+  engine/changpai --doctest-modules --ignore=tests/site
 PYTEST_PID=$BESIDE_PID
 
 step "ruff"
@@ -146,6 +159,9 @@ if [[ -f "$SITE_DIR/index.html" ]]; then
 else
   failed+=("pytest tests/site (not run: no site was built)")
 fi
+
+step "pytest, the simulations (ran beside the steps above, at nice 19): their output"
+check "pytest simulations" collect_beside "$SIMULATIONS_PID" "$SIMULATIONS_LOG"
 
 if ((${#PYODIDE_PIDS[@]})); then
   step "engine tests inside Pyodide (ran beside the serial browser group): their output"

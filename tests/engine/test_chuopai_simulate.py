@@ -64,11 +64,13 @@ def run(deals, options=None, bot="simple", seed=0):
     return bad
 
 
+@pytest.mark.simulation
 @pytest.mark.parametrize("part", range(PARTS))
 def test_invariants_over_many_deals_with_the_defaults(part):
     assert run(DEALS // PARTS, seed=part) == {}
 
 
+@pytest.mark.simulation
 @pytest.mark.parametrize(
     "options",
     [
@@ -82,6 +84,7 @@ def test_invariants_under_other_options(options):
     assert run(100 if PYODIDE else 300, options) == {}
 
 
+@pytest.mark.simulation
 def test_invariants_with_the_random_player():
     assert run(50 if PYODIDE else 200, {"group_alike": "class"}, bot="random") == {}
 

@@ -163,6 +163,7 @@ def test_the_deal_is_a_game():
 SIMULATED = {"simple": 4000, "random": 1000} if not IN_PYODIDE else {"simple": 100, "random": 50}
 
 
+@pytest.mark.simulation
 @pytest.mark.parametrize("rules", [SICHENG, HUADA])
 @pytest.mark.parametrize("bot", ["simple", "random"])
 def test_simulated_deals_keep_every_invariant(rules, bot):

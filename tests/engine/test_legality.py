@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
 from changpai.bots.daer import make_players, play_one_step
 from changpai.daer.actions import Action, ActionType
 from changpai.daer.deal import Deal
@@ -138,6 +139,7 @@ def test_the_legal_list_and_the_refusals_agree(
     check_state(play_some(deal, rng, steps), rng)
 
 
+@pytest.mark.simulation
 def test_every_registered_rule_is_reached() -> None:
     """Seeded deals played to their end reach every rule of the registry (the rare ones need an earlier passed
     chance, 吃字屙字, a four laid out too early …): a rule no state can break would be dead code."""

@@ -196,6 +196,7 @@ def test_the_parts_cover_every_match_once():
     assert [i for part in range(PARTS) for i in part_range(part)] == list(range(MANY_MATCHES))
 
 
+@pytest.mark.simulation
 @pytest.mark.parametrize("part", range(PARTS))
 def test_ten_thousand_matches_keep_every_invariant(part: int):
     # Matches of 1–3 deals over every table in turn: cards conserved in every deal, each deal zero-sum, the ledger
