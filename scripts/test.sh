@@ -6,8 +6,8 @@
 #   4. the pytest suite (engine, tutorials, build) and the engine's doctests: it needs no built site, so it runs beside
 #      steps 1-3 (which use one core each), its output kept in .cache/test-pytest.log and printed after the build;
 #      but its long simulations (marked `simulation`) run beside every step up to the end of the browser tests, at the
-#      lowest CPU priority (nice 19), on the CPU those leave idle; their output (.cache/test-simulations.log) is
-#      printed after the browser tests
+#      lowest CPU priority (LOWEST_PRIORITY below), on the CPU those leave idle; their output
+#      (.cache/test-simulations.log) is printed after the browser tests
 #   5. the browser tests on /usr/bin/chromium, as root inside a network namespace with only loopback (unshare -n),
 #      in two pytest calls: first every test not marked `serial`, on 2 workers (pytest-xdist, --dist worksteal);
 #      then the `serial` ones (service workers and offline in test_offline.py, the engine's real-time recovery in
@@ -15,7 +15,7 @@
 #      test competes with their timers
 #   6. the engine's tests inside Pyodide (node), against the wheel the site ships: in two processes (which share the
 #      test files out as they go), beside the serial browser group (whose tests mostly wait on timers, leaving most of
-#      both cores idle) at the lowest CPU priority (nice 19), so the serial tests' timers come first; their output is
+#      both cores idle) at the lowest CPU priority, so the serial tests' timers come first; their output is
 #      kept in .cache/test-pyodide-1.log and -2.log and printed after the group; CHANGPAI_PYODIDE_APART=1 runs them
 #      after the browser tests instead
 # Every step runs even when an earlier one failed (so one run shows everything); the exit code is non-zero
@@ -73,19 +73,28 @@ collect_beside() {  # collect_beside PID LOG: wait for it, print its output, ret
   return $code
 }
 
+# The lowest CPU priority, for the steps run beside others (the simulations, the Pyodide tests), as a command prefix
+# (an array, not a function, so the step's pid is the step's own and the script's exit stops it). A plain nice ranks a
+# process only against those of its own session: the kernel shares the CPU between sessions' autogroups first, and
+# Playwright starts each Chromium in a session of its own, so a nice-19 step still took as much CPU as a browser. In a
+# session of its own (setsid -w: waited for, its exit code passed on) whose autogroup is set to nice 19 as well, it
+# gets only what the browsers leave idle. (On a kernel without autogroups, nice 19 alone.)
+LOWEST_PRIORITY=(setsid -w bash -c 'echo 19 2>/dev/null >/proc/self/autogroup; exec nice -n 19 "$@"' lowest-priority)
+
 # The long simulations (tests marked `simulation`: whole deals and matches played by the computer players, CPU only,
-# no clock, no subprocess) run beside every other step up to the end of the browser tests, at the lowest CPU priority
-# (nice 19): they use the CPU the other steps leave idle (the browser tests wait on pages and timers), and the rest of
+# no clock, no subprocess) run beside every other step up to the end of the browser tests, at the lowest CPU priority:
+# they use the CPU the other steps leave idle (the browser tests wait on pages and timers), and the rest of
 # the non-browser tests are done sooner, so the browser tests start sooner. Their output is printed after the browser
 # tests.
 SIMULATIONS_LOG="$PWD/.cache/test-simulations.log"
-start_beside "$SIMULATIONS_LOG" nice -n 19 .venv/bin/python -m pytest -q -p no:cacheprovider "${PARALLEL[@]}" --durations=5 \
-  -m simulation tests --ignore=tests/site
+start_beside "$SIMULATIONS_LOG" "${LOWEST_PRIORITY[@]}" .venv/bin/python -m pytest -q -p no:cacheprovider \
+  "${PARALLEL[@]}" --durations=5 -m simulation tests --ignore=tests/site
 SIMULATIONS_PID=$BESIDE_PID
 
 PYTEST_LOG="$PWD/.cache/test-pytest.log"
 step "pytest (engine, tutorials, build, doctests; not the simulations), beside ruff, mypy and the build"
-echo "(its output follows the build; the simulations run beside everything at nice 19, their output after the browser tests)"
+echo "(its output follows the build; the simulations run beside everything at the lowest priority, their output"
+echo " after the browser tests)"
 start_beside "$PYTEST_LOG" .venv/bin/python -m pytest -q "${PARALLEL[@]}" --durations=12 -m "not simulation" tests \
   engine/changpai --doctest-modules --ignore=tests/site
 PYTEST_PID=$BESIDE_PID
@@ -113,7 +122,7 @@ PYODIDE_PROCESSES=2
 PYODIDE_CLAIMS="$PWD/.cache/pyodide-claims"
 PYODIDE_LOG="$PWD/.cache/test-pyodide"  # process K's output: $PYODIDE_LOG-K.log
 PYODIDE_PIDS=()
-start_pyodide() {  # start_pyodide [nice…]: every process in the background, its output in .cache/test-pyodide-K.log
+start_pyodide() {  # start_pyodide [priority…]: every process in the background, its output in .cache/test-pyodide-K.log
   local k
   PYODIDE_PIDS=()
   rm -rf "$PYODIDE_CLAIMS" && mkdir -p "$PYODIDE_CLAIMS"
@@ -129,9 +138,9 @@ collect_pyodide() {  # each process's output in turn; a failed one fails the ste
   done
   return $code
 }
-start_pyodide_beside() {  # the Pyodide step beside the serial group, at nice 19 (unless CHANGPAI_PYODIDE_APART=1)
+start_pyodide_beside() {  # the Pyodide step beside the serial group, at the lowest priority (unless CHANGPAI_PYODIDE_APART=1)
   [[ "${CHANGPAI_PYODIDE_APART:-0}" == 1 ]] && return 0
-  start_pyodide nice -n 19
+  start_pyodide "${LOWEST_PRIORITY[@]}"
   echo "(the engine tests inside Pyodide run beside this step, at the lowest CPU priority; their output follows it)"
 }
 
@@ -160,7 +169,7 @@ else
   failed+=("pytest tests/site (not run: no site was built)")
 fi
 
-step "pytest, the simulations (ran beside the steps above, at nice 19): their output"
+step "pytest, the simulations (ran beside the steps above, at the lowest priority): their output"
 check "pytest simulations" collect_beside "$SIMULATIONS_PID" "$SIMULATIONS_LOG"
 
 if ((${#PYODIDE_PIDS[@]})); then
