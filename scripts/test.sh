@@ -93,8 +93,8 @@ SIMULATIONS_PID=$BESIDE_PID
 
 PYTEST_LOG="$PWD/.cache/test-pytest.log"
 step "pytest (engine, tutorials, build, doctests; not the simulations), beside ruff, mypy and the build"
-echo "(it goes on beside the browser tests; the simulations run beside everything at the lowest priority; the output"
-echo " of both follows the browser tests)"
+echo "(its output follows the build; the simulations run beside everything at the lowest priority, their output"
+echo " after the browser tests)"
 start_beside "$PYTEST_LOG" .venv/bin/python -m pytest -q "${PARALLEL[@]}" --durations=12 -m "not simulation" tests \
   engine/changpai --doctest-modules --ignore=tests/site
 PYTEST_PID=$BESIDE_PID
@@ -112,6 +112,8 @@ rm -rf "$SITE_DIR"
 check "mkdocs build --strict" .venv/bin/mkdocs build --strict --quiet -d "$SITE_DIR"
 export CHANGPAI_SITE_DIR="$SITE_DIR"
 
+step "pytest (engine, tutorials, build, doctests): its output"
+check "pytest" collect_beside "$PYTEST_PID" "$PYTEST_LOG"
 
 # The engine's tests inside Pyodide, in two processes (one per core) that share the test files out between them as they
 # go (run_engine_tests.mjs --claim-dir: each takes the next file nobody has claimed), so they finish together.
@@ -166,9 +168,6 @@ if [[ -f "$SITE_DIR/index.html" ]]; then
 else
   failed+=("pytest tests/site (not run: no site was built)")
 fi
-
-step "pytest (engine, tutorials, build, doctests; ran beside the steps above): its output"
-check "pytest" collect_beside "$PYTEST_PID" "$PYTEST_LOG"
 
 step "pytest, the simulations (ran beside the steps above, at the lowest priority): their output"
 check "pytest simulations" collect_beside "$SIMULATIONS_PID" "$SIMULATIONS_LOG"
