@@ -122,7 +122,8 @@ PYODIDE_PROCESSES=2
 PYODIDE_CLAIMS="$PWD/.cache/pyodide-claims"
 PYODIDE_LOG="$PWD/.cache/test-pyodide"  # process K's output: $PYODIDE_LOG-K.log
 PYODIDE_PIDS=()
-start_pyodide() {  # start_pyodide [priority…]: every process in the background, its output in .cache/test-pyodide-K.log
+# start_pyodide [priority…]: every process in the background, its output in .cache/test-pyodide-K.log
+start_pyodide() {
   local k
   PYODIDE_PIDS=()
   rm -rf "$PYODIDE_CLAIMS" && mkdir -p "$PYODIDE_CLAIMS"
@@ -138,7 +139,8 @@ collect_pyodide() {  # each process's output in turn; a failed one fails the ste
   done
   return $code
 }
-start_pyodide_beside() {  # the Pyodide step beside the serial group, at the lowest priority (unless CHANGPAI_PYODIDE_APART=1)
+# the Pyodide step beside the serial group, at the lowest priority (unless CHANGPAI_PYODIDE_APART=1)
+start_pyodide_beside() {
   [[ "${CHANGPAI_PYODIDE_APART:-0}" == 1 ]] && return 0
   start_pyodide "${LOWEST_PRIORITY[@]}"
   echo "(the engine tests inside Pyodide run beside this step, at the lowest CPU priority; their output follows it)"

@@ -122,6 +122,11 @@ class BrowserLog:
         """Let console errors matching ``pattern`` (a regex) pass: for tests that provoke a failure on purpose."""
         self.allowed_errors.append(re.compile(pattern))
 
+    def record_request(self, request) -> None:
+        """A page's or context's "request" listener: a request to another host is recorded (and fails the test)."""
+        if not is_local(request.url):
+            self.foreign_requests.append(request.url)
+
     def problems(self) -> list[str]:
         found = [f"request to a non-local host: {url}" for url in self.foreign_requests]
         for text in self.console_errors:
@@ -129,6 +134,17 @@ class BrowserLog:
                 found.append(f"console error: {text}")
         found += [f"uncaught page error: {text}" for text in self.page_errors]
         return found
+
+    def forget_problems(self) -> None:
+        """For a page kept from test to test: what it did wrong is told once, in the test it happened in."""
+        self.foreign_requests.clear()
+        self.console_errors.clear()
+        self.page_errors.clear()
+
+
+def fail_on(problems: list[str]) -> None:
+    if problems:
+        pytest.fail("the page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
 
 
 def is_local(url: str) -> bool:
@@ -159,8 +175,7 @@ def watch_page(page, browser_log: BrowserLog) -> None:
 def close_and_check(page, browser_log: BrowserLog) -> None:
     problems = browser_log.problems()
     page.close()
-    if problems:
-        pytest.fail("the page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
+    fail_on(problems)
 
 
 def wants_warm(request: pytest.FixtureRequest) -> bool:
@@ -178,15 +193,10 @@ def page(request: pytest.FixtureRequest, browser_log: BrowserLog):
         yield request.getfixturevalue("warm_page")
         return
     context = request.getfixturevalue("context")  # made with NOWHERE_PROXY (browser_context_args)
-
-    def on_request(request):
-        if not is_local(request.url):
-            browser_log.foreign_requests.append(request.url)
-
     # Another host fails to load through the proxy, and the request is recorded and fails the test. (A context.route
     # on every request did the same, but sent each of the page's requests through this process, and turned the HTTP
     # cache off.)
-    context.on("request", on_request)
+    context.on("request", browser_log.record_request)
     page = context.new_page()
     watch_page(page, browser_log)
     yield page
@@ -283,11 +293,7 @@ def warm_page(warm_context, warm_cleaners, browser_log: BrowserLog):
     # on about:blank with no history, as in a fresh context).
     warm_cleaners(warm_context).evaluate(CLEAR_STORAGE_JS, [ENGINE_SNAPSHOT_DIR])
     page = warm_context.new_page()
-
-    def on_request(request):
-        if not is_local(request.url):
-            browser_log.foreign_requests.append(request.url)
-
+    on_request = browser_log.record_request  # (one object, to remove the same listener after the test)
     warm_context.on("request", on_request)
     watch_page(page, browser_log)
     try:

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from sitebuild import csp
-from tests.site.conftest import NOWHERE_PROXY, BrowserLog, is_local
+from tests.site.conftest import NOWHERE_PROXY, BrowserLog, fail_on
 
 ENGINE_MS = 120_000
 
@@ -51,17 +51,11 @@ def strict_context(browser: Browser, site_url: str):
     # as in the shared ``page`` fixture. (A context.route on every request did the same, but turned the HTTP cache
     # off, so every page with the engine downloaded Pyodide again.)
     context = browser.new_context(base_url=site_url, bypass_csp=False, proxy=NOWHERE_PROXY)
-
-    def on_request(request):
-        if not is_local(request.url):
-            log.foreign_requests.append(request.url)
-
-    context.on("request", on_request)
+    context.on("request", log.record_request)
     yield StrictContext(context, log)
     problems = log.problems()
     context.close()
-    if problems:
-        pytest.fail("the page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
+    fail_on(problems)
 
 
 @pytest.fixture

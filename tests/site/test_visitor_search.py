@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.site.conftest import BrowserLog, is_local, watch_page
+from tests.site.conftest import BrowserLog, fail_on, watch_page
 from tests.site.test_first_screen import NEXT_FRAMES
 
 # The search pages live in the shared browser context of the desktop tests (tests/site/conftest.py: warm_contexts).
@@ -53,7 +53,7 @@ def search_pages(warm_contexts):
         if lang not in pages:
             page, log = context.new_page(), BrowserLog()
             watch_page(page, log)
-            page.on("request", lambda request: is_local(request.url) or log.foreign_requests.append(request.url))
+            page.on("request", log.record_request)
             page.goto(f"{lang}index.html")
             pages[lang] = (page, log)
         return pages[lang]
@@ -76,12 +76,9 @@ def home(search_pages):
     yield get
     logs = list({id(log): log for log in used}.values())
     problems = [problem for log in logs for problem in log.problems()]
-    for log in logs:  # (said once: the next test on the page starts clean)
-        log.foreign_requests.clear()
-        log.console_errors.clear()
-        log.page_errors.clear()
-    if problems:
-        pytest.fail("the page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
+    for log in logs:
+        log.forget_problems()
+    fail_on(problems)
 
 
 def pages_with(site_dir, word: str, english: bool) -> list[str]:
@@ -144,7 +141,6 @@ def test_a_question_in_chinese_finds_what_its_subject_finds(home, question, subj
     page = home()
     wanted = search(page, subject)
     assert wanted, f"searching {subject!r} found nothing"
-    page = home()
     assert search(page, question) == wanted
     expect(page.locator(".md-search__input")).to_have_value(question)
 
@@ -173,7 +169,6 @@ def test_search_sends_a_visitor_to_pages_to_read_not_to_the_gallery_application(
     hits = search(page, query)
     assert hits, f"{query!r} found nothing"
     assert f"/{lang}kiosk/index.html" not in hits, hits
-    page = home(lang)
     assert any(h.startswith(f"/{lang}kiosk/setup.html") for h in search(page, "Chromium")), "kiosk/setup is not found"
 
 
