@@ -119,7 +119,8 @@ def test_the_history_page_is_illustrated_with_the_sites_cards(page: Page, path):
     assert figures.count() >= 5 + 21, "the sample row and the Chuan cards"
     first = figures.first
     first.scroll_into_view_if_needed()
-    assert page.evaluate("img => img.complete && img.naturalWidth > 0", first.element_handle())
+    # (a lazy image starts loading when it comes into sight: wait for it to arrive whole, or fail at the time limit)
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=first.element_handle())
     assert first.bounding_box()["height"] >= 100
     # the first drawing comes before the first section, not at the end of 5,000 px of text
     heading = page.locator("article h2").first
