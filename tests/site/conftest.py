@@ -93,11 +93,22 @@ def site_url(site_dir: Path):
         yield server.url
 
 
+# The tests' Chromium compiles WebAssembly with V8's baseline compiler only (Liftoff). By default V8 also recompiles
+# the hot functions of Pyodide's runtime with its optimizing compiler on background threads, in every page that starts
+# the engine: that pays off in a long session (a reader's, the kiosk's), not in a test's page that runs the engine for a
+# few seconds, where it was a second of CPU per page. Measured on 2 cores: one Leshan hand played on learn/play.html,
+# 2.6 → 1.6 CPU-s; test_reader_play.py on 2 workers, 139 → 109 CPU-s; the parallel browser group, 660 → 592 s. The
+# engine's answers do not depend on the compiler; readers' browsers and the benchmarks (sitebuild.chromium) keep V8's
+# defaults. (Pyodide under node, tests/pyodide, keeps them too: its long runs were slower without: 111 → 149 CPU-s.)
+TEST_ONLY_CHROMIUM_ARGS = ["--js-flags=--liftoff-only"]
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     if not Path(CHROMIUM).is_file():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (scripts/setup.sh does)", pytrace=False)
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    args = [*CHROMIUM_ARGS, *TEST_ONLY_CHROMIUM_ARGS]
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": args}
 
 
 @pytest.fixture(scope="session")
