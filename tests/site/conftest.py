@@ -95,13 +95,13 @@ def site_url(site_dir: Path):
 
 # The tests' Chromium compiles WebAssembly with V8's baseline compiler only (Liftoff). By default V8 also recompiles
 # the hot functions of Pyodide's runtime with its optimizing compiler on background threads. A reader's browser keeps
-# that code in its code cache (a profile on disk: measured, the next page's start took 0.08 CPU-s of those threads
-# instead of 0.35, a hand 0.47 instead of 1.44), but Playwright's contexts live in memory and keep none, so every test
-# page that started the engine paid about a second of CPU again. Measured on 2 cores: one Leshan hand played on
-# learn/play.html, 2.6 → 1.6 CPU-s; test_reader_play.py on 2 workers, 139 → 109 CPU-s; the parallel browser group,
-# 660 → 592 s. The engine's answers do not depend on the compiler; readers' browsers and the benchmarks
-# (sitebuild.chromium) keep V8's defaults. (So does Pyodide under node, tests/pyodide: its long runs were slower
-# without: 111 → 149 CPU-s.)
+# that code in its code cache (a profile on disk: measured, the next page's engine start took 0.08 CPU-s of those
+# threads instead of 0.35, its start and a hand 0.47 instead of 1.44), but Playwright's contexts live in memory and
+# keep none, so every test page that started the engine paid about a second of CPU again. Measured on 2 cores: one
+# Leshan hand played on learn/play.html, 2.6 → 1.6 CPU-s; test_reader_play.py on 2 workers, 139 → 109 CPU-s; the
+# parallel browser group, 660 → 592 s. The engine's answers do not depend on the compiler; readers' browsers and the
+# benchmarks (sitebuild.chromium) keep V8's defaults. (So does Pyodide under node, tests/pyodide: its long runs were
+# slower without: 111 → 149 CPU-s.)
 TEST_ONLY_CHROMIUM_ARGS = ["--js-flags=--liftoff-only"]
 
 
