@@ -13,6 +13,8 @@ over the page's. The variants (none is shipped; they tell which part of the page
 * chrome only — the page up to its <article> (header, tabs, sidebars), the article a heading;
 * first screen — the page cut after its ninth gallery deal (no later deal, no footer, no script);
 * no hidden deal content — every gallery deal's folded content removed (only the summaries left);
+* gallery as plain blocks — the same, and each gallery deal's <details> and <summary> a <div> and a <p> (the same
+  text): what the folds themselves cost (the browser gives each <details> a shadow tree of its own);
 * summary icons unmasked — the summaries' icons (Material draws them as CSS masks of data: SVG images) without
   their mask (solid squares: it shows what the masks cost, it is not a look to ship);
 * no deferred scripts — every <script src defer> tag removed (Material's bundle, the engine client, the widgets);
@@ -161,6 +163,15 @@ def without_spans(page: str, spans: list[tuple[int, int]]) -> str:
     return "".join(out) + page[last:]
 
 
+def as_plain_blocks(page: str) -> str:
+    """``page`` without the gallery deals' folded content, each fold a <div> and its <summary> a <p>."""
+    page = without_spans(page, gallery_spans(page))
+    return GALLERY_FOLD.sub(r"<div\1><p\2>\3</p></div>", page)
+
+
+GALLERY_FOLD = re.compile(r'<details( class="cp-gallery__item"[^>]*)><summary([^>]*)>(.*?)</summary></details>', re.S)
+
+
 def close(page: str) -> str:
     return page + "</article></div></div></main></div></body></html>"
 
@@ -301,6 +312,7 @@ def variants(page: str, page_path: str, used) -> dict[str, str]:
         "tiny, no CSS": STYLESHEET.sub("", head) + "</head><body><h1>牌局回放</h1><p>…</p></body></html>",
         "chrome only": close(page[:article] + '<article class="md-content__inner md-typeset"><h1>牌局回放</h1>'),
         "no hidden deal content": without_spans(page, spans),
+        "gallery as plain blocks": as_plain_blocks(page),
         "summary icons unmasked": page[:head_end] + unmask + page[head_end:],
         "no deferred scripts": DEFERRED_SCRIPT.sub("", page),
         "only the deal viewer's widget script": NOT_THE_DEALS_PAGES_WIDGETS.sub("", page),
