@@ -68,6 +68,10 @@ from sitebuild.serve import SiteServer  # noqa: E402
 
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="[^"]+">')
 GALLERY_ITEM = re.compile(r'<details class="cp-gallery__item"[^>]*>')
+# A gallery deal once its folded content is removed (``without_spans``): the fold and its summary alone.
+EMPTIED_GALLERY_ITEM = re.compile(
+    r'<details( class="cp-gallery__item"[^>]*)><summary([^>]*)>(.*?)</summary></details>', re.S
+)
 FCP_JS = """() => new Promise((resolve) => {
   const check = () => {
     const paint = performance.getEntriesByName("first-contentful-paint")[0];
@@ -163,13 +167,9 @@ def without_spans(page: str, spans: list[tuple[int, int]]) -> str:
     return "".join(out) + page[last:]
 
 
-def as_plain_blocks(page: str) -> str:
-    """``page`` without the gallery deals' folded content, each fold a <div> and its <summary> a <p>."""
-    page = without_spans(page, gallery_spans(page))
-    return GALLERY_FOLD.sub(r"<div\1><p\2>\3</p></div>", page)
-
-
-GALLERY_FOLD = re.compile(r'<details( class="cp-gallery__item"[^>]*)><summary([^>]*)>(.*?)</summary></details>', re.S)
+def as_plain_blocks(emptied: str) -> str:
+    """``emptied`` (a page without its gallery deals' folded content) with each fold a <div> and its <summary> a <p>."""
+    return EMPTIED_GALLERY_ITEM.sub(r"<div\1><p\2>\3</p></div>", emptied)
 
 
 def close(page: str) -> str:
@@ -300,7 +300,7 @@ def write_stylesheet_without_fonts(site: Path, page: str, page_path: str) -> Non
 def variants(page: str, page_path: str, used) -> dict[str, str]:
     head_end = page.find("</head>")
     head = page[:head_end]
-    spans = gallery_spans(page)
+    emptied = without_spans(page, gallery_spans(page))
     items = [m.start() for m in GALLERY_ITEM.finditer(page)]
     article = page.find("<article")
     unmask = (
@@ -311,8 +311,8 @@ def variants(page: str, page_path: str, used) -> dict[str, str]:
         "tiny": head + "</head><body><h1>牌局回放</h1><p>…</p></body></html>",
         "tiny, no CSS": STYLESHEET.sub("", head) + "</head><body><h1>牌局回放</h1><p>…</p></body></html>",
         "chrome only": close(page[:article] + '<article class="md-content__inner md-typeset"><h1>牌局回放</h1>'),
-        "no hidden deal content": without_spans(page, spans),
-        "gallery as plain blocks": as_plain_blocks(page),
+        "no hidden deal content": emptied,
+        "gallery as plain blocks": as_plain_blocks(emptied),
         "summary icons unmasked": page[:head_end] + unmask + page[head_end:],
         "no deferred scripts": DEFERRED_SCRIPT.sub("", page),
         "only the deal viewer's widget script": NOT_THE_DEALS_PAGES_WIDGETS.sub("", page),
