@@ -7,7 +7,8 @@
                   so ``page.goto("en/")`` works. Every request is recorded (``browser_log.requests``); a request
                   to any host but 127.0.0.1 fails to load (a proxy that goes nowhere) and fails the test, and so
                   does a console error or an uncaught page error. A test that provokes an error on purpose says so
-                  first: ``browser_log.allow_console_error(r"404")``.
+                  first: ``browser_log.allow_console_error(r"404")``. Service workers are blocked in every context
+                  made from ``browser_context_args`` (why: see there; tests/site/test_offline.py allows them).
 * ``warm_context`` — a browser context shared by the whole session (one per set of ``browser_context_args``), so
                   Pyodide, the engine's snapshot and the pages come from its HTTP cache instead of the server. A
                   foreign host is refused there by a proxy that goes nowhere (a route would turn the cache off), and
@@ -118,7 +119,17 @@ def browser_context_args(browser_context_args: dict, site_url: str) -> dict:
     # The site's Content-Security-Policy refuses eval, which Playwright uses for string predicates
     # (wait_for_function("expr")); tests/site/test_csp.py checks the policy in contexts of its own, without bypass.
     # Every context refuses other hosts through NOWHERE_PROXY (the page fixtures record such requests and fail).
-    return {**browser_context_args, "base_url": site_url, "bypass_csp": True, "proxy": NOWHERE_PROXY}
+    # Service workers are blocked (tests/site/test_offline.py allows them in contexts of its own): the site registers
+    # its worker 2.5 s after a page loads and it claims the page and the engine's worker, whose requests then no
+    # longer pass page.route. A test that answers the wheel with a 404 got the real wheel whenever the engine's
+    # start, slowed by the machine's load, fetched it after the claim (reproduced by holding the snapshot's 404 6 s).
+    return {
+        **browser_context_args,
+        "base_url": site_url,
+        "bypass_csp": True,
+        "proxy": NOWHERE_PROXY,
+        "service_workers": "block",
+    }
 
 
 @dataclass
@@ -266,7 +277,7 @@ def warm_contexts(browser, browser_context_args: dict):
     def get(extra: dict):
         key = repr(sorted(extra.items()))
         if key not in made:
-            args = {**browser_context_args, **extra, "proxy": NOWHERE_PROXY, "service_workers": "block"}
+            args = {**browser_context_args, **extra}
             made[key] = browser.new_context(**args)
         return made[key]
 

@@ -111,7 +111,7 @@ def test_with_scripts_on_a_folded_deal_builds_its_card_pictures_only_when_opened
     """The match viewer hides the static version, so its folded deals wait as <noscript> text (issue 18: the page built
     1,696 card pictures nobody saw). Where the viewer cannot start, the static version shows, and a deal opened there
     reads its hands as dealt."""
-    context = browser.new_context(base_url=site_url)
+    context = browser.new_context(base_url=site_url, service_workers="block")  # else page.route misses (conftest.py)
     try:
         page = context.new_page()
         page.goto(PAGES["zh"])
