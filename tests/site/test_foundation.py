@@ -91,6 +91,31 @@ def test_pages_without_widgets_do_not_load_the_engine(page: Page, browser_log, s
     assert not [u for u in browser_log.requests if "/assets/engine/pyodide/" in u or ".whl" in u]
 
 
+# The site's service worker, registered by hand, given WAIT_FOR_WORKER_MS to take the page over: it does within a
+# second where workers are allowed (a context of test_offline.py's kind).
+TAKE_OVER_JS = """async (waitMs) => {
+  const sw = navigator.serviceWorker;
+  await sw.register("sw.js");
+  const within = (promise) => Promise.race([promise, new Promise((done) => setTimeout(() => done("no"), waitMs))]);
+  const change = new Promise((done) => sw.addEventListener("controllerchange", done, { once: true }));
+  if ((await within(sw.ready)) !== "no" && !sw.controller) await within(change);
+  const response = await fetch("assets/engine/manifest.json", { cache: "no-store" });
+  return { controlled: Boolean(sw.controller), status: response.status, body: (await response.text()).slice(0, 40) };
+}"""
+WAIT_FOR_WORKER_MS = 3000
+
+
+def test_the_tests_contexts_keep_the_service_worker_out_of_routes(page: Page):
+    """conftest.py blocks service workers in the contexts it makes: a worker that took the page over would answer its
+    requests itself, past page.route, and a test that answers the wheel with a 404 would get the real wheel (CI failed
+    so on test_engine_load_failure_shows_a_clear_message). Where workers are allowed, this fetch returns the real
+    manifest."""
+    page.route("**/assets/engine/manifest.json", lambda route: route.fulfill(status=200, body="answered by the route"))
+    page.goto("index.html")
+    seen = page.evaluate(TAKE_OVER_JS, WAIT_FOR_WORKER_MS)
+    assert seen == {"controlled": False, "status": 200, "body": "answered by the route"}, seen
+
+
 def test_engine_load_failure_shows_a_clear_message(page: Page, browser_log):
     browser_log.allow_console_error(r"404")
     page.route("**/assets/engine/*.whl*", lambda route: route.fulfill(status=404, body="gone"))
