@@ -106,12 +106,12 @@ def test_the_table_and_each_deals_first_frame_read_with_javascript_off(
 
 
 def test_with_scripts_on_a_folded_deal_builds_its_card_pictures_only_when_opened(
-    browser: Browser, site_url: str, site_dir: Path
+    browser: Browser, browser_context_args: dict, site_dir: Path
 ):
     """The match viewer hides the static version, so its folded deals wait as <noscript> text (issue 18: the page built
     1,696 card pictures nobody saw). Where the viewer cannot start, the static version shows, and a deal opened there
     reads its hands as dealt."""
-    context = browser.new_context(base_url=site_url, service_workers="block")  # else page.route misses (conftest.py)
+    context = browser.new_context(**browser_context_args)  # (the fixtures' own: service workers kept out of page.route)
     try:
         page = context.new_page()
         page.goto(PAGES["zh"])
